@@ -1,0 +1,233 @@
+//! The plug-in constraint trait and the small types around it.
+
+use crate::propagation::PropagationContext;
+use crate::variable::{Value, VarId};
+use std::fmt;
+
+/// A handle to a constraint of a [`Model`](crate::Model), returned when the
+/// constraint is added. Trace events name constraints by this id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ConstraintId(u32);
+
+impl ConstraintId {
+    /// The dense index of this constraint in its model (0-based).
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    #[inline]
+    pub(crate) fn from_index(index: usize) -> Self {
+        ConstraintId(index as u32)
+    }
+}
+
+impl fmt::Display for ConstraintId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "c{}", self.0)
+    }
+}
+
+/// A propagation failure: some variable would be left with no value, or a
+/// fully fixed scope breaks its constraint. The search backtracks.
+///
+/// This is an ordinary value, not an error: constraints return it from
+/// [`Constraint::propagate`] and the engine handles it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conflict;
+
+/// The kinds of domain change a constraint asks to be woken up for.
+///
+/// A constraint is queued for propagation when one of its variables changes
+/// in a way it subscribed to. Every change is a `DOMAIN` change; a change of
+/// the smallest or largest value is also a `BOUNDS` change; a change that
+/// leaves one value is also a `FIXED` change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Events(u8);
+
+impl Events {
+    /// The variable became fixed (one value left).
+    pub const FIXED: Events = Events(1);
+    /// The smallest or the largest value changed (includes fixing).
+    pub const BOUNDS: Events = Events(1 | 2);
+    /// Any change at all.
+    pub const DOMAIN: Events = Events(1 | 2 | 4);
+
+    /// Whether a change of kind `change` wakes a constraint subscribed to `self`.
+    #[inline]
+    pub(crate) fn wakes_on(self, change: u8) -> bool {
+        self.0 & change != 0
+    }
+}
+
+/// When a constraint runs relative to others: lower levels run first.
+///
+/// The engine keeps one FIFO queue per level and always takes from the lowest
+/// non-empty one, so cheap constraints reach their fixpoint before expensive
+/// ones run (the cost classes of Gecode and Pumpkin). Puzzle crates also use
+/// this to make the trace list easy deductions before hard ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Priority(u8);
+
+impl Priority {
+    /// Number of distinct levels.
+    pub const LEVELS: usize = 8;
+    /// Level 0: unary and binary constraints.
+    pub const FASTEST: Priority = Priority(0);
+    /// Level 1: linear-time global constraints (AllDifferent forward checking).
+    pub const FAST: Priority = Priority(1);
+    /// Level 3: the default for user constraints.
+    pub const NORMAL: Priority = Priority(3);
+    /// Level 5: super-linear propagators (AllDifferent matching).
+    pub const SLOW: Priority = Priority(5);
+    /// Level 7: the last to run.
+    pub const SLOWEST: Priority = Priority(7);
+
+    /// The priority of the given level, clamped to `0..LEVELS`.
+    pub const fn new(level: u8) -> Priority {
+        if (level as usize) < Self::LEVELS { Priority(level) } else { Priority(Self::LEVELS as u8 - 1) }
+    }
+
+    /// The level, `0..LEVELS`.
+    pub fn level(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl Default for Priority {
+    fn default() -> Self {
+        Priority::NORMAL
+    }
+}
+
+/// A constraint: a rule over a fixed list of variables (its *scope*).
+///
+/// Only two methods are required: [`scope`](Constraint::scope) and
+/// [`is_satisfied`](Constraint::is_satisfied), the classic validity check.
+/// With just those, the engine gives the constraint forward checking: once a
+/// single variable of the scope is left unfixed, it removes that variable's
+/// values that the check rejects, and a fully fixed scope that fails the check
+/// fails the search node. Every solution the engine reports is also checked
+/// against `is_satisfied`, so a constraint is never weaker than its check.
+///
+/// The other methods have defaults and exist to make a constraint stronger
+/// or faster: override [`propagate`](Constraint::propagate) to prune more
+/// (bounds reasoning, sums, ...), [`events`](Constraint::events) to be woken
+/// up less often, [`priority`](Constraint::priority) to run earlier or later,
+/// and [`name`](Constraint::name) for messages. The built-in AllDifferent and
+/// relations are written against this same trait.
+///
+/// # Example: a sum cage
+///
+/// ```
+/// use csp_core::{Constraint, Model, Solver, Value, VarId};
+///
+/// /// The variables add up to `total`.
+/// #[derive(Debug)]
+/// struct Sum { vars: Vec<VarId>, total: i64 }
+///
+/// impl Constraint for Sum {
+///     fn scope(&self) -> &[VarId] { &self.vars }
+///     fn is_satisfied(&self, values: &[Value]) -> bool {
+///         values.iter().map(|&v| i64::from(v)).sum::<i64>() == self.total
+///     }
+/// }
+///
+/// let mut model = Model::new();
+/// let cage = model.new_vars(3, 1..=9)?;
+/// model.all_different(&cage)?;
+/// model.add(Sum { vars: cage.clone(), total: 7 })?; // 1 + 2 + 4 only
+/// let mut solver = Solver::new(&model);
+/// assert_eq!(solver.count(None).count, 6); // the 3! orders of {1, 2, 4}
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Constraint: fmt::Debug + Send + Sync {
+    /// The variables this constraint is about, in the order
+    /// [`is_satisfied`](Constraint::is_satisfied) receives their values.
+    fn scope(&self) -> &[VarId];
+
+    /// Whether the values (one per scope entry, in scope order) satisfy the
+    /// constraint.
+    fn is_satisfied(&self, values: &[Value]) -> bool;
+
+    /// Removes values that cannot be part of any solution, or reports a
+    /// [`Conflict`]. The default is forward checking on
+    /// [`is_satisfied`](Constraint::is_satisfied) (see
+    /// [`forward_check`](crate::forward_check)).
+    ///
+    /// It must be *sound*: never remove a value that some solution of this
+    /// constraint (given the current domains) uses.
+    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        crate::forward_check(self, ctx)
+    }
+
+    /// The domain changes that queue this constraint. Default: any change.
+    fn events(&self) -> Events {
+        Events::DOMAIN
+    }
+
+    /// When this constraint runs relative to the others. Default: [`Priority::NORMAL`].
+    fn priority(&self) -> Priority {
+        Priority::NORMAL
+    }
+
+    /// Whether one call of [`propagate`](Constraint::propagate) always reaches
+    /// this constraint's own fixpoint. If so, the engine does not queue the
+    /// constraint again for changes it made itself. Default: `false` (safe).
+    fn idempotent(&self) -> bool {
+        false
+    }
+
+    /// A short name for messages and traces. Default: the type's name.
+    fn name(&self) -> &str {
+        std::any::type_name::<Self>()
+    }
+}
+
+impl<C: Constraint + ?Sized> Constraint for Box<C> {
+    fn scope(&self) -> &[VarId] {
+        (**self).scope()
+    }
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        (**self).is_satisfied(values)
+    }
+    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        (**self).propagate(ctx)
+    }
+    fn events(&self) -> Events {
+        (**self).events()
+    }
+    fn priority(&self) -> Priority {
+        (**self).priority()
+    }
+    fn idempotent(&self) -> bool {
+        (**self).idempotent()
+    }
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+}
+
+impl<C: Constraint + ?Sized> Constraint for std::sync::Arc<C> {
+    fn scope(&self) -> &[VarId] {
+        (**self).scope()
+    }
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        (**self).is_satisfied(values)
+    }
+    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        (**self).propagate(ctx)
+    }
+    fn events(&self) -> Events {
+        (**self).events()
+    }
+    fn priority(&self) -> Priority {
+        (**self).priority()
+    }
+    fn idempotent(&self) -> bool {
+        (**self).idempotent()
+    }
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+}

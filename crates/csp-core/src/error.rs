@@ -1,0 +1,61 @@
+//! Errors in building a model. Unsatisfiability is not an error: it is a
+//! normal search outcome ([`SolveOutcome::Unsatisfiable`](crate::SolveOutcome)).
+
+use crate::variable::{Value, VarId};
+
+/// A model that cannot make sense.
+///
+/// Every method of [`Model`](crate::Model) that adds something checks its
+/// input and returns one of these instead of panicking.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ModelError {
+    /// A variable was given an empty domain.
+    #[error("variable {name} has an empty domain")]
+    EmptyDomain {
+        /// The name the variable would have had.
+        name: String,
+    },
+    /// The values of a domain are too far apart to store as a bitset.
+    #[error(
+        "variable {name}: its domain spans more than {max} values (from {min_value} to {max_value})",
+        max = crate::domain::MAX_DOMAIN_SPAN
+    )]
+    DomainTooWide {
+        /// The name the variable would have had.
+        name: String,
+        /// The smallest value asked for.
+        min_value: Value,
+        /// The largest value asked for.
+        max_value: Value,
+    },
+    /// A variable id that this model did not create.
+    #[error("unknown variable {0} (the model has no such variable)")]
+    UnknownVariable(VarId),
+    /// The same variable appears twice in the scope of a constraint that
+    /// needs distinct variables (AllDifferent).
+    #[error("{constraint}: variable {name} appears more than once")]
+    DuplicateVariable {
+        /// The constraint being added.
+        constraint: String,
+        /// The repeated variable's name.
+        name: String,
+    },
+    /// A constraint was given no variables.
+    #[error("{constraint}: the scope is empty")]
+    EmptyScope {
+        /// The constraint being added.
+        constraint: String,
+    },
+    /// A given (or an assumption) names a value outside the variable's domain.
+    #[error("variable {name} cannot be {value}: the value is not in its domain")]
+    GivenOutsideDomain {
+        /// The variable's name.
+        name: String,
+        /// The value asked for.
+        value: Value,
+    },
+    /// More variables than a [`VarId`] can index.
+    #[error("too many variables (at most {} are supported)", u32::MAX)]
+    TooManyVariables,
+}

@@ -1,0 +1,306 @@
+//! The model: variables, their initial domains and the constraints.
+
+use crate::constraint::{Constraint, ConstraintId};
+use crate::constraints::{AllDifferent, RelOp, Relation, Strength};
+use crate::domain::{Domain, Domains, VarLayout, word_contains};
+use crate::error::ModelError;
+use crate::variable::{Value, VarId};
+
+/// One constraint of the model.
+#[derive(Debug)]
+pub(crate) struct Entry {
+    pub(crate) constraint: Box<dyn Constraint>,
+    /// User constraints are checked once more on every solution.
+    pub(crate) check_solutions: bool,
+}
+
+/// A constraint satisfaction problem: variables with finite integer domains
+/// and constraints over them.
+///
+/// Build it with `new_var` and the constraint methods (each checks its input
+/// and returns a [`ModelError`] rather than panicking), then hand it to a
+/// [`Solver`](crate::Solver). The solver borrows the model, so one model can
+/// be solved many times, by several solvers at once.
+#[derive(Debug, Default)]
+pub struct Model {
+    pub(crate) names: Vec<Option<String>>,
+    pub(crate) layout: Vec<VarLayout>,
+    pub(crate) init_words: Vec<u64>,
+    pub(crate) constraints: Vec<Entry>,
+    /// How many distinct constraints mention each variable (MRV tie-break).
+    pub(crate) degree: Vec<u32>,
+}
+
+impl Model {
+    /// An empty model.
+    pub fn new() -> Self {
+        Model::default()
+    }
+
+    /// Adds a variable with the given domain: a range (`1..=9`), an array,
+    /// a slice or a `Vec` of values, or a [`Domain`].
+    pub fn new_var(&mut self, domain: impl Into<Domain>) -> Result<VarId, ModelError> {
+        self.push_var(None, domain.into())
+    }
+
+    /// Adds a variable with a name used in messages and explanations.
+    pub fn new_named_var(
+        &mut self,
+        name: impl Into<String>,
+        domain: impl Into<Domain>,
+    ) -> Result<VarId, ModelError> {
+        self.push_var(Some(name.into()), domain.into())
+    }
+
+    /// Adds `count` variables with the same domain.
+    pub fn new_vars(
+        &mut self,
+        count: usize,
+        domain: impl Into<Domain>,
+    ) -> Result<Vec<VarId>, ModelError> {
+        let domain = domain.into();
+        (0..count).map(|_| self.push_var(None, domain.clone())).collect()
+    }
+
+    fn push_var(&mut self, name: Option<String>, domain: Domain) -> Result<VarId, ModelError> {
+        let id = VarId::new(self.layout.len()).ok_or(ModelError::TooManyVariables)?;
+        let shown = || name.clone().unwrap_or_else(|| id.to_string());
+        if let Some((min_value, max_value)) = domain.too_wide() {
+            return Err(ModelError::DomainTooWide { name: shown(), min_value, max_value });
+        }
+        if domain.is_empty() {
+            return Err(ModelError::EmptyDomain { name: shown() });
+        }
+        let start = u32::try_from(self.init_words.len()).map_err(|_| ModelError::TooManyVariables)?;
+        self.layout.push(VarLayout {
+            base: domain.base(),
+            start,
+            words: domain.words().len() as u32,
+        });
+        self.init_words.extend_from_slice(domain.words());
+        self.names.push(name);
+        self.degree.push(0);
+        Ok(id)
+    }
+
+    /// Number of variables.
+    pub fn num_vars(&self) -> usize {
+        self.layout.len()
+    }
+
+    /// Number of constraints.
+    pub fn num_constraints(&self) -> usize {
+        self.constraints.len()
+    }
+
+    /// All variables, in creation order.
+    pub fn vars(&self) -> impl ExactSizeIterator<Item = VarId> + use<> {
+        (0..self.layout.len()).map(VarId::from_index)
+    }
+
+    /// The name given to `var`, if any.
+    pub fn var_name(&self, var: VarId) -> Option<&str> {
+        self.names.get(var.index())?.as_deref()
+    }
+
+    /// `var`'s name, or `x<index>` when it has none.
+    pub fn display_var(&self, var: VarId) -> String {
+        self.var_name(var).map_or_else(|| var.to_string(), str::to_owned)
+    }
+
+    /// The domains as they are before any search (after givens).
+    pub fn initial_domains(&self) -> Domains<'_> {
+        Domains { words: &self.init_words, layout: &self.layout }
+    }
+
+    /// `var`'s domain before any search, or `None` for an unknown variable.
+    pub fn initial_domain(&self, var: VarId) -> Option<Domain> {
+        self.check_var(var).ok()?;
+        Some(self.initial_domains().domain(var))
+    }
+
+    /// The constraint with this id.
+    pub fn constraint(&self, id: ConstraintId) -> Option<&dyn Constraint> {
+        self.constraints.get(id.index()).map(|e| &*e.constraint)
+    }
+
+    /// All constraints with their ids, in the order they were added.
+    pub fn constraints(&self) -> impl Iterator<Item = (ConstraintId, &dyn Constraint)> {
+        self.constraints
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (ConstraintId::from_index(i), &*e.constraint))
+    }
+
+    pub(crate) fn check_var(&self, var: VarId) -> Result<(), ModelError> {
+        if var.index() < self.layout.len() {
+            Ok(())
+        } else {
+            Err(ModelError::UnknownVariable(var))
+        }
+    }
+
+    /// Fixes `var` to `value` before any search (a given).
+    pub fn fix(&mut self, var: VarId, value: Value) -> Result<(), ModelError> {
+        self.check_var(var)?;
+        let l = self.layout[var.index()];
+        let words = &mut self.init_words[l.range()];
+        if !word_contains(l.base, words, value) {
+            return Err(ModelError::GivenOutsideDomain { name: self.display_var(var), value });
+        }
+        let off = (i64::from(value) - i64::from(l.base)) as usize;
+        words.fill(0);
+        words[off / 64] = 1 << (off % 64);
+        Ok(())
+    }
+
+    /// Removes `value` from `var`'s initial domain; an error if that empties it.
+    pub fn remove_value(&mut self, var: VarId, value: Value) -> Result<(), ModelError> {
+        self.check_var(var)?;
+        let l = self.layout[var.index()];
+        let words = &mut self.init_words[l.range()];
+        if word_contains(l.base, words, value) {
+            let off = (i64::from(value) - i64::from(l.base)) as usize;
+            words[off / 64] &= !(1 << (off % 64));
+            if words.iter().all(|&w| w == 0) {
+                return Err(ModelError::EmptyDomain { name: self.display_var(var) });
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds any constraint (built-in or your own). Its scope must be
+    /// non-empty and name variables of this model.
+    pub fn add(&mut self, constraint: impl Constraint + 'static) -> Result<ConstraintId, ModelError> {
+        self.push(Box::new(constraint), true)
+    }
+
+    fn push(
+        &mut self,
+        constraint: Box<dyn Constraint>,
+        check_solutions: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let scope = constraint.scope();
+        if scope.is_empty() {
+            return Err(ModelError::EmptyScope { constraint: constraint.name().to_owned() });
+        }
+        for &v in scope {
+            self.check_var(v)?;
+        }
+        let id = ConstraintId::from_index(self.constraints.len());
+        let mut seen: Vec<VarId> = scope.to_vec();
+        seen.sort_unstable();
+        seen.dedup();
+        for v in seen {
+            self.degree[v.index()] += 1;
+        }
+        self.constraints.push(Entry { constraint, check_solutions });
+        Ok(id)
+    }
+
+    /// The variables take pairwise distinct values, propagated with the
+    /// default [`Strength`].
+    pub fn all_different(&mut self, vars: &[VarId]) -> Result<ConstraintId, ModelError> {
+        self.all_different_with(vars, Strength::default())
+    }
+
+    /// The variables take pairwise distinct values, propagated with `strength`.
+    pub fn all_different_with(
+        &mut self,
+        vars: &[VarId],
+        strength: Strength,
+    ) -> Result<ConstraintId, ModelError> {
+        for &v in vars {
+            self.check_var(v)?;
+        }
+        let mut sorted = vars.to_vec();
+        sorted.sort_unstable();
+        if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+            return Err(ModelError::DuplicateVariable {
+                constraint: "all different".to_owned(),
+                name: self.display_var(w[0]),
+            });
+        }
+        self.push(Box::new(AllDifferent::new(vars.to_vec(), strength)), false)
+    }
+
+    /// `x + offset OP y`, for example `relation(x, RelOp::Lt, y, 2)` for `x + 2 < y`.
+    pub fn relation(
+        &mut self,
+        x: VarId,
+        op: RelOp,
+        y: VarId,
+        offset: Value,
+    ) -> Result<ConstraintId, ModelError> {
+        self.check_var(x)?;
+        self.check_var(y)?;
+        self.push(Box::new(Relation::new(x, op, y, offset)), false)
+    }
+
+    /// `x < y`.
+    pub fn less_than(&mut self, x: VarId, y: VarId) -> Result<ConstraintId, ModelError> {
+        self.relation(x, RelOp::Lt, y, 0)
+    }
+
+    /// `x <= y`.
+    pub fn less_eq(&mut self, x: VarId, y: VarId) -> Result<ConstraintId, ModelError> {
+        self.relation(x, RelOp::Le, y, 0)
+    }
+
+    /// `x > y`.
+    pub fn greater_than(&mut self, x: VarId, y: VarId) -> Result<ConstraintId, ModelError> {
+        self.relation(x, RelOp::Gt, y, 0)
+    }
+
+    /// `x >= y`.
+    pub fn greater_eq(&mut self, x: VarId, y: VarId) -> Result<ConstraintId, ModelError> {
+        self.relation(x, RelOp::Ge, y, 0)
+    }
+
+    /// `x == y`.
+    pub fn equal(&mut self, x: VarId, y: VarId) -> Result<ConstraintId, ModelError> {
+        self.relation(x, RelOp::Eq, y, 0)
+    }
+
+    /// `x != y`.
+    pub fn not_equal(&mut self, x: VarId, y: VarId) -> Result<ConstraintId, ModelError> {
+        self.relation(x, RelOp::Ne, y, 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_input_gives_typed_errors() {
+        let mut m = Model::new();
+        assert!(matches!(m.new_var(5..=4), Err(ModelError::EmptyDomain { .. })));
+        assert!(matches!(
+            m.new_named_var("wide", [i32::MIN, i32::MAX]),
+            Err(ModelError::DomainTooWide { .. })
+        ));
+        let x = m.new_named_var("x", 1..=3).unwrap();
+        let stranger = VarId::new(7).unwrap();
+        assert_eq!(m.all_different(&[x, stranger]), Err(ModelError::UnknownVariable(stranger)));
+        assert!(matches!(m.all_different(&[x, x]), Err(ModelError::DuplicateVariable { .. })));
+        assert!(matches!(m.all_different(&[]), Err(ModelError::EmptyScope { .. })));
+        assert!(matches!(m.fix(x, 9), Err(ModelError::GivenOutsideDomain { value: 9, .. })));
+        assert_eq!(m.less_than(x, stranger), Err(ModelError::UnknownVariable(stranger)));
+        assert_eq!(
+            m.fix(x, 9).unwrap_err().to_string(),
+            "variable x cannot be 9: the value is not in its domain"
+        );
+        m.fix(x, 2).unwrap();
+        assert!(m.remove_value(x, 2).is_err());
+    }
+
+    #[test]
+    fn degree_counts_each_constraint_once() {
+        let mut m = Model::new();
+        let xs = m.new_vars(3, 1..=3).unwrap();
+        m.all_different(&xs).unwrap();
+        m.less_than(xs[0], xs[1]).unwrap();
+        assert_eq!(m.degree, vec![2, 2, 1]);
+    }
+}

@@ -1,0 +1,603 @@
+//! The propagation context handed to constraints, and the engine-side state
+//! behind it: the domain store, the trail, the priority queue and the watch
+//! lists.
+//!
+//! Every domain change goes through [`PropagationContext`]'s mutators, which
+//! record the old word on the trail, wake the constraints watching the
+//! variable and, when tracing, record the deduction. No constraint can forget
+//! to undo a change or to wake its neighbours.
+
+use crate::constraint::{Conflict, ConstraintId, Events};
+use crate::domain::{Domains, ValueIter, VarLayout};
+use crate::trace::{Deduction, TraceEvent};
+use crate::trail::Trail;
+use crate::variable::{Value, VarId};
+use std::collections::VecDeque;
+
+/// Change kinds, as bits (see [`Events`]).
+const CHANGED: u8 = 4;
+const BOUNDS: u8 = 2;
+const FIXED: u8 = 1;
+
+/// The constraints to run, one FIFO per priority level, each constraint at
+/// most once. Capacity is reserved up front so pushing never allocates.
+#[derive(Debug, Clone)]
+pub(crate) struct PropQueue {
+    levels: Vec<VecDeque<u32>>,
+    queued: Vec<bool>,
+    priority: Vec<u8>,
+    lowest: usize,
+}
+
+impl PropQueue {
+    pub(crate) fn new(priority: Vec<u8>) -> Self {
+        let n = priority.len();
+        let levels =
+            (0..crate::Priority::LEVELS).map(|_| VecDeque::with_capacity(n)).collect();
+        PropQueue { levels, queued: vec![false; n], priority, lowest: usize::MAX }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, c: u32) {
+        let ci = c as usize;
+        if !self.queued[ci] {
+            self.queued[ci] = true;
+            let p = self.priority[ci] as usize;
+            self.levels[p].push_back(c);
+            self.lowest = self.lowest.min(p);
+        }
+    }
+
+    #[inline]
+    pub(crate) fn pop(&mut self) -> Option<u32> {
+        while self.lowest < self.levels.len() {
+            if let Some(c) = self.levels[self.lowest].pop_front() {
+                self.queued[c as usize] = false;
+                return Some(c);
+            }
+            self.lowest += 1;
+        }
+        self.lowest = usize::MAX;
+        None
+    }
+
+    pub(crate) fn clear(&mut self) {
+        for level in &mut self.levels {
+            for &c in level.iter() {
+                self.queued[c as usize] = false;
+            }
+            level.clear();
+        }
+        self.lowest = usize::MAX;
+    }
+}
+
+/// For each variable, the constraints to wake and on which changes
+/// (compressed rows: `entries[offsets[v]..offsets[v + 1]]`).
+#[derive(Debug, Clone)]
+pub(crate) struct Watches {
+    offsets: Vec<u32>,
+    entries: Vec<(u32, Events)>,
+}
+
+impl Watches {
+    /// Builds the lists from `(var, constraint, events)` triples in
+    /// constraint order; a variable repeated in one scope is watched once.
+    pub(crate) fn new(num_vars: usize, scopes: &[(&[VarId], Events)]) -> Self {
+        let mut counts = vec![0u32; num_vars + 1];
+        let mut seen = vec![u32::MAX; num_vars];
+        for (c, (scope, _)) in scopes.iter().enumerate() {
+            for v in scope.iter() {
+                if seen[v.index()] != c as u32 {
+                    seen[v.index()] = c as u32;
+                    counts[v.index() + 1] += 1;
+                }
+            }
+        }
+        for i in 0..num_vars {
+            counts[i + 1] += counts[i];
+        }
+        let offsets = counts.clone();
+        let mut fill = counts;
+        let mut entries = vec![(0u32, Events::DOMAIN); offsets[num_vars] as usize];
+        seen.fill(u32::MAX);
+        for (c, (scope, events)) in scopes.iter().enumerate() {
+            for v in scope.iter() {
+                if seen[v.index()] != c as u32 {
+                    seen[v.index()] = c as u32;
+                    entries[fill[v.index()] as usize] = (c as u32, *events);
+                    fill[v.index()] += 1;
+                }
+            }
+        }
+        Watches { offsets, entries }
+    }
+
+    #[inline]
+    fn of(&self, var: VarId) -> &[(u32, Events)] {
+        let i = var.index();
+        &self.entries[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+}
+
+/// The mutable search state that propagation works on.
+#[derive(Debug, Clone)]
+pub(crate) struct Store {
+    pub(crate) words: Vec<u64>,
+    pub(crate) trail: Trail<(u32, u64)>,
+    pub(crate) queue: PropQueue,
+    pub(crate) trace: Option<Vec<TraceEvent>>,
+    pub(crate) depth: u32,
+    pub(crate) values_buf: Vec<Value>,
+    pub(crate) words_buf: Vec<u64>,
+}
+
+/// The engine-side facts a context needs, borrowed from the compiled model.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Shared<'a> {
+    pub(crate) layout: &'a [VarLayout],
+    pub(crate) watches: &'a Watches,
+    pub(crate) idempotent: &'a [bool],
+}
+
+/// What a constraint sees while it propagates: the current domains (read
+/// through the methods below or [`domains`](Self::domains)) and the only ways
+/// to change them.
+///
+/// All mutators return `Ok(true)` if the domain changed, `Ok(false)` if
+/// there was nothing to do, and `Err(Conflict)` if the domain would become
+/// empty (the domain is then left as it was and the search backtracks).
+pub struct PropagationContext<'a> {
+    store: &'a mut Store,
+    shared: Shared<'a>,
+    current: Option<u32>,
+    rule: &'static str,
+}
+
+impl std::fmt::Debug for PropagationContext<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PropagationContext")
+            .field("constraint", &self.current)
+            .field("depth", &self.store.depth)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> PropagationContext<'a> {
+    pub(crate) fn new(store: &'a mut Store, shared: Shared<'a>, current: Option<u32>) -> Self {
+        PropagationContext { store, shared, current, rule: "" }
+    }
+
+    /// The current domains of all variables.
+    #[inline]
+    pub fn domains(&self) -> Domains<'_> {
+        Domains { words: &self.store.words, layout: self.shared.layout }
+    }
+
+    /// Number of values left in `var`'s domain.
+    #[inline]
+    pub fn size(&self, var: VarId) -> u32 {
+        self.domains().size(var)
+    }
+
+    /// Whether `var` has one value left.
+    #[inline]
+    pub fn is_fixed(&self, var: VarId) -> bool {
+        self.domains().is_fixed(var)
+    }
+
+    /// `var`'s value if it is fixed.
+    #[inline]
+    pub fn value(&self, var: VarId) -> Option<Value> {
+        self.domains().value(var)
+    }
+
+    /// The smallest value left for `var`.
+    #[inline]
+    pub fn min(&self, var: VarId) -> Value {
+        self.domains().min(var).unwrap_or(0)
+    }
+
+    /// The largest value left for `var`.
+    #[inline]
+    pub fn max(&self, var: VarId) -> Value {
+        self.domains().max(var).unwrap_or(0)
+    }
+
+    /// Whether `value` is still possible for `var`.
+    #[inline]
+    pub fn contains(&self, var: VarId, value: Value) -> bool {
+        self.domains().contains(var, value)
+    }
+
+    /// The values left for `var`, ascending. Collect them before changing
+    /// domains (the iterator borrows the context).
+    pub fn iter(&self, var: VarId) -> ValueIter<'_> {
+        self.domains().iter(var)
+    }
+
+    /// Word-sized fast path: see [`Domains::mask`].
+    #[inline]
+    pub fn mask(&self, var: VarId) -> Option<(Value, u64)> {
+        self.domains().mask(var)
+    }
+
+    /// Whether deductions are being traced (then it is worth calling
+    /// [`set_rule`](Self::set_rule) before each kind of deduction).
+    #[inline]
+    pub fn is_tracing(&self) -> bool {
+        self.store.trace.is_some()
+    }
+
+    /// Names the rule behind the next changes, for the trace (for example
+    /// `"hidden single"`). Reset to `""` before every propagator call.
+    #[inline]
+    pub fn set_rule(&mut self, rule: &'static str) {
+        self.rule = rule;
+    }
+
+    /// The decision depth of the current search node (0 at the root).
+    pub fn depth(&self) -> u32 {
+        self.store.depth
+    }
+
+    /// Reports a conflict found by the constraint itself (a fully fixed
+    /// scope that fails, a sum that cannot be reached, ...).
+    pub fn conflict(&mut self) -> Conflict {
+        self.record_conflict();
+        Conflict
+    }
+
+    /// Removes `value` from `var`'s domain.
+    #[inline]
+    pub fn remove(&mut self, var: VarId, value: Value) -> Result<bool, Conflict> {
+        let l = self.shared.layout[var.index()];
+        let off = i64::from(value) - i64::from(l.base);
+        if off < 0 || off >= 64 * i64::from(l.words) {
+            return Ok(false);
+        }
+        let wi = l.start as usize + (off / 64) as usize;
+        let bit = 1u64 << (off % 64);
+        let old = self.store.words[wi];
+        if old & bit == 0 {
+            return Ok(false);
+        }
+        if l.words == 1 {
+            self.write_single(var, l, old, old & !bit)
+        } else {
+            self.write_multi(var, l, |i, w| if l.start as usize + i == wi { w & !bit } else { w })
+        }
+    }
+
+    /// Fixes `var` to `value`; a conflict if `value` is not in the domain.
+    #[inline]
+    pub fn fix(&mut self, var: VarId, value: Value) -> Result<bool, Conflict> {
+        let l = self.shared.layout[var.index()];
+        let off = i64::from(value) - i64::from(l.base);
+        if off < 0 || off >= 64 * i64::from(l.words) {
+            self.record_conflict();
+            return Err(Conflict);
+        }
+        if l.words == 1 {
+            let old = self.store.words[l.start as usize];
+            let new = old & (1u64 << off);
+            if new == old { Ok(false) } else { self.write_single(var, l, old, new) }
+        } else {
+            let wi = (off / 64) as usize;
+            let bit = 1u64 << (off % 64);
+            self.write_multi(var, l, |i, w| if i == wi { w & bit } else { 0 })
+        }
+    }
+
+    /// Removes every value below `min` (computed in `i64`, so offsets cannot overflow).
+    pub fn set_min(&mut self, var: VarId, min: i64) -> Result<bool, Conflict> {
+        let l = self.shared.layout[var.index()];
+        let off = min - i64::from(l.base);
+        if off <= 0 {
+            return Ok(false);
+        }
+        if off >= 64 * i64::from(l.words) {
+            self.record_conflict();
+            return Err(Conflict);
+        }
+        let (wi, b) = ((off / 64) as usize, off % 64);
+        if l.words == 1 {
+            let old = self.store.words[l.start as usize];
+            let new = old & (u64::MAX << b);
+            if new == old { Ok(false) } else { self.write_single(var, l, old, new) }
+        } else {
+            self.write_multi(var, l, |i, w| match i.cmp(&wi) {
+                std::cmp::Ordering::Less => 0,
+                std::cmp::Ordering::Equal => w & (u64::MAX << b),
+                std::cmp::Ordering::Greater => w,
+            })
+        }
+    }
+
+    /// Removes every value above `max` (computed in `i64`).
+    pub fn set_max(&mut self, var: VarId, max: i64) -> Result<bool, Conflict> {
+        let l = self.shared.layout[var.index()];
+        let off = max - i64::from(l.base);
+        if off < 0 {
+            self.record_conflict();
+            return Err(Conflict);
+        }
+        if off >= 64 * i64::from(l.words) - 1 {
+            return Ok(false);
+        }
+        let (wi, b) = ((off / 64) as usize, off % 64);
+        let keep = if b == 63 { u64::MAX } else { (1u64 << (b + 1)) - 1 };
+        if l.words == 1 {
+            let old = self.store.words[l.start as usize];
+            let new = old & keep;
+            if new == old { Ok(false) } else { self.write_single(var, l, old, new) }
+        } else {
+            self.write_multi(var, l, |i, w| match i.cmp(&wi) {
+                std::cmp::Ordering::Less => w,
+                std::cmp::Ordering::Equal => w & keep,
+                std::cmp::Ordering::Greater => 0,
+            })
+        }
+    }
+
+    /// Keeps only the values of `var` for which `keep` returns `true`.
+    /// `keep` also receives the current domains, read-only.
+    pub fn retain(
+        &mut self,
+        var: VarId,
+        mut keep: impl FnMut(&Domains<'_>, Value) -> bool,
+    ) -> Result<bool, Conflict> {
+        let l = self.shared.layout[var.index()];
+        let mut buf = std::mem::take(&mut self.store.words_buf);
+        buf.clear();
+        {
+            let view = self.domains();
+            for (i, &w) in self.store.words[l.range()].iter().enumerate() {
+                let mut new = w;
+                let mut bits = w;
+                while bits != 0 {
+                    let b = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let value = (i64::from(l.base) + 64 * i as i64 + i64::from(b)) as Value;
+                    if !keep(&view, value) {
+                        new &= !(1u64 << b);
+                    }
+                }
+                buf.push(new);
+            }
+        }
+        let result = if l.words == 1 {
+            let old = self.store.words[l.start as usize];
+            if buf[0] == old { Ok(false) } else { self.write_single(var, l, old, buf[0]) }
+        } else {
+            self.write_multi(var, l, |i, _| buf[i])
+        };
+        self.store.words_buf = buf;
+        result
+    }
+
+    /// Word-sized fast path: keeps only the values `base + i` for the bits
+    /// `i` set in `mask`, where `base` is the one [`mask`](Self::mask)
+    /// returned for `var`. For a wider domain, keeps the same values.
+    #[inline]
+    pub fn intersect_mask(&mut self, var: VarId, base: Value, mask: u64) -> Result<bool, Conflict> {
+        let l = self.shared.layout[var.index()];
+        if l.words == 1 && l.base == base {
+            let old = self.store.words[l.start as usize];
+            let new = old & mask;
+            if new == old { Ok(false) } else { self.write_single(var, l, old, new) }
+        } else {
+            let base = i64::from(base);
+            self.retain(var, |_, v| {
+                let off = i64::from(v) - base;
+                (0..64).contains(&off) && mask & (1u64 << off) != 0
+            })
+        }
+    }
+
+    /// Takes the reusable value buffer (empty, with its capacity kept), to be
+    /// handed back with [`give_back_values`](Self::give_back_values). Lets a
+    /// propagator collect values without allocating per call.
+    pub fn take_values(&mut self) -> Vec<Value> {
+        let mut buf = std::mem::take(&mut self.store.values_buf);
+        buf.clear();
+        buf
+    }
+
+    /// Returns the buffer taken with [`take_values`](Self::take_values).
+    pub fn give_back_values(&mut self, buf: Vec<Value>) {
+        if buf.capacity() >= self.store.values_buf.capacity() {
+            self.store.values_buf = buf;
+        }
+    }
+
+    #[inline]
+    fn write_single(
+        &mut self,
+        var: VarId,
+        l: VarLayout,
+        old: u64,
+        new: u64,
+    ) -> Result<bool, Conflict> {
+        if new == 0 {
+            self.record_conflict();
+            return Err(Conflict);
+        }
+        let wi = l.start as usize;
+        self.store.trail.push((wi as u32, old));
+        self.store.words[wi] = new;
+        let mut change = CHANGED;
+        if new.trailing_zeros() != old.trailing_zeros() || new.leading_zeros() != old.leading_zeros()
+        {
+            change |= BOUNDS;
+        }
+        if new.is_power_of_two() {
+            change |= FIXED;
+        }
+        if self.store.trace.is_some() {
+            self.trace_removals(var, l.base, 0, old & !new);
+            if change & FIXED != 0 {
+                self.trace_fixed(var);
+            }
+        }
+        self.notify(var, change);
+        Ok(true)
+    }
+
+    /// Writes a multi-word domain: `f(i, old_word)` gives word `i`'s new contents.
+    fn write_multi(
+        &mut self,
+        var: VarId,
+        l: VarLayout,
+        mut f: impl FnMut(usize, u64) -> u64,
+    ) -> Result<bool, Conflict> {
+        let range = l.range();
+        let mut any = false;
+        let mut changed = false;
+        for (i, &w) in self.store.words[range.clone()].iter().enumerate() {
+            let n = f(i, w) & w;
+            any |= n != 0;
+            changed |= n != w;
+        }
+        if !changed {
+            return Ok(false);
+        }
+        if !any {
+            self.record_conflict();
+            return Err(Conflict);
+        }
+        let before = self.domains();
+        let (old_min, old_max) = (before.min(var), before.max(var));
+        for i in 0..range.len() {
+            let wi = range.start + i;
+            let w = self.store.words[wi];
+            let n = f(i, w) & w;
+            if n != w {
+                self.store.trail.push((wi as u32, w));
+                self.store.words[wi] = n;
+                if self.store.trace.is_some() {
+                    self.trace_removals(var, l.base, i, w & !n);
+                }
+            }
+        }
+        let after = self.domains();
+        let mut change = CHANGED;
+        if after.min(var) != old_min || after.max(var) != old_max {
+            change |= BOUNDS;
+        }
+        if after.is_fixed(var) {
+            change |= FIXED;
+            if self.store.trace.is_some() {
+                self.trace_fixed(var);
+            }
+        }
+        self.notify(var, change);
+        Ok(true)
+    }
+
+    #[inline]
+    fn notify(&mut self, var: VarId, change: u8) {
+        for &(c, events) in self.shared.watches.of(var) {
+            if events.wakes_on(change)
+                && !(Some(c) == self.current && self.shared.idempotent[c as usize])
+            {
+                self.store.queue.push(c);
+            }
+        }
+    }
+
+    fn deduction(&self, var: VarId, value: Value) -> Option<Deduction> {
+        let c = self.current?;
+        Some(Deduction {
+            depth: self.store.depth,
+            var,
+            value,
+            constraint: ConstraintId::from_index(c as usize),
+            rule: self.rule,
+        })
+    }
+
+    #[cold]
+    fn trace_removals(&mut self, var: VarId, base: Value, word: usize, removed: u64) {
+        if self.current.is_none() {
+            return;
+        }
+        let start = i64::from(base) + 64 * word as i64;
+        let mut bits = removed;
+        while bits != 0 {
+            let b = bits.trailing_zeros();
+            bits &= bits - 1;
+            let value = (start + i64::from(b)) as Value;
+            if let Some(d) = self.deduction(var, value) {
+                if let Some(t) = self.store.trace.as_mut() {
+                    t.push(TraceEvent::Removed(d));
+                }
+            }
+        }
+    }
+
+    #[cold]
+    fn trace_fixed(&mut self, var: VarId) {
+        let Some(value) = self.value(var) else { return };
+        if let Some(d) = self.deduction(var, value) {
+            if let Some(t) = self.store.trace.as_mut() {
+                t.push(TraceEvent::Fixed(d));
+            }
+        }
+    }
+
+    #[inline]
+    fn record_conflict(&mut self) {
+        if let Some(t) = self.store.trace.as_mut() {
+            t.push(TraceEvent::Conflict {
+                depth: self.store.depth,
+                constraint: self.current.map(|c| ConstraintId::from_index(c as usize)),
+                rule: self.rule,
+            });
+        }
+    }
+}
+
+/// Forward checking for any constraint, from its
+/// [`is_satisfied`](crate::Constraint::is_satisfied) alone: this is the
+/// default [`Constraint::propagate`](crate::Constraint::propagate).
+///
+/// With every scope position fixed it checks the values; with exactly one
+/// position unfixed it keeps the values of that variable that the check
+/// accepts; with more unfixed positions it does nothing. Call it from your
+/// own `propagate` to keep this behaviour and add more pruning.
+pub fn forward_check<C: crate::Constraint + ?Sized>(
+    constraint: &C,
+    ctx: &mut PropagationContext<'_>,
+) -> Result<(), Conflict> {
+    let scope = constraint.scope();
+    let mut unfixed = None;
+    for (i, &v) in scope.iter().enumerate() {
+        if !ctx.is_fixed(v) {
+            if unfixed.is_some() {
+                return Ok(());
+            }
+            unfixed = Some(i);
+        }
+    }
+    let mut values = ctx.take_values();
+    values.extend(scope.iter().map(|&v| ctx.min(v)));
+    ctx.set_rule("forward checking");
+    let result = match unfixed {
+        None => {
+            if constraint.is_satisfied(&values) {
+                Ok(())
+            } else {
+                Err(ctx.conflict())
+            }
+        }
+        Some(i) => ctx
+            .retain(scope[i], |_, value| {
+                values[i] = value;
+                constraint.is_satisfied(&values)
+            })
+            .map(|_| ()),
+    };
+    ctx.give_back_values(values);
+    result
+}

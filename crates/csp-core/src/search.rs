@@ -1,0 +1,13 @@
+//! Search: depth-first backtracking with propagation to a fixpoint at every
+//! node, options for variable and value order, limits, and the results.
+
+mod engine;
+mod options;
+mod outcome;
+mod select;
+mod stats;
+
+pub use engine::{Solutions, Solver};
+pub use options::{Limits, SearchOptions, ValueOrder, ValueSelector, VariableOrder, VariableSelector};
+pub use outcome::{Count, SearchStatus, Solution, SolveOutcome, StopReason, Uniqueness};
+pub use stats::Stats;

@@ -1,0 +1,478 @@
+//! The search engine.
+//!
+//! # The loop and its invariant
+//!
+//! The engine is an explicit-stack depth-first search with two-way
+//! branching: at each node it picks a variable `x` and a value `v`, opens a
+//! trail checkpoint and tries `x = v`; when that subtree is exhausted it
+//! restores the checkpoint and continues with `x != v` at the parent level.
+//!
+//! *Invariant:* at the top of [`Solver::next_leaf`]'s loop, either a
+//! backtrack is pending, or the domains are at a propagation fixpoint with
+//! no empty domain, `decisions[i]` is the decision that opened trail level
+//! `i + 1`, and `store.depth == decisions.len()`.
+//!
+//! Undo is through the trail only: every domain change recorded the old word,
+//! so backtracking restores exactly the words that changed, never a copy of
+//! the whole store. No memory is allocated per node: the decision stack, the
+//! trail, the queue and the scratch buffers are reserved when the solver is
+//! created.
+
+use super::options::SearchOptions;
+use super::outcome::{Count, SearchStatus, Solution, SolveOutcome, StopReason, Uniqueness};
+use super::select::{SplitMix64, select_value, select_variable};
+use super::stats::Stats;
+use crate::constraint::Conflict;
+use crate::domain::Domains;
+use crate::error::ModelError;
+use crate::model::Model;
+use crate::propagation::{PropQueue, PropagationContext, Shared, Store, Watches};
+use crate::trace::TraceEvent;
+use crate::trail::Trail;
+use crate::variable::{Value, VarId};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// Check the clock once every this many nodes.
+const CLOCK_EVERY: u64 = 256;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// At a consistent fixpoint; branch next.
+    Branch,
+    /// The current node failed or was reported; backtrack next.
+    Backtrack,
+    /// Finished.
+    Done(SearchStatus),
+}
+
+/// Solves a [`Model`]: first solution, all solutions, counting, uniqueness,
+/// or root propagation only.
+///
+/// A solver borrows its model and owns everything that changes during
+/// search, allocated once. Reuse one solver for many runs (for example with
+/// different [`assumptions`](Solver::set_assumptions)) to avoid setting it up
+/// again.
+///
+/// ```
+/// use csp_core::{Model, Solver, SolveOutcome};
+/// let mut model = Model::new();
+/// let x = model.new_var(1..=3)?;
+/// let y = model.new_var(1..=3)?;
+/// model.less_than(x, y)?;
+/// let mut solver = Solver::new(&model);
+/// match solver.solve() {
+///     SolveOutcome::Solved(s) => assert!(s[x] < s[y]),
+///     other => panic!("{other:?}"),
+/// }
+/// assert_eq!(solver.count(None).count, 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Solver<'m> {
+    model: &'m Model,
+    watches: Watches,
+    idempotent: Vec<bool>,
+    store: Store,
+    options: SearchOptions,
+    assumptions: Vec<(VarId, Value)>,
+    decisions: Vec<(VarId, Value)>,
+    stats: Stats,
+    phase: Phase,
+    rng: SplitMix64,
+    started: Instant,
+}
+
+impl<'m> Solver<'m> {
+    /// A solver with the default options.
+    pub fn new(model: &'m Model) -> Self {
+        Solver::with_options(model, SearchOptions::default())
+    }
+
+    /// A solver with the given options.
+    pub fn with_options(model: &'m Model, options: SearchOptions) -> Self {
+        let constraints = &model.constraints;
+        let scopes: Vec<_> =
+            constraints.iter().map(|e| (e.constraint.scope(), e.constraint.events())).collect();
+        let watches = Watches::new(model.num_vars(), &scopes);
+        let idempotent = constraints.iter().map(|e| e.constraint.idempotent()).collect();
+        let priority =
+            constraints.iter().map(|e| e.constraint.priority().level() as u8).collect();
+        // A path from the root holds at most one trail entry per removed
+        // value; reserve that (capped) so the search never grows the trail.
+        let removable: usize = model.init_words.iter().map(|w| w.count_ones() as usize).sum();
+        let mut trail = Trail::with_capacity(removable.min(1 << 22) + model.init_words.len());
+        trail.reserve_levels(model.num_vars() + 1);
+        let max_scope = constraints.iter().map(|e| e.constraint.scope().len()).max().unwrap_or(0);
+        let max_words = model.layout.iter().map(|l| l.words as usize).max().unwrap_or(0);
+        let store = Store {
+            words: model.init_words.clone(),
+            trail,
+            queue: PropQueue::new(priority),
+            trace: None,
+            depth: 0,
+            values_buf: Vec::with_capacity(max_scope.max(64) * 2),
+            words_buf: Vec::with_capacity(max_words),
+        };
+        Solver {
+            model,
+            watches,
+            idempotent,
+            store,
+            assumptions: Vec::new(),
+            decisions: Vec::with_capacity(model.num_vars() + 1),
+            stats: Stats::default(),
+            phase: Phase::Done(SearchStatus::Complete),
+            rng: SplitMix64::new(seed_of(&options)),
+            options,
+            started: Instant::now(),
+        }
+    }
+
+    /// The model being solved.
+    pub fn model(&self) -> &'m Model {
+        self.model
+    }
+
+    /// The options in force.
+    pub fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    /// Replaces the options (used from the next run on).
+    pub fn set_options(&mut self, options: SearchOptions) {
+        self.options = options;
+    }
+
+    /// Restricts every following run to `var = value` for each pair (givens
+    /// that change from run to run, applied before the search). Replaces the
+    /// previous assumptions.
+    pub fn set_assumptions(&mut self, assumptions: &[(VarId, Value)]) -> Result<(), ModelError> {
+        let initial = self.model.initial_domains();
+        for &(var, value) in assumptions {
+            self.model.check_var(var)?;
+            if !initial.contains(var, value) {
+                return Err(ModelError::GivenOutsideDomain {
+                    name: self.model.display_var(var),
+                    value,
+                });
+            }
+        }
+        self.assumptions.clear();
+        self.assumptions.extend_from_slice(assumptions);
+        Ok(())
+    }
+
+    /// Removes all assumptions.
+    pub fn clear_assumptions(&mut self) {
+        self.assumptions.clear();
+    }
+
+    /// Statistics of the last run.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The trace of the last run (empty unless
+    /// [`SearchOptions::trace`] is on).
+    pub fn trace(&self) -> &[TraceEvent] {
+        self.store.trace.as_deref().unwrap_or(&[])
+    }
+
+    /// The current domains: after [`propagate`](Self::propagate), the root
+    /// fixpoint; after a solution, the solution.
+    pub fn domains(&self) -> Domains<'_> {
+        Domains { words: &self.store.words, layout: &self.model.layout }
+    }
+
+    /// Applies the assumptions and propagates to a fixpoint without
+    /// searching. Returns the domains, or the conflict if propagation alone
+    /// shows there is no solution.
+    pub fn propagate(&mut self) -> Result<Domains<'_>, Conflict> {
+        let root = self.start_run();
+        self.stats.elapsed = self.started.elapsed();
+        root.map(|()| self.domains())
+    }
+
+    /// Finds the first solution (in the search order of the options).
+    pub fn solve(&mut self) -> SolveOutcome {
+        self.start_run().ok();
+        match self.next_leaf() {
+            Ok(()) => SolveOutcome::Solved(self.current_solution()),
+            Err(SearchStatus::Complete) => SolveOutcome::Unsatisfiable,
+            Err(SearchStatus::Stopped(reason)) => SolveOutcome::Stopped(reason),
+        }
+    }
+
+    /// Counts solutions, stopping at `limit` if given (then the status says
+    /// `Stopped(SolutionLimit)` and the count is a lower bound).
+    pub fn count(&mut self, limit: Option<u64>) -> Count {
+        self.start_run().ok();
+        let limit = match (limit, self.options.limits.solutions) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let mut count = 0;
+        loop {
+            if limit.is_some_and(|l| count >= l) {
+                let status = SearchStatus::Stopped(StopReason::SolutionLimit);
+                return Count { count, status };
+            }
+            match self.next_leaf() {
+                Ok(()) => count += 1,
+                Err(status) => return Count { count, status },
+            }
+        }
+    }
+
+    /// Whether there is no solution, exactly one, or several (with two of them).
+    pub fn uniqueness(&mut self) -> Uniqueness {
+        self.start_run().ok();
+        let first = match self.next_leaf() {
+            Ok(()) => self.current_solution(),
+            Err(SearchStatus::Complete) => return Uniqueness::NoSolution,
+            Err(SearchStatus::Stopped(reason)) => return Uniqueness::Unknown { found: None, reason },
+        };
+        match self.next_leaf() {
+            Ok(()) => Uniqueness::Multiple(first, self.current_solution()),
+            Err(SearchStatus::Complete) => Uniqueness::Unique(first),
+            Err(SearchStatus::Stopped(reason)) => {
+                Uniqueness::Unknown { found: Some(first), reason }
+            }
+        }
+    }
+
+    /// A lazy iterator over all solutions, in search order. Each `next`
+    /// resumes the search where the previous one stopped.
+    pub fn solutions(&mut self) -> Solutions<'_, 'm> {
+        self.start_run().ok();
+        Solutions { solver: self, status: None }
+    }
+
+    /// Resets the state for a new run, applies the assumptions and
+    /// propagates at the root.
+    fn start_run(&mut self) -> Result<(), Conflict> {
+        self.started = Instant::now();
+        self.stats = Stats::default();
+        self.rng = SplitMix64::new(seed_of(&self.options));
+        self.store.words.copy_from_slice(&self.model.init_words);
+        self.store.trail.clear();
+        self.store.queue.clear();
+        self.store.depth = 0;
+        self.store.trace = self.options.trace.then(Vec::new);
+        self.decisions.clear();
+        self.phase = Phase::Done(SearchStatus::Complete);
+        let root = self.apply_assumptions().and_then(|()| {
+            for c in 0..self.model.constraints.len() {
+                self.store.queue.push(c as u32);
+            }
+            self.propagate_queue()
+        });
+        if root.is_ok() {
+            self.phase = Phase::Branch;
+        } else {
+            self.stats.failures += 1;
+        }
+        root
+    }
+
+    fn apply_assumptions(&mut self) -> Result<(), Conflict> {
+        for i in 0..self.assumptions.len() {
+            let (var, value) = self.assumptions[i];
+            if let Some(t) = self.store.trace.as_mut() {
+                t.push(TraceEvent::Given { var, value });
+            }
+            self.engine_ctx().fix(var, value)?;
+        }
+        Ok(())
+    }
+
+    fn engine_ctx(&mut self) -> PropagationContext<'_> {
+        let shared = Shared {
+            layout: &self.model.layout,
+            watches: &self.watches,
+            idempotent: &self.idempotent,
+        };
+        PropagationContext::new(&mut self.store, shared, None)
+    }
+
+    /// Runs queued propagators until the queue is empty or one fails.
+    fn propagate_queue(&mut self) -> Result<(), Conflict> {
+        let shared = Shared {
+            layout: &self.model.layout,
+            watches: &self.watches,
+            idempotent: &self.idempotent,
+        };
+        while let Some(c) = self.store.queue.pop() {
+            self.stats.propagations += 1;
+            let mut ctx = PropagationContext::new(&mut self.store, shared, Some(c));
+            if let Err(conflict) = self.model.constraints[c as usize].constraint.propagate(&mut ctx)
+            {
+                self.store.queue.clear();
+                return Err(conflict);
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the search to the next solution leaf (`Ok`, domains all fixed)
+    /// or to the end (`Err(status)`).
+    fn next_leaf(&mut self) -> Result<(), SearchStatus> {
+        let result = self.search();
+        self.stats.elapsed = self.started.elapsed();
+        result
+    }
+
+    fn search(&mut self) -> Result<(), SearchStatus> {
+        loop {
+            match self.phase {
+                Phase::Done(status) => return Err(status),
+                Phase::Backtrack => {
+                    self.phase =
+                        if self.backtrack() { Phase::Branch } else { Phase::Done(SearchStatus::Complete) };
+                    continue;
+                }
+                Phase::Branch => {}
+            }
+            if let Some(reason) = self.limit_hit() {
+                self.phase = Phase::Done(SearchStatus::Stopped(reason));
+                continue;
+            }
+            let domains = Domains { words: &self.store.words, layout: &self.model.layout };
+            let Some(var) =
+                select_variable(&self.options.variable_order, &domains, &self.model.degree)
+            else {
+                self.phase = Phase::Backtrack;
+                if self.verify_leaf() {
+                    self.stats.solutions += 1;
+                    if let Some(t) = self.store.trace.as_mut() {
+                        t.push(TraceEvent::Solution { depth: self.store.depth });
+                    }
+                    return Ok(());
+                }
+                self.stats.failures += 1;
+                continue;
+            };
+            let value = select_value(&self.options.value_order, &mut self.rng, var, &domains);
+            self.stats.nodes += 1;
+            self.decisions.push((var, value));
+            self.store.trail.new_checkpoint();
+            self.store.depth = self.decisions.len() as u32;
+            self.stats.max_depth = self.stats.max_depth.max(self.store.depth);
+            if let Some(t) = self.store.trace.as_mut() {
+                t.push(TraceEvent::Decision { depth: self.store.depth, var, value });
+            }
+            let ok = self.engine_ctx().fix(var, value).is_ok() && self.propagate_queue().is_ok();
+            if !ok {
+                self.stats.failures += 1;
+                self.phase = Phase::Backtrack;
+            }
+        }
+    }
+
+    /// Undoes the newest decision and tries its refutation, repeatedly.
+    /// Returns `false` when no decision is left (search complete).
+    fn backtrack(&mut self) -> bool {
+        while let Some((var, value)) = self.decisions.pop() {
+            let level = self.decisions.len();
+            let words = &mut self.store.words;
+            self.store.trail.restore_to(level, |(i, old)| words[i as usize] = old);
+            self.store.depth = level as u32;
+            if let Some(t) = self.store.trace.as_mut() {
+                t.push(TraceEvent::Refutation { depth: level as u32, var, value });
+            }
+            if self.engine_ctx().remove(var, value).is_ok() && self.propagate_queue().is_ok() {
+                return true;
+            }
+            self.stats.failures += 1;
+        }
+        false
+    }
+
+    fn limit_hit(&self) -> Option<StopReason> {
+        let limits = &self.options.limits;
+        if limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
+            return Some(StopReason::NodeLimit);
+        }
+        if let Some(flag) = &limits.cancel {
+            if flag.load(Ordering::Relaxed) {
+                return Some(StopReason::Cancelled);
+            }
+        }
+        if let Some(limit) = limits.time {
+            if self.stats.nodes % CLOCK_EVERY == 0 && self.started.elapsed() >= limit {
+                return Some(StopReason::TimeLimit);
+            }
+        }
+        None
+    }
+
+    /// Checks the user constraints on a full assignment (the built-in ones
+    /// are exact by construction).
+    fn verify_leaf(&mut self) -> bool {
+        let mut values = std::mem::take(&mut self.store.values_buf);
+        let domains = Domains { words: &self.store.words, layout: &self.model.layout };
+        let ok = self.model.constraints.iter().filter(|e| e.check_solutions).all(|e| {
+            values.clear();
+            values.extend(e.constraint.scope().iter().map(|&v| domains.min(v).unwrap_or(0)));
+            e.constraint.is_satisfied(&values)
+        });
+        self.store.values_buf = values;
+        ok
+    }
+
+    fn current_solution(&self) -> Solution {
+        let d = self.domains();
+        Solution { values: self.model.vars().map(|v| d.min(v).unwrap_or(0)).collect() }
+    }
+}
+
+fn seed_of(options: &SearchOptions) -> u64 {
+    match options.value_order {
+        super::ValueOrder::Random { seed } => seed,
+        _ => 0,
+    }
+}
+
+/// A lazy iterator over solutions; see [`Solver::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'s, 'm> {
+    solver: &'s mut Solver<'m>,
+    status: Option<SearchStatus>,
+}
+
+impl Solutions<'_, '_> {
+    /// How the search ended, once the iterator has returned `None`:
+    /// `Complete` if every solution was produced.
+    pub fn status(&self) -> Option<SearchStatus> {
+        self.status
+    }
+
+    /// Statistics so far.
+    pub fn stats(&self) -> Stats {
+        self.solver.stats
+    }
+}
+
+impl Iterator for Solutions<'_, '_> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        if self.status.is_some() {
+            return None;
+        }
+        if let Some(limit) = self.solver.options.limits.solutions {
+            if self.solver.stats.solutions >= limit {
+                self.status = Some(SearchStatus::Stopped(StopReason::SolutionLimit));
+                return None;
+            }
+        }
+        match self.solver.next_leaf() {
+            Ok(()) => Some(self.solver.current_solution()),
+            Err(status) => {
+                self.status = Some(status);
+                None
+            }
+        }
+    }
+}

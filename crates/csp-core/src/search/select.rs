@@ -1,0 +1,100 @@
+//! Variable and value selection: MRV (first fail) with a degree tie-break,
+//! input order, and the value orders.
+
+use super::options::{ValueOrder, VariableOrder};
+use crate::domain::Domains;
+use crate::variable::{Value, VarId};
+
+/// Picks the variable to branch on, or `None` if all are fixed.
+pub(crate) fn select_variable(
+    order: &VariableOrder,
+    domains: &Domains<'_>,
+    degree: &[u32],
+) -> Option<VarId> {
+    match order {
+        VariableOrder::MrvDegree => mrv(domains, Some(degree)),
+        VariableOrder::Mrv => mrv(domains, None),
+        VariableOrder::Input => first_unfixed(domains),
+        VariableOrder::Custom(selector) => match selector.select(domains) {
+            Some(v) if v.index() < domains.num_vars() && !domains.is_fixed(v) => Some(v),
+            _ => first_unfixed(domains),
+        },
+    }
+}
+
+fn first_unfixed(domains: &Domains<'_>) -> Option<VarId> {
+    (0..domains.num_vars()).map(VarId::from_index).find(|&v| !domains.is_fixed(v))
+}
+
+/// Minimum remaining values; ties to the higher degree, then the lower index.
+fn mrv(domains: &Domains<'_>, degree: Option<&[u32]>) -> Option<VarId> {
+    let mut best: Option<(u32, u32, usize)> = None; // (size, degree, index)
+    for (i, l) in domains.layout.iter().enumerate() {
+        let size = if l.words == 1 {
+            domains.words[l.start as usize].count_ones()
+        } else {
+            domains.words[l.range()].iter().map(|w| w.count_ones()).sum()
+        };
+        if size <= 1 {
+            continue;
+        }
+        let deg = degree.map_or(0, |d| d[i]);
+        let better = match best {
+            None => true,
+            Some((bs, bd, _)) => size < bs || (size == bs && deg > bd),
+        };
+        if better {
+            best = Some((size, deg, i));
+            if size == 2 && degree.is_none() {
+                break;
+            }
+        }
+    }
+    best.map(|(_, _, i)| VarId::from_index(i))
+}
+
+/// SplitMix64: a tiny, fast, portable generator, so a seed gives the same
+/// search on every platform without a dependency.
+#[derive(Clone, Debug)]
+pub(crate) struct SplitMix64(u64);
+
+impl SplitMix64 {
+    pub(crate) fn new(seed: u64) -> Self {
+        SplitMix64(seed)
+    }
+
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (n > 0), by multiply-shift.
+    pub(crate) fn below(&mut self, n: u32) -> u32 {
+        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u32
+    }
+}
+
+/// Picks the value to try first for `var` (unfixed, non-empty).
+pub(crate) fn select_value(
+    order: &ValueOrder,
+    rng: &mut SplitMix64,
+    var: VarId,
+    domains: &Domains<'_>,
+) -> Value {
+    let min = domains.min(var).unwrap_or(0);
+    match order {
+        ValueOrder::Ascending => min,
+        ValueOrder::Descending => domains.max(var).unwrap_or(min),
+        ValueOrder::Random { .. } => {
+            let k = rng.below(domains.size(var).max(1));
+            domains.iter(var).nth(k as usize).unwrap_or(min)
+        }
+        ValueOrder::Custom(selector) => {
+            let v = selector.select(var, domains);
+            if domains.contains(var, v) { v } else { min }
+        }
+    }
+}
