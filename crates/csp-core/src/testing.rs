@@ -1,13 +1,32 @@
-//! Test support: a brute-force oracle for small models.
+//! Test support: a brute-force oracle for small models, and seeded
+//! generators of planted instances.
 //!
 //! Enabled by the `test-support` feature. Build a model with small domains,
 //! then call [`check_against_brute_force`]: it enumerates every full
 //! assignment, keeps those that satisfy every constraint's
 //! [`is_satisfied`](crate::Constraint::is_satisfied), and compares with the
 //! solver. This turns a new constraint's validity check into its main test.
+//!
+//! ```
+//! use csp_core::{Model, SearchOptions, testing::check_against_brute_force};
+//! let mut model = Model::new();
+//! let xs = model.new_vars(3, -1..=2)?;
+//! model.all_different(&xs)?;
+//! model.less_than(xs[0], xs[2])?;
+//! assert_eq!(check_against_brute_force(&model, SearchOptions::default()), 12);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
-use crate::{Model, SearchOptions, Solver, Value};
+use crate::{ConstraintId, Model, SearchOptions, SearchStatus, Solver, Uniqueness, Value, VarId};
 use std::collections::BTreeSet;
+
+/// The largest number of full assignments [`check_against_brute_force`]
+/// enumerates.
+pub const MAX_BRUTE_FORCE_ASSIGNMENTS: u64 = 2_000_000;
+
+/// How many solutions [`check_against_brute_force`] replays as partial
+/// assignments (the first ones in lexicographic order).
+const MAX_REPLAYED_SOLUTIONS: usize = 64;
 
 /// Every full assignment of `model` that satisfies all its constraints, in
 /// lexicographic order. Meant for tiny models (the product of the domain
@@ -17,7 +36,9 @@ pub fn brute_force_solutions(model: &Model, max_assignments: u64) -> Option<Vec<
         .vars()
         .map(|v| model.initial_domains().iter(v).collect())
         .collect();
-    let total = domains.iter().try_fold(1u64, |acc, d| acc.checked_mul(d.len() as u64))?;
+    let total = domains
+        .iter()
+        .try_fold(1u64, |acc, d| acc.checked_mul(d.len() as u64))?;
     if total > max_assignments {
         return None;
     }
@@ -27,14 +48,8 @@ pub fn brute_force_solutions(model: &Model, max_assignments: u64) -> Option<Vec<
     }
     let mut idx = vec![0usize; domains.len()];
     let mut values: Vec<Value> = domains.iter().map(|d| d[0]).collect();
-    let mut scratch = Vec::new();
     loop {
-        let ok = model.constraints().all(|(_, c)| {
-            scratch.clear();
-            scratch.extend(c.scope().iter().map(|v| values[v.index()]));
-            c.is_satisfied(&scratch)
-        });
-        if ok {
+        if violated_constraint(model, &values).is_none() {
             out.push(values.clone());
         }
         // next assignment (odometer)
@@ -55,16 +70,65 @@ pub fn brute_force_solutions(model: &Model, max_assignments: u64) -> Option<Vec<
     }
 }
 
-/// Checks the solver against brute force on `model` with `options`:
-/// the same set of solutions, each reported once, and root propagation never
-/// removes a value that some solution uses. Panics with a description of the
-/// first difference. Returns the number of solutions.
+/// The first constraint of `model` (in the order they were added) that the
+/// full assignment `values` (indexed by [`VarId::index`]) breaks, or `None`
+/// if it satisfies them all. A value outside its variable's initial domain
+/// is reported as a violation of no constraint: check domains separately
+/// with [`in_initial_domains`].
+pub fn violated_constraint(model: &Model, values: &[Value]) -> Option<ConstraintId> {
+    let mut scratch = Vec::new();
+    model
+        .constraints()
+        .find(|(_, c)| {
+            scratch.clear();
+            scratch.extend(c.scope().iter().map(|v| values[v.index()]));
+            !c.is_satisfied(&scratch)
+        })
+        .map(|(id, _)| id)
+}
+
+/// Whether `values` gives every variable of `model` a value of its initial
+/// domain (after givens).
+pub fn in_initial_domains(model: &Model, values: &[Value]) -> bool {
+    values.len() == model.num_vars()
+        && model
+            .vars()
+            .all(|v| model.initial_domains().contains(v, values[v.index()]))
+}
+
+/// Checks the solver against brute force on `model` with `options`.
+///
+/// Panics with a description of the first difference ("failed on solution",
+/// "solved on non-solution", as in Gecode's test suite). Checks that:
+///
+/// - [`Solver::solutions`] reports exactly the satisfying assignments, each
+///   once, and the search is complete (so `options` should set no limit);
+/// - [`Solver::count`] and [`Solver::uniqueness`] agree with that set;
+/// - root propagation ([`Solver::propagate`]) never removes a value that
+///   some solution uses, and fails only when there is no solution;
+/// - propagation under a partial assignment taken from a solution (a prefix
+///   of the variables, in creation order and in reverse, given as
+///   [assumptions](Solver::set_assumptions)) never fails and never removes a
+///   value of that solution. This covers the states the search visits.
+///
+/// Returns the number of solutions.
 pub fn check_against_brute_force(model: &Model, options: SearchOptions) -> usize {
-    let expected = brute_force_solutions(model, 2_000_000).expect("model too large for brute force");
+    let expected = brute_force_solutions(model, MAX_BRUTE_FORCE_ASSIGNMENTS)
+        .expect("model too large for brute force");
     let mut solver = Solver::with_options(model, options);
-    let found: Vec<Vec<Value>> = solver.solutions().map(|s| s.into_values()).collect();
+    let mut iter = solver.solutions();
+    let found: Vec<Vec<Value>> = iter.by_ref().map(|s| s.into_values()).collect();
+    assert_eq!(
+        iter.status(),
+        Some(SearchStatus::Complete),
+        "the search was not complete"
+    );
     let found_set: BTreeSet<_> = found.iter().cloned().collect();
-    assert_eq!(found_set.len(), found.len(), "a solution was reported twice");
+    assert_eq!(
+        found_set.len(),
+        found.len(),
+        "a solution was reported twice: {found:?}"
+    );
     let expected_set: BTreeSet<_> = expected.iter().cloned().collect();
     for s in &found_set {
         assert!(expected_set.contains(s), "solved on non-solution {s:?}");
@@ -72,6 +136,46 @@ pub fn check_against_brute_force(model: &Model, options: SearchOptions) -> usize
     for s in &expected_set {
         assert!(found_set.contains(s), "failed on solution {s:?}");
     }
+    assert_eq!(
+        solver.stats().solutions,
+        found.len() as u64,
+        "Stats::solutions is off"
+    );
+
+    let count = solver.count(None);
+    assert_eq!(
+        count.count,
+        expected.len() as u64,
+        "count(None) differs from brute force"
+    );
+    assert_eq!(
+        count.status,
+        SearchStatus::Complete,
+        "count(None) was not complete"
+    );
+    match (solver.uniqueness(), expected.len()) {
+        (Uniqueness::NoSolution, 0) => {}
+        (Uniqueness::Unique(s), 1) => {
+            assert_eq!(
+                s.values(),
+                &expected[0][..],
+                "uniqueness() returned another solution"
+            );
+        }
+        (Uniqueness::Multiple(a, b), n) if n >= 2 => {
+            assert_ne!(a, b, "uniqueness() returned the same solution twice");
+            assert!(
+                expected_set.contains(a.values()),
+                "uniqueness() on non-solution {a:?}"
+            );
+            assert!(
+                expected_set.contains(b.values()),
+                "uniqueness() on non-solution {b:?}"
+            );
+        }
+        (other, n) => panic!("uniqueness() returned {other:?} for {n} solutions"),
+    }
+
     // Soundness of root propagation: every value used by a solution survives.
     match solver.propagate() {
         Ok(domains) => {
@@ -86,7 +190,133 @@ pub fn check_against_brute_force(model: &Model, options: SearchOptions) -> usize
                 }
             }
         }
-        Err(_) => assert!(expected.is_empty(), "root propagation failed but solutions exist"),
+        Err(_) => assert!(
+            expected.is_empty(),
+            "root propagation failed but solutions exist"
+        ),
+    }
+
+    // Soundness under partial assignments taken from solutions.
+    let forward: Vec<VarId> = model.vars().collect();
+    let mut backward = forward.clone();
+    backward.reverse();
+    let mut assumptions = Vec::with_capacity(model.num_vars());
+    for s in expected.iter().take(MAX_REPLAYED_SOLUTIONS) {
+        for order in [&forward, &backward] {
+            for k in 1..=order.len() {
+                assumptions.clear();
+                assumptions.extend(order[..k].iter().map(|&v| (v, s[v.index()])));
+                solver
+                    .set_assumptions(&assumptions)
+                    .expect("solution values are in the domains");
+                let Ok(domains) = solver.propagate() else {
+                    panic!("propagation failed under {assumptions:?}, part of solution {s:?}");
+                };
+                for v in model.vars() {
+                    assert!(
+                        domains.contains(v, s[v.index()]),
+                        "propagation under {assumptions:?} removed {} = {} used by solution {s:?}",
+                        model.display_var(v),
+                        s[v.index()]
+                    );
+                }
+            }
+        }
     }
     expected.len()
+}
+
+/// SplitMix64, so the generators below need no dependency and give the same
+/// instance for a seed on every platform.
+#[derive(Clone, Debug)]
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
+    }
+}
+
+/// A Latin square of the given order over the values `1..=order`, row-major,
+/// drawn from `seed`: the cyclic square with its rows, columns and symbols
+/// shuffled. Use it to plant a solution: give some of its cells as givens
+/// and add only constraints it satisfies.
+///
+/// ```
+/// use csp_core::testing::latin_square;
+/// let square = latin_square(5, 42);
+/// assert_eq!(square.len(), 25);
+/// for i in 0..5 {
+///     let mut row: Vec<_> = square[5 * i..5 * i + 5].to_vec();
+///     row.sort_unstable();
+///     assert_eq!(row, vec![1, 2, 3, 4, 5]);
+/// }
+/// ```
+pub fn latin_square(order: usize, seed: u64) -> Vec<Value> {
+    let mut rng = SplitMix64(seed);
+    let mut rows: Vec<usize> = (0..order).collect();
+    let mut cols: Vec<usize> = (0..order).collect();
+    let mut symbols: Vec<Value> = (1..=order as Value).collect();
+    rng.shuffle(&mut rows);
+    rng.shuffle(&mut cols);
+    rng.shuffle(&mut symbols);
+    let mut square = Vec::with_capacity(order * order);
+    for &r in &rows {
+        for &c in &cols {
+            square.push(symbols[(r + c) % order]);
+        }
+    }
+    square
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latin_squares_are_latin_and_seeded() {
+        for order in 1..=7 {
+            for seed in 0..5 {
+                let sq = latin_square(order, seed);
+                assert_eq!(sq, latin_square(order, seed));
+                for i in 0..order {
+                    let row: BTreeSet<_> = sq[order * i..order * (i + 1)].iter().collect();
+                    let col: BTreeSet<_> = (0..order).map(|j| sq[order * j + i]).collect();
+                    assert_eq!(row.len(), order);
+                    assert_eq!(col.len(), order);
+                }
+            }
+        }
+        assert_ne!(latin_square(6, 1), latin_square(6, 2));
+    }
+
+    #[test]
+    fn violated_constraint_names_the_broken_one() {
+        let mut m = Model::new();
+        let x = m.new_var(1..=3).unwrap();
+        let y = m.new_var(1..=3).unwrap();
+        let first = m.less_than(x, y).unwrap();
+        let second = m.not_equal(x, y).unwrap();
+        assert_eq!(violated_constraint(&m, &[1, 2]), None);
+        assert_eq!(violated_constraint(&m, &[2, 2]), Some(first));
+        m.fix(x, 1).unwrap();
+        assert!(in_initial_domains(&m, &[1, 3]));
+        assert!(!in_initial_domains(&m, &[2, 3]));
+        assert_ne!(first, second);
+    }
 }
