@@ -1,0 +1,570 @@
+//! Search behaviour: limits (nodes, solutions, time), cancellation from
+//! another thread, determinism, parallel solvers on one model, and models of
+//! 10,000 variables that search or propagate 10,000 levels deep.
+
+#[path = "support/problems.rs"]
+mod problems;
+
+use csp_core::testing::violated_constraint;
+use csp_core::{
+    Count, Grid, Limits, Model, SearchOptions, SearchStatus, SolveOutcome, Solver, Stats,
+    StopReason, Strength, Uniqueness, ValueOrder, VarId, VariableOrder,
+};
+use problems::{HARD_SUDOKUS, pigeons, queens_relations, sudoku};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+const STOPPED_NODES: SearchStatus = SearchStatus::Stopped(StopReason::NodeLimit);
+
+fn latin(order: usize) -> Model {
+    let mut model = Model::new();
+    let grid = Grid::new(&mut model, order, order, 1..=order as i32).unwrap();
+    for group in grid.rows().chain(grid.columns()) {
+        model.all_different(&group).unwrap();
+    }
+    model
+}
+
+// ---------------------------------------------------------------------------
+// Node limit
+// ---------------------------------------------------------------------------
+
+#[test]
+fn node_limit_stops_every_kind_of_run() {
+    let model = pigeons(9); // 10 pigeons, 9 holes: no solution, a big tree
+    let options = SearchOptions::default().with_node_limit(100);
+    let mut solver = Solver::with_options(&model, options);
+    assert_eq!(solver.solve(), SolveOutcome::Stopped(StopReason::NodeLimit));
+    assert_eq!(solver.stats().nodes, 100);
+    assert_eq!(
+        solver.count(None),
+        Count {
+            count: 0,
+            status: STOPPED_NODES
+        }
+    );
+    assert_eq!(solver.stats().nodes, 100);
+    assert_eq!(
+        solver.uniqueness(),
+        Uniqueness::Unknown {
+            found: None,
+            reason: StopReason::NodeLimit
+        }
+    );
+    let mut it = solver.solutions();
+    assert_eq!(it.next(), None);
+    assert_eq!(it.status(), Some(STOPPED_NODES));
+}
+
+#[test]
+fn node_limit_gives_a_lower_bound_count() {
+    // 161,280 Latin squares of order 5; a few thousand nodes find some.
+    let model = latin(5);
+    let mut solver = Solver::with_options(&model, SearchOptions::default().with_node_limit(2_000));
+    let count = solver.count(None);
+    assert_eq!(count.status, STOPPED_NODES);
+    assert!(count.count > 0 && count.count < 161_280, "{count:?}");
+    assert_eq!(solver.stats().solutions, count.count);
+    assert!(solver.stats().nodes <= 2_000);
+}
+
+#[test]
+fn uniqueness_is_unknown_when_the_limit_hits_after_the_first_solution() {
+    // A hard Sudoku with forward checking only: proving uniqueness takes
+    // more nodes than finding the solution.
+    let (model, _, givens) = sudoku(HARD_SUDOKUS[0], Strength::ForwardChecking);
+    let mut solver = Solver::new(&model);
+    solver.set_assumptions(&givens).unwrap();
+    let Uniqueness::Unique(solution) = solver.uniqueness() else {
+        panic!("unique puzzle")
+    };
+    let total = solver.stats().nodes;
+    assert!(solver.solve().solution() == Some(&solution));
+    let first = solver.stats().nodes;
+    assert!(
+        total > first + 1,
+        "uniqueness needs {total} nodes, the first solution {first}"
+    );
+
+    let limit = (first + total) / 2;
+    solver.set_options(SearchOptions::default().with_node_limit(limit));
+    assert_eq!(
+        solver.uniqueness(),
+        Uniqueness::Unknown {
+            found: Some(solution.clone()),
+            reason: StopReason::NodeLimit
+        }
+    );
+    let count = solver.count(None);
+    assert_eq!(
+        count,
+        Count {
+            count: 1,
+            status: STOPPED_NODES
+        }
+    );
+}
+
+#[test]
+#[ignore = "bug: a node limit equal to the nodes a run needs stops it one step short (see report)"]
+fn node_limit_stops_only_when_more_nodes_are_needed() {
+    // With a limit of exactly the nodes the unlimited run takes, the run
+    // completes: "stop after this many decisions" must not discard the
+    // result of the last one.
+    let (model, _, givens) = sudoku(HARD_SUDOKUS[0], Strength::HiddenSingles);
+    let mut solver = Solver::new(&model);
+    solver.set_assumptions(&givens).unwrap();
+    let solution = solver.solve().into_solution().unwrap();
+    let needed = solver.stats().nodes;
+    assert!(needed > 0);
+    solver.set_options(SearchOptions::default().with_node_limit(needed));
+    assert_eq!(solver.solve(), SolveOutcome::Solved(solution));
+}
+
+#[test]
+#[ignore = "bug: a node limit of 0 stops a model that propagation alone solves (see report)"]
+fn node_limit_zero_still_reports_a_root_solution() {
+    // A model solved by propagation alone needs no node at all.
+    let mut model = Model::new();
+    let xs = model.new_vars(3, 1..=3).unwrap();
+    model.all_different(&xs).unwrap();
+    model.fix(xs[0], 1).unwrap();
+    model.fix(xs[1], 2).unwrap();
+    let mut solver = Solver::with_options(&model, SearchOptions::default().with_node_limit(0));
+    assert!(matches!(solver.solve(), SolveOutcome::Solved(_)));
+    assert_eq!(
+        solver.count(None),
+        Count {
+            count: 1,
+            status: SearchStatus::Complete
+        }
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Solution limit
+// ---------------------------------------------------------------------------
+
+#[test]
+fn solution_limit_caps_count_and_the_iterator() {
+    let model = latin(4);
+    let limits = Limits {
+        solutions: Some(5),
+        ..Limits::default()
+    };
+    let mut solver = Solver::with_options(&model, SearchOptions::default().with_limits(limits));
+    let stopped = SearchStatus::Stopped(StopReason::SolutionLimit);
+    assert_eq!(
+        solver.count(None),
+        Count {
+            count: 5,
+            status: stopped
+        }
+    );
+    assert_eq!(
+        solver.count(Some(3)),
+        Count {
+            count: 3,
+            status: stopped
+        }
+    );
+    assert_eq!(
+        solver.count(Some(10)),
+        Count {
+            count: 5,
+            status: stopped
+        }
+    );
+    let mut it = solver.solutions();
+    assert_eq!(it.by_ref().count(), 5);
+    assert_eq!(it.status(), Some(stopped));
+    // solve() wants one solution, which the limit allows.
+    assert!(matches!(solver.solve(), SolveOutcome::Solved(_)));
+
+    let mut solver = Solver::new(&model);
+    assert_eq!(
+        solver.count(Some(0)),
+        Count {
+            count: 0,
+            status: stopped
+        }
+    );
+    assert_eq!(
+        solver.count(Some(575)),
+        Count {
+            count: 575,
+            status: stopped
+        }
+    );
+    assert_eq!(
+        solver.count(Some(577)),
+        Count {
+            count: 576,
+            status: SearchStatus::Complete
+        }
+    );
+    assert_eq!(
+        solver.count(None),
+        Count {
+            count: 576,
+            status: SearchStatus::Complete
+        }
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Time limit
+// ---------------------------------------------------------------------------
+
+/// Options for a run that would take very long: a small time limit, and a
+/// node limit as a backstop so a broken time limit fails instead of hanging.
+fn timed(time: Duration) -> SearchOptions {
+    SearchOptions::default()
+        .with_time_limit(time)
+        .with_node_limit(20_000_000)
+}
+
+#[test]
+fn time_limit_stops_a_hard_search() {
+    let model = pigeons(12);
+    for time in [
+        Duration::ZERO,
+        Duration::from_millis(1),
+        Duration::from_millis(30),
+    ] {
+        let mut solver = Solver::with_options(&model, timed(time));
+        assert_eq!(
+            solver.solve(),
+            SolveOutcome::Stopped(StopReason::TimeLimit),
+            "{time:?}"
+        );
+        assert_eq!(
+            solver.count(None).status,
+            SearchStatus::Stopped(StopReason::TimeLimit),
+            "{time:?}"
+        );
+        assert!(matches!(
+            solver.uniqueness(),
+            Uniqueness::Unknown {
+                found: None,
+                reason: StopReason::TimeLimit
+            }
+        ));
+        let mut it = solver.solutions();
+        assert_eq!(it.next(), None);
+        assert_eq!(
+            it.status(),
+            Some(SearchStatus::Stopped(StopReason::TimeLimit))
+        );
+    }
+}
+
+#[test]
+fn a_generous_time_limit_does_not_change_the_result() {
+    let (model, _) = queens_relations(8);
+    let mut limited = Solver::with_options(
+        &model,
+        SearchOptions::default().with_time_limit(Duration::from_secs(600)),
+    );
+    let mut free = Solver::new(&model);
+    assert_eq!(limited.count(None), free.count(None));
+    assert_eq!(limited.stats().without_time(), free.stats().without_time());
+}
+
+// ---------------------------------------------------------------------------
+// Cancellation
+// ---------------------------------------------------------------------------
+
+#[test]
+fn cancel_flag_raised_before_the_run() {
+    let model = latin(4);
+    let flag = Arc::new(AtomicBool::new(true));
+    let mut solver = Solver::with_options(
+        &model,
+        SearchOptions::default().with_cancel_flag(flag.clone()),
+    );
+    assert_eq!(solver.solve(), SolveOutcome::Stopped(StopReason::Cancelled));
+    assert_eq!(solver.stats().nodes, 0);
+    assert_eq!(
+        solver.count(None),
+        Count {
+            count: 0,
+            status: SearchStatus::Stopped(StopReason::Cancelled)
+        }
+    );
+    assert_eq!(
+        solver.uniqueness(),
+        Uniqueness::Unknown {
+            found: None,
+            reason: StopReason::Cancelled
+        }
+    );
+    // Lowering the flag lets the same solver run to the end.
+    flag.store(false, Ordering::SeqCst);
+    assert_eq!(
+        solver.count(None),
+        Count {
+            count: 576,
+            status: SearchStatus::Complete
+        }
+    );
+}
+
+#[test]
+fn cancel_flag_raised_from_another_thread_while_solving() {
+    let model = pigeons(13); // far more than a minute of search
+    let flag = Arc::new(AtomicBool::new(false));
+    let options = timed(Duration::from_secs(120)).with_cancel_flag(flag.clone());
+    let raiser = {
+        let flag = flag.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            flag.store(true, Ordering::SeqCst);
+        })
+    };
+    let mut solver = Solver::with_options(&model, options);
+    let outcome = solver.solve();
+    raiser.join().unwrap();
+    assert_eq!(outcome, SolveOutcome::Stopped(StopReason::Cancelled));
+    assert!(solver.stats().nodes > 0, "the search had started");
+}
+
+#[test]
+fn cancel_flag_stops_a_solver_running_in_another_thread() {
+    // The mirror case: the solver runs in a worker, the test thread cancels.
+    let model = pigeons(13);
+    let flag = Arc::new(AtomicBool::new(false));
+    let options = timed(Duration::from_secs(120)).with_cancel_flag(flag.clone());
+    let count = std::thread::scope(|scope| {
+        let worker = scope.spawn(|| Solver::with_options(&model, options).count(None));
+        std::thread::sleep(Duration::from_millis(50));
+        flag.store(true, Ordering::SeqCst);
+        worker.join().unwrap()
+    });
+    assert_eq!(
+        count,
+        Count {
+            count: 0,
+            status: SearchStatus::Stopped(StopReason::Cancelled)
+        }
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Determinism
+// ---------------------------------------------------------------------------
+
+fn every_option() -> Vec<SearchOptions> {
+    let mut all = Vec::new();
+    for var in [
+        VariableOrder::MrvDegree,
+        VariableOrder::Mrv,
+        VariableOrder::Input,
+    ] {
+        for val in [
+            ValueOrder::Ascending,
+            ValueOrder::Descending,
+            ValueOrder::Random { seed: 0 },
+            ValueOrder::Random { seed: 0xDEAD_BEEF },
+        ] {
+            all.push(
+                SearchOptions::default()
+                    .with_variable_order(var.clone())
+                    .with_value_order(val),
+            );
+        }
+    }
+    all
+}
+
+fn run(model: &Model, options: &SearchOptions, limit: usize) -> (Vec<Vec<i32>>, Stats) {
+    let mut solver = Solver::with_options(model, options.clone());
+    let sols = solver
+        .solutions()
+        .take(limit)
+        .map(|s| s.into_values())
+        .collect();
+    (sols, solver.stats().without_time())
+}
+
+#[test]
+fn two_runs_are_identical() {
+    let models = [
+        latin(4),
+        queens_relations(7).0,
+        sudoku(HARD_SUDOKUS[1], Strength::HiddenSingles).0,
+    ];
+    for (m, model) in models.iter().enumerate() {
+        for options in every_option() {
+            let a = run(model, &options, 200);
+            let b = run(model, &options, 200);
+            assert!(!a.0.is_empty());
+            assert_eq!(a, b, "model {m}, {options:?}");
+            // The same solver reused gives the same run again.
+            let mut solver = Solver::with_options(model, options.clone());
+            let first: Vec<_> = solver.solutions().take(200).collect();
+            let stats = solver.stats().without_time();
+            let second: Vec<_> = solver.solutions().take(200).collect();
+            assert_eq!(first, second);
+            assert_eq!(stats, solver.stats().without_time());
+            assert_eq!(stats, a.1);
+        }
+    }
+}
+
+#[test]
+fn traces_of_two_runs_are_identical() {
+    let (model, _, givens) = sudoku(HARD_SUDOKUS[2], Strength::DomainConsistent);
+    let options = SearchOptions::default()
+        .with_value_order(ValueOrder::Random { seed: 5 })
+        .with_trace(true);
+    let trace = || {
+        let mut solver = Solver::with_options(&model, options.clone());
+        solver.set_assumptions(&givens).unwrap();
+        let u = solver.uniqueness();
+        (u, solver.trace().to_vec(), solver.stats().without_time())
+    };
+    let (a, b) = (trace(), trace());
+    assert!(matches!(a.0, Uniqueness::Unique(_)));
+    assert!(a.1.len() > 100);
+    assert_eq!(a, b);
+}
+
+#[test]
+fn seeds_change_the_order_but_not_the_set() {
+    let model = latin(4);
+    let mut firsts = std::collections::BTreeSet::new();
+    let mut sets = std::collections::BTreeSet::new();
+    for seed in 0..8 {
+        let options = SearchOptions::default().with_value_order(ValueOrder::Random { seed });
+        let (sols, _) = run(&model, &options, usize::MAX);
+        firsts.insert(sols[0].clone());
+        let mut sorted = sols;
+        sorted.sort();
+        sets.insert(sorted);
+    }
+    assert!(
+        firsts.len() > 1,
+        "different seeds should start with different squares"
+    );
+    assert_eq!(sets.len(), 1, "every seed finds the same 576 squares");
+}
+
+#[test]
+fn parallel_solvers_on_one_model_agree_with_sequential_runs() {
+    let (model, _, givens) = sudoku(HARD_SUDOKUS[1], Strength::HiddenSingles);
+    let options: Vec<_> = (0..4)
+        .map(|seed| SearchOptions::default().with_value_order(ValueOrder::Random { seed }))
+        .collect();
+    let solve = |options: &SearchOptions| {
+        let mut solver = Solver::with_options(&model, options.clone());
+        solver.set_assumptions(&givens).unwrap();
+        (solver.uniqueness(), solver.stats().without_time())
+    };
+    let sequential: Vec<_> = options.iter().map(solve).collect();
+    let parallel: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = options
+            .iter()
+            .map(|o| scope.spawn(move || solve(o)))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(sequential, parallel);
+    for (u, _) in &sequential {
+        let Uniqueness::Unique(s) = u else {
+            panic!("unique puzzle: {u:?}")
+        };
+        assert_eq!(violated_constraint(&model, s.values()), None);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 10,000 variables
+// ---------------------------------------------------------------------------
+
+const BIG: usize = 10_000;
+
+fn path(colours: i32) -> (Model, Vec<VarId>) {
+    let mut model = Model::new();
+    let xs = model.new_vars(BIG, 1..=colours).unwrap();
+    for w in xs.windows(2) {
+        model.not_equal(w[0], w[1]).unwrap();
+    }
+    (model, xs)
+}
+
+#[test]
+fn ten_thousand_variables_searched_ten_thousand_deep() {
+    // 3-colouring a path: every decision leaves the next variable two
+    // values, so the search goes (almost) one level per variable.
+    let (model, xs) = path(3);
+    for order in [VariableOrder::MrvDegree, VariableOrder::Input] {
+        let options = SearchOptions::default().with_variable_order(order.clone());
+        let mut solver = Solver::with_options(&model, options);
+        let solution = solver
+            .solve()
+            .into_solution()
+            .expect("a path is 3-colourable");
+        assert!(xs.windows(2).all(|w| solution[w[0]] != solution[w[1]]));
+        assert!(
+            solver.stats().max_depth as usize >= BIG - 2,
+            "{order:?}: {}",
+            solver.stats()
+        );
+        // Backtracking from that depth finds more.
+        assert_eq!(solver.count(Some(50)).count, 50);
+        assert!(matches!(solver.uniqueness(), Uniqueness::Multiple(..)));
+    }
+}
+
+#[test]
+fn ten_thousand_variables_fixed_by_one_propagation_cascade() {
+    // 2-colouring a path: one decision fixes all 10,000 variables.
+    let (model, xs) = path(2);
+    let mut solver = Solver::new(&model);
+    assert_eq!(
+        solver.count(None),
+        Count {
+            count: 2,
+            status: SearchStatus::Complete
+        }
+    );
+    assert_eq!(solver.stats().max_depth, 1);
+    let s = solver.solve().into_solution().unwrap();
+    assert!(xs.windows(2).all(|w| s[w[0]] != s[w[1]]));
+
+    // Closing the path into an odd cycle makes it unsatisfiable; the
+    // conflict is found at the far end of the cascade.
+    let (mut model, xs) = path(2);
+    model.equal(xs[0], xs[BIG - 1]).unwrap();
+    let mut solver = Solver::new(&model);
+    assert_eq!(solver.solve(), SolveOutcome::Unsatisfiable);
+    assert_eq!(
+        solver.count(None),
+        Count {
+            count: 0,
+            status: SearchStatus::Complete
+        }
+    );
+}
+
+#[test]
+fn ten_thousand_variable_chain_backtracks_at_depth() {
+    // x0 <= x1 <= ... <= x9999 over 0..=2: a solution is a run of 0s, 1s and
+    // 2s; consecutive solutions differ near the bottom of a 10,000-deep
+    // branch.
+    let mut model = Model::new();
+    let xs = model.new_vars(BIG, 0..=2).unwrap();
+    for w in xs.windows(2) {
+        model.less_eq(w[0], w[1]).unwrap();
+    }
+    let options = SearchOptions::default().with_variable_order(VariableOrder::Input);
+    let mut solver = Solver::with_options(&model, options);
+    let first: Vec<_> = solver.solutions().take(20).collect();
+    assert_eq!(first.len(), 20);
+    for s in &first {
+        assert!(xs.windows(2).all(|w| s[w[0]] <= s[w[1]]));
+    }
+    assert!(solver.stats().max_depth as usize >= BIG - 2);
+}
