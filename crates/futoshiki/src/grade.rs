@@ -1,0 +1,642 @@
+//! Difficulty grading on Tatham's ladder, explanations and hints, all read
+//! from csp-core's trace of a grading model.
+//!
+//! The grading model holds the techniques of every level up to the one asked
+//! for, as constraints whose priorities follow the ladder: singles (csp-core
+//! AllDifferent, hidden-singles strength, priority 1), bounds along one sign
+//! (priority 2), naked and hidden subsets (csp-core AllDifferent, Régin,
+//! priority 5), fish (6) and forcing chains (7). csp-core always runs the
+//! lowest non-empty priority first, so a harder technique only fires when
+//! every easier one is stuck: the hardest technique in the trace of one
+//! [`Solver::propagate`](csp_core::Solver::propagate) call is the grade.
+
+use crate::adjacent::{self, Adjacency, AdjacencyStrength};
+use crate::model::{Clue, MarkStrength, PuzzleModel};
+use crate::puzzle::{Cell, Mode, Puzzle, Solution};
+use crate::techniques::{self, Fish, ForcingChains};
+use csp_core::constraints::all_different::rules as ad;
+use csp_core::{ModelError, SearchOptions, Strength, TraceEvent};
+use std::fmt;
+
+/// Tatham's difficulty levels, easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Difficulty {
+    /// Singles only (`t`).
+    Trivial,
+    /// + bounds along single signs (`e`).
+    Easy,
+    /// + naked and hidden subsets in rows and columns (`k`).
+    Tricky,
+    /// + single-value fish and forcing chains (`x`).
+    Extreme,
+    /// Needs guessing; still one solution (`r`).
+    Recursive,
+}
+
+impl Difficulty {
+    /// Every level, easiest first.
+    pub const ALL: [Difficulty; 5] = [
+        Difficulty::Trivial,
+        Difficulty::Easy,
+        Difficulty::Tricky,
+        Difficulty::Extreme,
+        Difficulty::Recursive,
+    ];
+
+    /// Tatham's letter: `t`, `e`, `k`, `x`, `r`.
+    pub fn letter(self) -> char {
+        match self {
+            Difficulty::Trivial => 't',
+            Difficulty::Easy => 'e',
+            Difficulty::Tricky => 'k',
+            Difficulty::Extreme => 'x',
+            Difficulty::Recursive => 'r',
+        }
+    }
+
+    /// The level of a letter (`t`, `e`, `k`, `x`, `r`).
+    pub fn from_letter(c: char) -> Option<Difficulty> {
+        Difficulty::ALL.into_iter().find(|d| d.letter() == c)
+    }
+
+    /// The name, e.g. `"Tricky"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Trivial => "Trivial",
+            Difficulty::Easy => "Easy",
+            Difficulty::Tricky => "Tricky",
+            Difficulty::Extreme => "Extreme",
+            Difficulty::Recursive => "Recursive",
+        }
+    }
+
+    /// The next easier level.
+    pub fn easier(self) -> Option<Difficulty> {
+        let i = Difficulty::ALL.iter().position(|&d| d == self)?;
+        i.checked_sub(1).map(|j| Difficulty::ALL[j])
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Difficulty {
+    type Err = String;
+    /// A name (any case) or a letter.
+    fn from_str(s: &str) -> Result<Difficulty, String> {
+        let lower = s.trim().to_ascii_lowercase();
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(&lower) || lower == d.letter().to_string())
+            .ok_or_else(|| {
+                format!("unknown difficulty {s:?} (trivial, easy, tricky, extreme, recursive)")
+            })
+    }
+}
+
+/// A deduction technique, in ladder order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Technique {
+    /// A placed value is removed from its row and column; a cell with one
+    /// candidate left takes it.
+    NakedSingle,
+    /// A value with one place left in a row or column goes there.
+    HiddenSingle,
+    /// Bounds along one sign (or, in Adjacent mode, a fixed cell's
+    /// neighbours).
+    Bounds,
+    /// Naked or hidden subsets in a row or column (and, in Adjacent mode,
+    /// candidates without a consecutive or non-consecutive partner).
+    Subset,
+    /// Single-value fish: X-wing, swordfish, ...
+    Fish,
+    /// A forcing chain over two-candidate cells.
+    ForcingChain,
+    /// Trial and error.
+    Guess,
+}
+
+impl Technique {
+    /// The level that introduces this technique.
+    pub fn difficulty(self) -> Difficulty {
+        match self {
+            Technique::NakedSingle | Technique::HiddenSingle => Difficulty::Trivial,
+            Technique::Bounds => Difficulty::Easy,
+            Technique::Subset => Difficulty::Tricky,
+            Technique::Fish | Technique::ForcingChain => Difficulty::Extreme,
+            Technique::Guess => Difficulty::Recursive,
+        }
+    }
+
+    /// A short human name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::NakedSingle => "naked single",
+            Technique::HiddenSingle => "hidden single",
+            Technique::Bounds => "inequality bounds",
+            Technique::Subset => "naked/hidden subset",
+            Technique::Fish => "single-value fish",
+            Technique::ForcingChain => "forcing chain",
+            Technique::Guess => "guess",
+        }
+    }
+
+    fn of_rule(rule: &str) -> Option<Technique> {
+        Some(match rule {
+            ad::ELIMINATION => Technique::NakedSingle,
+            ad::HIDDEN_SINGLE => Technique::HiddenSingle,
+            techniques::rules::BOUNDS | adjacent::rules::FROM_FIXED => Technique::Bounds,
+            ad::MATCHING | adjacent::rules::SUPPORT => Technique::Subset,
+            techniques::rules::FISH => Technique::Fish,
+            techniques::rules::FORCING_CHAIN => Technique::ForcingChain,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a puzzle could not be graded.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GradeError {
+    /// The clues contradict each other: there is no solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// More than one solution: no level applies.
+    #[error("the puzzle has more than one solution")]
+    MultipleSolutions,
+    /// csp-core rejected the model (a bug: valid puzzles never do this).
+    #[error(transparent)]
+    Model(#[from] ModelError),
+}
+
+/// The grade of a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grade {
+    /// The lowest level whose techniques finish the puzzle.
+    pub difficulty: Difficulty,
+    /// The hardest technique the deductions used (`None` if the grid was
+    /// already full).
+    pub hardest: Option<Technique>,
+}
+
+/// The grading model of `puzzle` with the techniques up to `level`
+/// (Recursive is treated as Extreme).
+pub(crate) fn grading_model(puzzle: &Puzzle, level: Difficulty) -> Result<PuzzleModel, ModelError> {
+    let mut pm = PuzzleModel::latin(puzzle, Strength::HiddenSingles)?;
+    let marks = if level >= Difficulty::Easy {
+        MarkStrength::Bounds
+    } else {
+        MarkStrength::CheckOnly
+    };
+    pm.add_marks(puzzle, marks)?;
+    if level >= Difficulty::Tricky {
+        let n = puzzle.size();
+        let grid = pm.grid().clone();
+        for r in 0..n {
+            pm.add_clue(Clue::Row(r), |m| {
+                m.all_different_with(grid.row(r), Strength::DomainConsistent)
+            })?;
+        }
+        for c in 0..n {
+            pm.add_clue(Clue::Column(c), |m| {
+                m.all_different_with(&grid.column(c), Strength::DomainConsistent)
+            })?;
+        }
+        if puzzle.mode() == Mode::Adjacent {
+            for (a, b, link) in puzzle.pairs() {
+                let bar = link == crate::Link::Bar;
+                let c = Adjacency::new(pm.var(a), pm.var(b), bar, AdjacencyStrength::Full)
+                    .with_priority(techniques::TRICKY_ADJ);
+                pm.add_clue(Clue::Adjacent(a, b, bar), |m| m.add(c))?;
+            }
+        }
+    }
+    if level >= Difficulty::Extreme {
+        let n = puzzle.size();
+        let cells = pm.grid().cells().to_vec();
+        pm.add_clue(Clue::Grid, |m| m.add(Fish::new(n, cells.clone())))?;
+        pm.add_clue(Clue::Grid, |m| m.add(ForcingChains::new(n, cells)))?;
+    }
+    Ok(pm)
+}
+
+/// Whether the techniques up to `level` alone finish `puzzle`.
+pub(crate) fn solvable_at(puzzle: &Puzzle, level: Difficulty) -> bool {
+    let Ok(pm) = grading_model(puzzle, level) else {
+        return false;
+    };
+    let mut solver = pm.solver();
+    solver.propagate().is_ok_and(|d| d.all_fixed())
+}
+
+impl Puzzle {
+    /// The grade: the lowest of Tatham's levels whose techniques finish the
+    /// puzzle, and the hardest technique used. A puzzle that deduction alone
+    /// cannot finish but that has exactly one solution is
+    /// [`Recursive`](Difficulty::Recursive).
+    pub fn grade(&self) -> Result<Grade, GradeError> {
+        let e = self.explain()?;
+        Ok(Grade {
+            difficulty: e.difficulty,
+            hardest: e.hardest,
+        })
+    }
+
+    /// Whether the techniques up to `level` alone finish the puzzle.
+    pub fn solvable_at(&self, level: Difficulty) -> bool {
+        solvable_at(self, level)
+    }
+
+    /// A step-by-step explanation of the solution in human terms.
+    pub fn explain(&self) -> Result<Explanation, GradeError> {
+        let pm = grading_model(self, Difficulty::Extreme)?;
+        let mut solver = pm.solver_with(SearchOptions::default().with_trace(true));
+        let root = solver.propagate().map(|d| d.all_fixed());
+        let trace = solver.trace().to_vec();
+        let finished = match root {
+            Err(_) => return Err(GradeError::NoSolution),
+            Ok(done) => done,
+        };
+        let mut steps = steps_from_trace(self, &pm, &trace);
+        let mut hardest = steps.iter().map(|s| s.technique).max();
+        let difficulty = if finished {
+            hardest.map_or(Difficulty::Trivial, Technique::difficulty)
+        } else {
+            match self.uniqueness() {
+                crate::Uniqueness::NoSolution => return Err(GradeError::NoSolution),
+                crate::Uniqueness::Multiple(..) => return Err(GradeError::MultipleSolutions),
+                crate::Uniqueness::Unique(solution) => {
+                    hardest = Some(Technique::Guess);
+                    steps.push(guess_step(
+                        &pm,
+                        &solver_domains(&pm, &trace, self),
+                        &solution,
+                    ));
+                    Difficulty::Recursive
+                }
+            }
+        };
+        Ok(Explanation {
+            difficulty,
+            hardest,
+            steps,
+        })
+    }
+
+    /// The next useful step for this partly filled grid (its filled cells
+    /// are its givens): a conflict if the grid already breaks a rule, else
+    /// the first deduction that places a value (with the eliminations that
+    /// lead to it), else a cell to guess.
+    pub fn hint(&self) -> Hint {
+        if let Err(problems) = self.check() {
+            if let Some(p) = problems.into_iter().next() {
+                return Hint::Conflict(p);
+            }
+        }
+        if self.is_filled() {
+            return Hint::Solved;
+        }
+        match self.explain() {
+            Err(GradeError::NoSolution) => Hint::NoSolution,
+            Err(_) => Hint::NoSolution,
+            Ok(e) => {
+                let mut lead = Vec::new();
+                for step in e.steps {
+                    if step.placed.is_empty() {
+                        lead.push(step);
+                    } else {
+                        return Hint::Step { step, before: lead };
+                    }
+                }
+                Hint::NoDeduction
+            }
+        }
+    }
+}
+
+/// A hint for a partly filled grid; see [`Puzzle::hint`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Hint {
+    /// The grid already breaks a rule.
+    Conflict(crate::rules::Contradiction),
+    /// The grid is full and valid.
+    Solved,
+    /// The grid cannot be completed.
+    NoSolution,
+    /// A step that places a value, with the eliminations needed before it.
+    Step {
+        /// The placing step.
+        step: Step,
+        /// Earlier steps (eliminations) it depends on.
+        before: Vec<Step>,
+    },
+    /// No deduction places a value (should not happen: a guess step is
+    /// always offered for a uniquely solvable grid).
+    NoDeduction,
+}
+
+/// A step-by-step solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The grade.
+    pub difficulty: Difficulty,
+    /// The hardest technique used.
+    pub hardest: Option<Technique>,
+    /// The steps, in the order they were found.
+    pub steps: Vec<Step>,
+}
+
+impl fmt::Display for Explanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, step) in self.steps.iter().enumerate() {
+            writeln!(f, "{:>3}. {}", i + 1, step.text)?;
+        }
+        match self.hardest {
+            Some(t) => writeln!(f, "Grade: {} (hardest technique: {t})", self.difficulty),
+            None => writeln!(f, "Grade: {}", self.difficulty),
+        }
+    }
+}
+
+/// One deduction: a clue (row, column, sign, ...) and a technique removed
+/// some candidates and maybe placed values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// The clue that made the deduction.
+    pub clue: Clue,
+    /// Candidates removed: (cell, value).
+    pub removed: Vec<(Cell, u8)>,
+    /// Values placed as a result: (cell, value).
+    pub placed: Vec<(Cell, u8)>,
+    /// The deduction in words, e.g. "r2c3 < r2c4 and r2c4 <= 3, so r2c3 is 1 or 2".
+    pub text: String,
+}
+
+fn list_values(mask: u64) -> String {
+    let vals: Vec<String> = (0..64)
+        .filter(|v| mask & (1u64 << v) != 0)
+        .map(|v| v.to_string())
+        .collect();
+    match vals.len() {
+        0 => "nothing".to_owned(),
+        1 => vals[0].clone(),
+        k => format!("{} or {}", vals[..k - 1].join(", "), vals[k - 1]),
+    }
+}
+
+fn list_cells(cells: &[Cell]) -> String {
+    let s: Vec<String> = cells.iter().map(Cell::to_string).collect();
+    s.join(", ")
+}
+
+/// The domains (bit v = value v) after replaying `trace` from the model's
+/// initial domains.
+fn solver_domains(pm: &PuzzleModel, trace: &[TraceEvent], _p: &Puzzle) -> Vec<u64> {
+    let mut doms = initial_masks(pm);
+    for ev in trace {
+        if let TraceEvent::Removed(d) = ev {
+            if let Some(cell) = pm.cell(d.var) {
+                doms[cell.index(pm.size())] &= !(1u64 << d.value);
+            }
+        }
+    }
+    doms
+}
+
+fn initial_masks(pm: &PuzzleModel) -> Vec<u64> {
+    let init = pm.model().initial_domains();
+    pm.grid()
+        .cells()
+        .iter()
+        .map(|&v| init.iter(v).fold(0u64, |m, x| m | 1u64 << x))
+        .collect()
+}
+
+fn guess_step(pm: &PuzzleModel, doms: &[u64], solution: &Solution) -> Step {
+    let n = pm.size();
+    let cell = (0..n * n)
+        .filter(|&i| doms[i].count_ones() > 1)
+        .min_by_key(|&i| doms[i].count_ones())
+        .map_or(Cell::new(0, 0), |i| Cell::from_index(i, n));
+    let value = solution.value(cell);
+    Step {
+        technique: Technique::Guess,
+        clue: Clue::Grid,
+        removed: Vec::new(),
+        placed: vec![(cell, value)],
+        text: format!(
+            "no technique applies; trying the candidates of {cell} ({}) shows it must be {value}",
+            list_values(doms[cell.index(n)])
+        ),
+    }
+}
+
+/// Groups the trace into steps: consecutive events of one constraint and rule.
+fn steps_from_trace(_p: &Puzzle, pm: &PuzzleModel, trace: &[TraceEvent]) -> Vec<Step> {
+    let n = pm.size();
+    let mut doms = initial_masks(pm);
+    let mut steps: Vec<Step> = Vec::new();
+    let mut i = 0;
+    while i < trace.len() {
+        let (first, _) = match &trace[i] {
+            TraceEvent::Removed(d) | TraceEvent::Fixed(d) => (*d, ()),
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        let Some(technique) = Technique::of_rule(first.rule) else {
+            i += 1;
+            continue;
+        };
+        let before = doms.clone();
+        let mut removed = Vec::new();
+        let mut placed = Vec::new();
+        while i < trace.len() {
+            let d = match &trace[i] {
+                TraceEvent::Removed(d) | TraceEvent::Fixed(d) => *d,
+                _ => break,
+            };
+            if d.constraint != first.constraint || d.rule != first.rule {
+                break;
+            }
+            if let Some(cell) = pm.cell(d.var) {
+                let k = cell.index(n);
+                match trace[i] {
+                    TraceEvent::Removed(_) => {
+                        doms[k] &= !(1u64 << d.value);
+                        removed.push((cell, d.value as u8));
+                    }
+                    _ => placed.push((cell, d.value as u8)),
+                }
+            }
+            i += 1;
+        }
+        let clue = pm.clue(first.constraint).cloned().unwrap_or(Clue::Grid);
+        let text = describe(technique, &clue, &removed, &placed, &before, &doms, n);
+        steps.push(Step {
+            technique,
+            clue,
+            removed,
+            placed,
+            text,
+        });
+    }
+    steps
+}
+
+fn cells_of(list: &[(Cell, u8)]) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = list.iter().map(|p| p.0).collect();
+    cells.dedup();
+    cells
+}
+
+fn describe(
+    technique: Technique,
+    clue: &Clue,
+    removed: &[(Cell, u8)],
+    placed: &[(Cell, u8)],
+    before: &[u64],
+    after: &[u64],
+    n: usize,
+) -> String {
+    let dom = |d: &[u64], c: Cell| d[c.index(n)];
+    let min = |m: u64| m.trailing_zeros();
+    let max = |m: u64| 63 - m.leading_zeros();
+    let placed_text = if placed.is_empty() {
+        String::new()
+    } else {
+        let p: Vec<String> = placed.iter().map(|(c, v)| format!("{c} = {v}")).collect();
+        format!("; placed {}", p.join(", "))
+    };
+    let body = match (technique, clue) {
+        (Technique::Bounds, Clue::Less(lo, hi)) => {
+            let mut parts = Vec::new();
+            let cells = cells_of(removed);
+            for c in cells {
+                if c == *lo {
+                    parts.push(format!(
+                        "{lo} < {hi} and {hi} <= {}, so {lo} is {}",
+                        max(dom(before, *hi)),
+                        list_values(dom(after, *lo))
+                    ));
+                } else {
+                    parts.push(format!(
+                        "{lo} < {hi} and {lo} >= {}, so {hi} is {}",
+                        min(dom(before, *lo)),
+                        list_values(dom(after, *hi))
+                    ));
+                }
+            }
+            parts.join("; ")
+        }
+        (Technique::Bounds | Technique::Subset, Clue::Adjacent(a, b, bar)) => {
+            let rel = if *bar {
+                "differ by 1"
+            } else {
+                "do not differ by 1"
+            };
+            let mut parts = Vec::new();
+            for c in cells_of(removed) {
+                let other = if c == *a { *b } else { *a };
+                parts.push(format!(
+                    "{a} and {b} {rel} and {other} is {}, so {c} is {}",
+                    list_values(dom(before, other)),
+                    list_values(dom(after, c))
+                ));
+            }
+            parts.join("; ")
+        }
+        (Technique::NakedSingle, _) => {
+            let mut parts = Vec::new();
+            let mut values: Vec<u8> = removed.iter().map(|p| p.1).collect();
+            values.sort_unstable();
+            values.dedup();
+            for v in values {
+                let gone: Vec<Cell> = removed.iter().filter(|p| p.1 == v).map(|p| p.0).collect();
+                let holder = clue_cells(clue, n)
+                    .into_iter()
+                    .find(|&c| dom(before, c) == 1u64 << v && !gone.contains(&c));
+                match holder {
+                    Some(h) => parts.push(format!(
+                        "{h} is {v}, so {v} is not in {} ({clue})",
+                        list_cells(&gone)
+                    )),
+                    None => parts.push(format!(
+                        "{v} is taken in {clue}, so not in {}",
+                        list_cells(&gone)
+                    )),
+                }
+            }
+            let mut s = parts.join("; ");
+            if !placed.is_empty() {
+                let p: Vec<String> = placed
+                    .iter()
+                    .map(|(c, v)| format!("{c} = {v} (its only candidate)"))
+                    .collect();
+                s.push_str(&format!("; so {}", p.join(", ")));
+                return s;
+            }
+            s
+        }
+        (Technique::HiddenSingle, _) => {
+            let p: Vec<String> = placed
+                .iter()
+                .map(|(c, v)| format!("{v} can only go in {c} in {clue}, so {c} = {v}"))
+                .collect();
+            if p.is_empty() {
+                format!("hidden single in {clue}: removed {}", removed_text(removed))
+            } else {
+                return p.join("; ");
+            }
+        }
+        (Technique::Subset, _) => format!(
+            "the candidates of {clue} form a naked/hidden subset, so {}",
+            removed_text(removed)
+        ),
+        (Technique::Fish, _) => {
+            let v = removed.first().map_or(0, |p| p.1);
+            format!(
+                "{v} must appear once per row and column and its possible places form a fish (X-wing/swordfish), so {}",
+                removed_text(removed)
+            )
+        }
+        (Technique::ForcingChain, _) => format!(
+            "a forcing chain through two-candidate cells shows {}",
+            removed_text(removed)
+        ),
+        _ => format!("{}: {}", technique, removed_text(removed)),
+    };
+    format!("{body}{placed_text}")
+        .trim_start_matches("; ")
+        .to_owned()
+}
+
+fn removed_text(removed: &[(Cell, u8)]) -> String {
+    let p: Vec<String> = removed
+        .iter()
+        .map(|(c, v)| format!("{c} is not {v}"))
+        .collect();
+    p.join(", ")
+}
+
+fn clue_cells(clue: &Clue, n: usize) -> Vec<Cell> {
+    match clue {
+        Clue::Row(r) => (0..n).map(|c| Cell::new(*r, c)).collect(),
+        Clue::Column(c) => (0..n).map(|r| Cell::new(r, *c)).collect(),
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,290 @@
+//! The solving model: a Latin square on csp-core plus one relation per sign.
+
+use crate::adjacent::{Adjacency, AdjacencyStrength};
+use crate::puzzle::{Cell, Link, Mode, Puzzle, Solution};
+use csp_core::{ConstraintId, Grid, Model, ModelError, SearchOptions, Solver, Strength};
+
+/// The AllDifferent strength used for solving, chosen by measurement on the
+/// generated benchmark sets (see `docs/futoshiki.md`).
+pub const DEFAULT_STRENGTH: Strength = Strength::DomainConsistent;
+
+/// What a [`ConstraintId`] of a futoshiki model stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Clue {
+    /// The all-different constraint of a row (0-based).
+    Row(usize),
+    /// The all-different constraint of a column (0-based).
+    Column(usize),
+    /// `first < second` (a sign, read towards the smaller cell's side).
+    Less(Cell, Cell),
+    /// `|first - second| == 1` (an Adjacent-mode bar) or `!= 1` (`bar: false`).
+    Adjacent(Cell, Cell, bool),
+    /// A constraint over the whole grid (a grading technique).
+    Grid,
+}
+
+impl std::fmt::Display for Clue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Clue::Row(r) => write!(f, "row {}", r + 1),
+            Clue::Column(c) => write!(f, "column {}", c + 1),
+            Clue::Less(a, b) => write!(f, "{a} < {b}"),
+            Clue::Adjacent(a, b, true) => write!(f, "{a} | {b}"),
+            Clue::Adjacent(a, b, false) => write!(f, "{a} and {b} not consecutive"),
+            Clue::Grid => f.write_str("the grid"),
+        }
+    }
+}
+
+/// A puzzle compiled to a csp-core [`Model`]: one variable per cell
+/// (`r1c1`, `r1c2`, ...), AllDifferent on every row and column, givens
+/// fixed, and one [`Model::less_than`] per sign (or an [`Adjacency`]
+/// constraint per pair in Adjacent mode).
+///
+/// Build it once per puzzle; every solve, count or uniqueness check goes
+/// through a [`csp_core::Solver`] on it.
+#[derive(Debug)]
+pub struct PuzzleModel {
+    size: usize,
+    model: Model,
+    grid: Grid,
+    clues: Vec<Clue>,
+}
+
+impl PuzzleModel {
+    /// The solving model of `puzzle` with the default AllDifferent strength.
+    pub fn new(puzzle: &Puzzle) -> Result<PuzzleModel, ModelError> {
+        PuzzleModel::with_strength(puzzle, DEFAULT_STRENGTH)
+    }
+
+    /// The solving model with the given AllDifferent strength.
+    pub fn with_strength(puzzle: &Puzzle, strength: Strength) -> Result<PuzzleModel, ModelError> {
+        let mut pm = PuzzleModel::latin(puzzle, strength)?;
+        pm.add_marks(puzzle, MarkStrength::Full)?;
+        Ok(pm)
+    }
+
+    /// Cells, AllDifferent rows and columns, givens; no marks.
+    pub(crate) fn latin(puzzle: &Puzzle, strength: Strength) -> Result<PuzzleModel, ModelError> {
+        let n = puzzle.size();
+        let mut model = Model::new();
+        let grid = Grid::new(&mut model, n, n, 1..=n as i32)?;
+        let mut clues = Vec::with_capacity(4 * n * n);
+        for r in 0..n {
+            push(
+                &mut clues,
+                model.all_different_with(grid.row(r), strength)?,
+                Clue::Row(r),
+            );
+        }
+        for c in 0..n {
+            push(
+                &mut clues,
+                model.all_different_with(&grid.column(c), strength)?,
+                Clue::Column(c),
+            );
+        }
+        for (i, &v) in puzzle.values().iter().enumerate() {
+            if v != 0 {
+                model.fix(grid.cells()[i], i32::from(v))?;
+            }
+        }
+        Ok(PuzzleModel {
+            size: n,
+            model,
+            grid,
+            clues,
+        })
+    }
+
+    /// Adds the signs (or bars) with the given strength.
+    pub(crate) fn add_marks(
+        &mut self,
+        puzzle: &Puzzle,
+        strength: MarkStrength,
+    ) -> Result<(), ModelError> {
+        for (a, b, link) in puzzle.pairs() {
+            let (x, y) = (self.var(a), self.var(b));
+            match (puzzle.mode(), link) {
+                (Mode::Standard, Link::None) => {}
+                (Mode::Standard, Link::Less | Link::Greater)
+                | (Mode::Adjacent, Link::Less | Link::Greater) => {
+                    let (lo, hi) = if link == Link::Less { (a, b) } else { (b, a) };
+                    let (vlo, vhi) = (self.var(lo), self.var(hi));
+                    let id = match strength {
+                        MarkStrength::CheckOnly => self
+                            .model
+                            .add(crate::techniques::SignCheck::new(vlo, vhi))?,
+                        MarkStrength::Bounds => self
+                            .model
+                            .add(crate::techniques::SignBounds::new(vlo, vhi))?,
+                        MarkStrength::Full => self.model.less_than(vlo, vhi)?,
+                    };
+                    push(&mut self.clues, id, Clue::Less(lo, hi));
+                }
+                (_, Link::Bar) | (Mode::Adjacent, Link::None) => {
+                    let bar = link == Link::Bar;
+                    let s = match strength {
+                        MarkStrength::CheckOnly => AdjacencyStrength::CheckOnly,
+                        MarkStrength::Bounds => AdjacencyStrength::FromFixed,
+                        MarkStrength::Full => AdjacencyStrength::Full,
+                    };
+                    let mut c = Adjacency::new(x, y, bar, s);
+                    if strength == MarkStrength::Bounds {
+                        c = c.with_priority(crate::techniques::EASY);
+                    }
+                    let id = self.model.add(c)?;
+                    push(&mut self.clues, id, Clue::Adjacent(a, b, bar));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds a constraint through `add` and records what it stands for.
+    pub(crate) fn add_clue(
+        &mut self,
+        clue: Clue,
+        add: impl FnOnce(&mut Model) -> Result<ConstraintId, ModelError>,
+    ) -> Result<ConstraintId, ModelError> {
+        let id = add(&mut self.model)?;
+        push(&mut self.clues, id, clue);
+        Ok(id)
+    }
+
+    /// The puzzle size.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The csp-core model.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The grid of cell variables.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The variable of `cell`.
+    pub fn var(&self, cell: Cell) -> csp_core::VarId {
+        self.grid.cells()[cell.index(self.size)]
+    }
+
+    /// The cell of a variable of this model.
+    pub fn cell(&self, var: csp_core::VarId) -> Option<Cell> {
+        self.grid.position(var).map(|(r, c)| Cell::new(r, c))
+    }
+
+    /// What the constraint `id` stands for.
+    pub fn clue(&self, id: ConstraintId) -> Option<&Clue> {
+        self.clues.get(id.index())
+    }
+
+    /// A solver with default options.
+    pub fn solver(&self) -> Solver<'_> {
+        Solver::new(&self.model)
+    }
+
+    /// A solver with the given options.
+    pub fn solver_with(&self, options: SearchOptions) -> Solver<'_> {
+        Solver::with_options(&self.model, options)
+    }
+
+    /// Converts a csp-core solution of this model.
+    pub fn solution(&self, s: &csp_core::Solution) -> Solution {
+        let values = self
+            .grid
+            .cells()
+            .iter()
+            .map(|&v| s.value(v) as u8)
+            .collect();
+        Solution::new(self.size, values).unwrap_or_else(|_| unreachable_solution(self.size))
+    }
+
+    /// The first solution, if any.
+    pub fn solve(&self) -> Option<Solution> {
+        self.solver().solve().solution().map(|s| self.solution(s))
+    }
+
+    /// The number of solutions, stopping at `limit` if given.
+    pub fn count(&self, limit: Option<u64>) -> u64 {
+        self.solver().count(limit).count
+    }
+
+    /// None, one or several solutions.
+    pub fn uniqueness(&self) -> Uniqueness {
+        match self.solver().uniqueness() {
+            csp_core::Uniqueness::Unique(s) => Uniqueness::Unique(self.solution(&s)),
+            csp_core::Uniqueness::Multiple(a, b) => {
+                Uniqueness::Multiple(self.solution(&a), self.solution(&b))
+            }
+            _ => Uniqueness::NoSolution,
+        }
+    }
+}
+
+/// Only reached if csp-core returned a value outside a cell's domain.
+fn unreachable_solution(size: usize) -> Solution {
+    Solution::new(size, vec![1; size * size]).unwrap_or_else(|_| unreachable_solution(1))
+}
+
+fn push(clues: &mut Vec<Clue>, id: ConstraintId, clue: Clue) {
+    if clues.len() <= id.index() {
+        clues.resize(id.index() + 1, Clue::Grid);
+    }
+    clues[id.index()] = clue;
+}
+
+/// How the marks are propagated in a model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MarkStrength {
+    /// Checked once both cells are fixed.
+    CheckOnly,
+    /// Bounds along one sign (grading's easy level), as plug-in constraints.
+    Bounds,
+    /// csp-core relations (solving).
+    Full,
+}
+
+/// Whether a puzzle has no solution, exactly one, or several.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// No solution.
+    NoSolution,
+    /// Exactly one solution.
+    Unique(Solution),
+    /// At least two; here are two of them.
+    Multiple(Solution, Solution),
+}
+
+impl Uniqueness {
+    /// Whether there is exactly one solution.
+    pub fn is_unique(&self) -> bool {
+        matches!(self, Uniqueness::Unique(_))
+    }
+}
+
+impl Puzzle {
+    /// The solving model (see [`PuzzleModel`]).
+    pub fn model(&self) -> Result<PuzzleModel, ModelError> {
+        PuzzleModel::new(self)
+    }
+
+    /// The first solution, or `None` if there is none.
+    pub fn solve(&self) -> Option<Solution> {
+        self.model().ok()?.solve()
+    }
+
+    /// The number of solutions, stopping at `limit` if given.
+    pub fn count(&self, limit: Option<u64>) -> u64 {
+        self.model().map_or(0, |m| m.count(limit))
+    }
+
+    /// None, one or several solutions.
+    pub fn uniqueness(&self) -> Uniqueness {
+        self.model()
+            .map_or(Uniqueness::NoSolution, |m| m.uniqueness())
+    }
+}
