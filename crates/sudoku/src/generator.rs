@@ -1,0 +1,345 @@
+//! Seeded puzzle generation: complete grids, unique puzzles at a chosen
+//! difficulty, optional symmetric clue patterns and minimality, and the
+//! simple "remove k cells" mode.
+//!
+//! All randomness comes from a [`ChaCha8Rng`] seeded with the caller's
+//! `u64`, and shuffles are done here (Fisher-Yates on `next_u64`), so the
+//! same seed gives the same puzzle on every machine.
+
+use crate::board::{Board, Cell, Shape};
+use crate::error::{GenerateError, SudokuError};
+use crate::logic::{Difficulty, Grade, Logic, analyse};
+use crate::rules::Variant;
+use crate::solver::SudokuSolver;
+use csp_core::{SearchOptions, ValueOrder};
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Which cells are cleared together, so the clues form a pattern.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Symmetry {
+    /// No pattern.
+    #[default]
+    None,
+    /// Half-turn: (r, c) with (n-1-r, n-1-c), the classic newspaper look.
+    Rotational,
+    /// Quarter-turn: the four rotations of a cell.
+    QuarterTurn,
+    /// Mirror left-right.
+    Horizontal,
+    /// Mirror top-bottom.
+    Vertical,
+    /// Both mirrors.
+    BothMirrors,
+}
+
+/// A generated puzzle with its solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle.
+    pub puzzle: Board,
+    /// Its solution (the only one, unless made by
+    /// [`Generator::remove_cells`] without the uniqueness guarantee).
+    pub solution: Board,
+    /// The grade, when the puzzle has exactly one solution.
+    pub grade: Option<Grade>,
+}
+
+/// A seeded puzzle generator.
+///
+/// ```
+/// use sudoku::{Difficulty, Generator};
+/// let mut generator = Generator::classic(42);
+/// let made = generator.generate(Difficulty::Easy)?;
+/// assert_eq!(made.grade.as_ref().map(|g| g.difficulty), Some(Difficulty::Easy));
+/// assert!(made.puzzle.uniqueness()?.is_unique());
+/// // The same seed gives the same puzzle, on every machine.
+/// assert_eq!(Generator::classic(42).generate(Difficulty::Easy)?.puzzle, made.puzzle);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Generator {
+    logic: Logic,
+    rng: ChaCha8Rng,
+    symmetry: Symmetry,
+    minimal: bool,
+    max_attempts: u32,
+}
+
+impl Generator {
+    /// A generator for these rules (no killer cages), seeded.
+    pub fn new(variant: Variant, seed: u64) -> Result<Generator, GenerateError> {
+        if !variant.cages().is_empty() {
+            return Err(GenerateError::Unsupported("killer cages".to_owned()));
+        }
+        Ok(Generator {
+            logic: Logic::new(variant)?,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            symmetry: Symmetry::None,
+            minimal: false,
+            max_attempts: 500,
+        })
+    }
+
+    /// A generator of classic 9 x 9 puzzles, seeded.
+    pub fn classic(seed: u64) -> Generator {
+        Generator::for_shape(Shape::CLASSIC, seed)
+    }
+
+    /// A generator of classic puzzles of any shape, seeded.
+    pub fn for_shape(shape: Shape, seed: u64) -> Generator {
+        let variant = Variant::classic(shape);
+        // A classic model of a valid shape is always accepted by csp-core.
+        match Generator::new(variant, seed) {
+            Ok(g) => g,
+            Err(e) => unreachable!("classic rules build: {e}"),
+        }
+    }
+
+    /// Clears cells in symmetric groups (default: none).
+    pub fn with_symmetry(mut self, symmetry: Symmetry) -> Generator {
+        self.symmetry = symmetry;
+        self
+    }
+
+    /// Makes puzzles minimal: no given can be removed keeping exactly one
+    /// solution (with a symmetry, no symmetric group of givens). Default:
+    /// off.
+    pub fn with_minimal(mut self, minimal: bool) -> Generator {
+        self.minimal = minimal;
+        self
+    }
+
+    /// How many complete grids to try before giving up (default 500).
+    pub fn with_max_attempts(mut self, attempts: u32) -> Generator {
+        self.max_attempts = attempts.max(1);
+        self
+    }
+
+    /// The rules.
+    pub fn variant(&self) -> &Variant {
+        self.logic.variant()
+    }
+
+    /// A random complete grid.
+    pub fn solution_grid(&mut self) -> Result<Board, GenerateError> {
+        let mut solver = self.logic.plain_model().solver();
+        random_grid(&mut self.rng, &mut solver)
+    }
+
+    /// A puzzle with exactly one solution whose grade is `difficulty`.
+    pub fn generate(&mut self, difficulty: Difficulty) -> Result<Generated, GenerateError> {
+        let Generator {
+            logic: rules,
+            rng,
+            symmetry,
+            minimal,
+            max_attempts,
+        } = self;
+        let mut unique = rules.plain_model().solver();
+        let mut logic = rules.logic_solver();
+        for _ in 0..*max_attempts {
+            let grid = random_grid(rng, &mut unique)?;
+            let orbits = shuffled_orbits(rng, *symmetry, grid.shape());
+            let mut puzzle = grid.clone();
+            let accept = |b: &Board,
+                          logic: &mut SudokuSolver<'_>,
+                          unique: &mut SudokuSolver<'_>|
+             -> Result<bool, SudokuError> {
+                if difficulty == Difficulty::Expert {
+                    unique.is_unique(b)
+                } else {
+                    let a = analyse(logic, b, false)?;
+                    Ok(a.solved() && a.level() <= difficulty)
+                }
+            };
+            for orbit in &orbits {
+                let trial = cleared(&puzzle, orbit);
+                if trial != puzzle && accept(&trial, &mut logic, &mut unique)? {
+                    puzzle = trial;
+                }
+            }
+            let a = analyse(&mut logic, &puzzle, false)?;
+            if a.level() != difficulty {
+                continue;
+            }
+            if *minimal {
+                // Removals that keep uniqueness and the level, then check.
+                let mut ok = true;
+                for orbit in &orbits {
+                    let trial = cleared(&puzzle, orbit);
+                    if trial == puzzle || !unique.is_unique(&trial)? {
+                        continue;
+                    }
+                    if analyse(&mut logic, &trial, false)?.level() == difficulty {
+                        puzzle = trial;
+                    } else {
+                        ok = false;
+                    }
+                }
+                if !ok || !is_minimal(&puzzle, &orbits, &mut unique)? {
+                    continue;
+                }
+            }
+            let grade = rules.grade(&puzzle)?;
+            return Ok(Generated {
+                puzzle,
+                solution: grid,
+                grade: Some(grade),
+            });
+        }
+        Err(GenerateError::GaveUp {
+            attempts: *max_attempts,
+        })
+    }
+
+    /// A random complete grid with `k` cells cleared (in symmetric groups
+    /// if a symmetry is set, so possibly a few more). With `unique`, only
+    /// cells whose removal keeps exactly one solution are cleared.
+    pub fn remove_cells(&mut self, k: usize, unique: bool) -> Result<Generated, GenerateError> {
+        let shape = self.variant().shape();
+        if k > shape.num_cells() {
+            return Err(GenerateError::TooManyRemovals {
+                asked: k,
+                cells: shape.num_cells(),
+            });
+        }
+        let Generator {
+            logic: rules,
+            rng,
+            symmetry,
+            max_attempts,
+            ..
+        } = self;
+        let mut checker = rules.plain_model().solver();
+        for _ in 0..*max_attempts {
+            let grid = random_grid(rng, &mut checker)?;
+            let orbits = shuffled_orbits(rng, *symmetry, shape);
+            let mut puzzle = grid.clone();
+            let mut removed = 0;
+            for orbit in &orbits {
+                if removed >= k {
+                    break;
+                }
+                let trial = cleared(&puzzle, orbit);
+                if !unique || checker.is_unique(&trial)? {
+                    removed += puzzle.filled() - trial.filled();
+                    puzzle = trial;
+                }
+            }
+            if removed < k {
+                continue;
+            }
+            let grade = if unique || checker.is_unique(&puzzle)? {
+                Some(rules.grade(&puzzle)?)
+            } else {
+                None
+            };
+            return Ok(Generated {
+                puzzle,
+                solution: grid,
+                grade,
+            });
+        }
+        Err(GenerateError::GaveUp {
+            attempts: *max_attempts,
+        })
+    }
+}
+
+fn random_grid(
+    rng: &mut ChaCha8Rng,
+    solver: &mut SudokuSolver<'_>,
+) -> Result<Board, GenerateError> {
+    let seed = rng.next_u64();
+    let saved = solver.options().clone();
+    solver.set_options(
+        SearchOptions::default()
+            .with_value_order(ValueOrder::Random { seed })
+            .with_node_limit(1_000_000),
+    );
+    let blank = Board::empty(solver.model().variant().shape());
+    let grid = solver.solve(&blank);
+    solver.set_options(saved);
+    grid?
+        .into_board()
+        .ok_or_else(|| GenerateError::Unsupported("the rules have no complete grid".to_owned()))
+}
+
+fn is_minimal(
+    puzzle: &Board,
+    orbits: &[Vec<Cell>],
+    unique: &mut SudokuSolver<'_>,
+) -> Result<bool, SudokuError> {
+    for orbit in orbits {
+        let trial = cleared(puzzle, orbit);
+        if trial != *puzzle && unique.is_unique(&trial)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Uniform in `0..n` by multiply-shift on one `next_u64`.
+fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    ((u128::from(rng.next_u64()) * n as u128) >> 64) as usize
+}
+
+/// The cells grouped by the symmetry, in a random order (Fisher-Yates).
+fn shuffled_orbits(rng: &mut ChaCha8Rng, symmetry: Symmetry, shape: Shape) -> Vec<Vec<Cell>> {
+    let n = shape.size();
+    let mut seen = vec![false; n * n];
+    let mut orbits = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            if seen[r * n + c] {
+                continue;
+            }
+            let mut orbit = orbit_of(symmetry, n, Cell::new(r, c));
+            orbit.retain(|x| !std::mem::replace(&mut seen[x.row * n + x.col], true));
+            orbits.push(orbit);
+        }
+    }
+    for i in (1..orbits.len()).rev() {
+        let j = below(rng, i + 1);
+        orbits.swap(i, j);
+    }
+    orbits
+}
+
+fn cleared(board: &Board, orbit: &[Cell]) -> Board {
+    let mut b = board.clone();
+    for c in orbit {
+        b.clear(c.row, c.col);
+    }
+    b
+}
+
+fn orbit_of(symmetry: Symmetry, n: usize, cell: Cell) -> Vec<Cell> {
+    let Cell { row: r, col: c } = cell;
+    let m = n - 1;
+    let mut out = match symmetry {
+        Symmetry::None => vec![cell],
+        Symmetry::Rotational => vec![cell, Cell::new(m - r, m - c)],
+        Symmetry::QuarterTurn => vec![
+            cell,
+            Cell::new(c, m - r),
+            Cell::new(m - r, m - c),
+            Cell::new(m - c, r),
+        ],
+        Symmetry::Horizontal => vec![cell, Cell::new(r, m - c)],
+        Symmetry::Vertical => vec![cell, Cell::new(m - r, c)],
+        Symmetry::BothMirrors => {
+            vec![
+                cell,
+                Cell::new(r, m - c),
+                Cell::new(m - r, c),
+                Cell::new(m - r, m - c),
+            ]
+        }
+    };
+    out.sort_unstable();
+    out.dedup();
+    out
+}

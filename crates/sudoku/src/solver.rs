@@ -1,0 +1,392 @@
+//! Solving on csp-core: the model built once per set of rules
+//! ([`SudokuModel`]) and a reusable solver over it ([`SudokuSolver`]).
+
+use crate::board::{Board, Cell};
+use crate::error::SudokuError;
+use crate::killer::CageSum;
+use crate::rules::{GroupKind, Variant};
+use crate::techniques::{self, Origin};
+use csp_core::{
+    ConstraintId, Count, Grid, Model, SearchOptions, Solution, Solver, Stats, StopReason, Value,
+    VarId,
+};
+
+/// The csp-core model of a set of rules: one variable per cell (domain
+/// `1..=size`), one AllDifferent per group, one sum per killer cage.
+///
+/// Build it once per board shape or variant, then solve any number of
+/// puzzles with [`solver`](Self::solver): the givens are passed to the
+/// engine as assumptions, so nothing is rebuilt between puzzles.
+///
+/// ```
+/// use sudoku::{Board, Shape, SudokuModel, Variant};
+/// let model = SudokuModel::new(Variant::classic(Shape::CLASSIC))?;
+/// let mut solver = model.solver();
+/// for line in [
+///     "530070000600195000098000060800060003400803001700020006060000280000419005000080079",
+///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+/// ] {
+///     let puzzle: Board = line.parse()?;
+///     let solution = solver.solve(&puzzle)?.into_board().expect("solvable");
+///     assert!(model.variant().is_solution_of(&solution, &puzzle));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct SudokuModel {
+    variant: Variant,
+    model: Model,
+    cells: Vec<VarId>,
+    origins: Vec<Origin>,
+}
+
+impl SudokuModel {
+    /// The model of these rules, for solving and counting.
+    pub fn new(variant: Variant) -> Result<SudokuModel, SudokuError> {
+        SudokuModel::build(variant, false)
+    }
+
+    /// The model with the human solving techniques added as constraints
+    /// (for grading, explanations and hints): propagation alone then
+    /// applies singles, locked candidates, subsets and fish, cheapest first.
+    pub(crate) fn with_techniques(variant: Variant) -> Result<SudokuModel, SudokuError> {
+        SudokuModel::build(variant, true)
+    }
+
+    fn build(variant: Variant, logic: bool) -> Result<SudokuModel, SudokuError> {
+        let n = variant.size();
+        let mut model = Model::new();
+        let grid = Grid::new(&mut model, n, n, 1..=n as Value)?;
+        let cells = grid.cells().to_vec();
+        let var = |c: Cell| cells[c.row * n + c.col];
+        let mut origins = Vec::new();
+        for (g, group) in variant.groups().iter().enumerate() {
+            let vars: Vec<VarId> = group.cells().iter().map(|&c| var(c)).collect();
+            let id = if logic {
+                model.all_different_with(&vars, csp_core::Strength::HiddenSingles)?
+            } else {
+                model.all_different(&vars)?
+            };
+            debug_assert_eq!(id.index(), origins.len());
+            origins.push(Origin::Group(g as u32));
+        }
+        for (k, cage) in variant.cages().iter().enumerate() {
+            let vars: Vec<VarId> = cage.cells().iter().map(|&c| var(c)).collect();
+            model.add(CageSum::new(vars, i64::from(cage.sum())))?;
+            origins.push(Origin::Cage(k as u32));
+        }
+        if logic {
+            techniques::add_all(&mut model, &variant, &cells, &mut origins)?;
+        }
+        Ok(SudokuModel {
+            variant,
+            model,
+            cells,
+            origins,
+        })
+    }
+
+    /// The rules.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The csp-core model.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The variable of each cell, row-major.
+    pub fn cell_vars(&self) -> &[VarId] {
+        &self.cells
+    }
+
+    /// The variable of (row, col), if on the board.
+    pub fn var(&self, row: usize, col: usize) -> Option<VarId> {
+        let n = self.variant.size();
+        (row < n && col < n).then(|| self.cells[row * n + col])
+    }
+
+    /// The cell of a variable of this model.
+    pub fn cell_of(&self, var: VarId) -> Option<Cell> {
+        let n = self.variant.size();
+        let first = self.cells.first()?.index();
+        let i = var.index().checked_sub(first)?;
+        (i < n * n).then(|| Cell::new(i / n, i % n))
+    }
+
+    /// The group a constraint stands for ("row 4", "box 6"), if it is one
+    /// of the groups' AllDifferent constraints.
+    pub fn group_of(&self, id: ConstraintId) -> Option<GroupKind> {
+        match self.origins.get(id.index())? {
+            Origin::Group(g) => Some(self.variant.groups()[*g as usize].kind()),
+            _ => None,
+        }
+    }
+
+    /// What a constraint stands for, for messages: "row 4", "box 6",
+    /// "cage 2", "box 1 and row 2" (locked candidates), "rows and columns"
+    /// (fish).
+    pub fn describe(&self, id: ConstraintId) -> String {
+        let groups = self.variant.groups();
+        match self.origins.get(id.index()) {
+            Some(Origin::Group(g)) => groups[*g as usize].kind().to_string(),
+            Some(Origin::Cage(k)) => GroupKind::Cage(*k as usize).to_string(),
+            Some(Origin::Intersection(a, b)) => {
+                format!(
+                    "{} and {}",
+                    groups[*a as usize].kind(),
+                    groups[*b as usize].kind()
+                )
+            }
+            Some(Origin::Subset(g, _)) => groups[*g as usize].kind().to_string(),
+            Some(Origin::Fish) => "rows and columns".to_owned(),
+            None => id.to_string(),
+        }
+    }
+
+    pub(crate) fn origin(&self, id: ConstraintId) -> Option<Origin> {
+        self.origins.get(id.index()).copied()
+    }
+
+    /// A solver over this model with the default search options.
+    pub fn solver(&self) -> SudokuSolver<'_> {
+        SudokuSolver::new(self)
+    }
+
+    /// A solver over this model with the given search options (limits,
+    /// value order, trace).
+    pub fn solver_with(&self, options: SearchOptions) -> SudokuSolver<'_> {
+        SudokuSolver::with_options(self, options)
+    }
+
+    pub(crate) fn to_board(&self, solution: &Solution) -> Board {
+        let mut board = Board::empty(self.variant.shape());
+        for (slot, &var) in board.cells_mut().iter_mut().zip(&self.cells) {
+            *slot = solution.value(var) as u8;
+        }
+        board
+    }
+}
+
+/// The result of a solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A solution.
+    Solved(Board),
+    /// There is no solution (proved).
+    NoSolution,
+    /// A search limit stopped the search first.
+    Stopped(StopReason),
+}
+
+impl Outcome {
+    /// The solution, if any.
+    pub fn board(&self) -> Option<&Board> {
+        match self {
+            Outcome::Solved(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// The solution, if any.
+    pub fn into_board(self) -> Option<Board> {
+        match self {
+            Outcome::Solved(b) => Some(b),
+            _ => None,
+        }
+    }
+}
+
+/// Whether a puzzle has no solution, exactly one, or several.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// No solution.
+    NoSolution,
+    /// Exactly one solution.
+    Unique(Board),
+    /// At least two; here are two that differ.
+    Multiple(Board, Board),
+    /// A search limit stopped the search before the answer was known.
+    Unknown {
+        /// The solution found so far, if any.
+        found: Option<Board>,
+        /// What stopped the search.
+        reason: StopReason,
+    },
+}
+
+impl Uniqueness {
+    /// Whether there is exactly one solution.
+    pub fn is_unique(&self) -> bool {
+        matches!(self, Uniqueness::Unique(_))
+    }
+}
+
+/// Solves puzzles of one [`SudokuModel`], reusing the engine's state from
+/// puzzle to puzzle.
+///
+/// Every method first checks the board: a board of another size is a
+/// [`SudokuError::ShapeMismatch`], givens that already repeat a value in a
+/// group are a [`SudokuError::Clash`] naming the cells, found before any
+/// search. Search limits come from the csp-core [`SearchOptions`].
+#[derive(Debug)]
+pub struct SudokuSolver<'m> {
+    model: &'m SudokuModel,
+    solver: Solver<'m>,
+    givens: Vec<(VarId, Value)>,
+}
+
+impl<'m> SudokuSolver<'m> {
+    /// A solver with the default options.
+    pub fn new(model: &'m SudokuModel) -> Self {
+        SudokuSolver::with_options(model, SearchOptions::default())
+    }
+
+    /// A solver with the given options.
+    pub fn with_options(model: &'m SudokuModel, options: SearchOptions) -> Self {
+        SudokuSolver {
+            model,
+            solver: Solver::with_options(&model.model, options),
+            givens: Vec::with_capacity(model.cells.len()),
+        }
+    }
+
+    /// The model.
+    pub fn model(&self) -> &'m SudokuModel {
+        self.model
+    }
+
+    /// Replaces the search options (limits, value order, trace) from the
+    /// next run on.
+    pub fn set_options(&mut self, options: SearchOptions) {
+        self.solver.set_options(options);
+    }
+
+    /// The search options in force.
+    pub fn options(&self) -> &SearchOptions {
+        self.solver.options()
+    }
+
+    /// Statistics of the last run.
+    pub fn stats(&self) -> Stats {
+        self.solver.stats()
+    }
+
+    /// The underlying csp-core solver (its trace, domains, ...).
+    pub fn engine(&mut self) -> &mut Solver<'m> {
+        &mut self.solver
+    }
+
+    /// Checks the board and hands its filled cells to the engine as
+    /// assumptions.
+    pub(crate) fn load(&mut self, board: &Board) -> Result<(), SudokuError> {
+        let variant = &self.model.variant;
+        variant.check_board(board)?;
+        let clashes = variant.clashes(board);
+        if !clashes.is_empty() {
+            return Err(SudokuError::Clash(clashes));
+        }
+        self.givens.clear();
+        for (&var, &v) in self.model.cells.iter().zip(board.values()) {
+            if v != 0 {
+                self.givens.push((var, Value::from(v)));
+            }
+        }
+        self.solver.set_assumptions(&self.givens)?;
+        Ok(())
+    }
+
+    /// The first solution.
+    pub fn solve(&mut self, board: &Board) -> Result<Outcome, SudokuError> {
+        self.load(board)?;
+        Ok(match self.solver.solve() {
+            csp_core::SolveOutcome::Solved(s) => Outcome::Solved(self.model.to_board(&s)),
+            csp_core::SolveOutcome::Unsatisfiable => Outcome::NoSolution,
+            csp_core::SolveOutcome::Stopped(r) => Outcome::Stopped(r),
+        })
+    }
+
+    /// Counts solutions up to `limit` (all if `None`); the status says
+    /// whether the count is exact.
+    pub fn count(&mut self, board: &Board, limit: Option<u64>) -> Result<Count, SudokuError> {
+        self.load(board)?;
+        Ok(self.solver.count(limit))
+    }
+
+    /// None, one or several solutions.
+    pub fn uniqueness(&mut self, board: &Board) -> Result<Uniqueness, SudokuError> {
+        self.load(board)?;
+        let m = self.model;
+        Ok(match self.solver.uniqueness() {
+            csp_core::Uniqueness::NoSolution => Uniqueness::NoSolution,
+            csp_core::Uniqueness::Unique(s) => Uniqueness::Unique(m.to_board(&s)),
+            csp_core::Uniqueness::Multiple(a, b) => {
+                Uniqueness::Multiple(m.to_board(&a), m.to_board(&b))
+            }
+            csp_core::Uniqueness::Unknown { found, reason } => Uniqueness::Unknown {
+                found: found.map(|s| m.to_board(&s)),
+                reason,
+            },
+        })
+    }
+
+    /// Whether the puzzle has exactly one solution (`Err(Stopped)` if a
+    /// limit cut the search short).
+    pub fn is_unique(&mut self, board: &Board) -> Result<bool, SudokuError> {
+        self.load(board)?;
+        let c = self.solver.count(Some(2));
+        match c.count {
+            2 => Ok(false),
+            n if c.status.is_complete() => Ok(n == 1),
+            _ => match c.status {
+                csp_core::SearchStatus::Stopped(r) => Err(SudokuError::Stopped(r)),
+                csp_core::SearchStatus::Complete => Ok(c.count == 1),
+            },
+        }
+    }
+}
+
+impl Variant {
+    /// Solves `board` under these rules (builds a model and a solver; to
+    /// solve many puzzles, build a [`SudokuModel`] once instead).
+    pub fn solve(&self, board: &Board) -> Result<Outcome, SudokuError> {
+        SudokuModel::new(self.clone())?.solver().solve(board)
+    }
+
+    /// Counts the solutions of `board` up to `limit`.
+    pub fn count_solutions(&self, board: &Board, limit: Option<u64>) -> Result<Count, SudokuError> {
+        SudokuModel::new(self.clone())?.solver().count(board, limit)
+    }
+
+    /// None, one or several solutions of `board`.
+    pub fn uniqueness(&self, board: &Board) -> Result<Uniqueness, SudokuError> {
+        SudokuModel::new(self.clone())?.solver().uniqueness(board)
+    }
+}
+
+impl Board {
+    /// Solves this board under the classic rules.
+    ///
+    /// ```
+    /// use sudoku::Board;
+    /// let puzzle: Board = "530070000600195000098000060800060003400803001700020006060000280000419005000080079".parse()?;
+    /// let solution = puzzle.solve()?.into_board().expect("solvable");
+    /// assert!(solution.is_solved());
+    /// assert_eq!(&solution.to_line()[..9], "534678912");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve(&self) -> Result<Outcome, SudokuError> {
+        self.rules().solve(self)
+    }
+
+    /// Counts the solutions under the classic rules, up to `limit`.
+    pub fn count_solutions(&self, limit: Option<u64>) -> Result<Count, SudokuError> {
+        self.rules().count_solutions(self, limit)
+    }
+
+    /// None, one or several solutions under the classic rules.
+    pub fn uniqueness(&self) -> Result<Uniqueness, SudokuError> {
+        self.rules().uniqueness(self)
+    }
+}

@@ -1,0 +1,137 @@
+//! Fish: X-wing, swordfish, jellyfish.
+
+use super::{LEVEL_FISH, any_combination, mask, rules};
+use csp_core::{Conflict, Constraint, Events, Priority, PropagationContext, Value, VarId};
+
+/// Fish of size `k` on the rows and columns of an `n x n` grid: if a value
+/// fits, in each of `k` rows, only cells of the same `k` columns, it leaves
+/// those columns' other cells (and the same with rows and columns swapped).
+#[derive(Clone, Debug)]
+pub(crate) struct Fish {
+    cells: Vec<VarId>,
+    n: usize,
+    k: usize,
+}
+
+impl Fish {
+    pub(crate) fn new(cells: Vec<VarId>, n: usize, k: usize) -> Self {
+        Fish { cells, n, k }
+    }
+
+    fn rule(&self) -> &'static str {
+        match self.k {
+            2 => rules::X_WING,
+            3 => rules::SWORDFISH,
+            _ => rules::JELLYFISH,
+        }
+    }
+
+    /// One orientation: `at(line, pos)` is the cell at position `pos` of
+    /// base line `line`. Returns the eliminations `(line, pos)` of the first
+    /// fish that has any, for value bit `bit`.
+    fn find(&self, masks: &[u64], bit: u64, transpose: bool) -> Option<(u64, u64)> {
+        let n = self.n;
+        let at = |line: usize, pos: usize| {
+            if transpose {
+                pos * n + line
+            } else {
+                line * n + pos
+            }
+        };
+        let mut lines_pos = [0u64; 64];
+        let mut base: Vec<u8> = Vec::new();
+        for line in 0..n {
+            let mut p = 0u64;
+            let mut fixed = false;
+            for pos in 0..n {
+                let m = masks[at(line, pos)];
+                if m & bit != 0 {
+                    if m.is_power_of_two() {
+                        fixed = true;
+                    }
+                    p |= 1 << pos;
+                }
+            }
+            if fixed {
+                continue;
+            }
+            lines_pos[line] = p;
+            if (2..=self.k as u32).contains(&p.count_ones()) {
+                base.push(line as u8);
+            }
+        }
+        let mut found = None;
+        any_combination(&base, self.k, &mut |combo| {
+            let cover = combo.iter().fold(0, |u, &l| u | lines_pos[usize::from(l)]);
+            if cover.count_ones() as usize != self.k {
+                return false;
+            }
+            let lines = combo.iter().fold(0u64, |u, &l| u | 1 << l);
+            let hits = (0..n).any(|line| lines & (1 << line) == 0 && lines_pos[line] & cover != 0);
+            if hits {
+                found = Some((lines, cover));
+            }
+            hits
+        });
+        found
+    }
+}
+
+impl Constraint for Fish {
+    fn scope(&self) -> &[VarId] {
+        &self.cells
+    }
+
+    fn is_satisfied(&self, _values: &[Value]) -> bool {
+        true // a reasoning rule, implied by the AllDifferent constraints
+    }
+
+    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        let n = self.n;
+        let masks: Vec<u64> = self.cells.iter().map(|&v| mask(ctx, v)).collect();
+        for v in 0..n {
+            let bit = 1u64 << v;
+            for transpose in [false, true] {
+                let Some((lines, cover)) = self.find(&masks, bit, transpose) else {
+                    continue;
+                };
+                ctx.set_rule(self.rule());
+                for line in 0..n {
+                    if lines & (1 << line) != 0 {
+                        continue;
+                    }
+                    for pos in 0..n {
+                        if cover & (1 << pos) == 0 {
+                            continue;
+                        }
+                        let i = if transpose {
+                            pos * n + line
+                        } else {
+                            line * n + pos
+                        };
+                        let m = masks[i];
+                        if m & bit != 0 && !m.is_power_of_two() {
+                            if let Some((base, cur)) = ctx.mask(self.cells[i]) {
+                                ctx.intersect_mask(self.cells[i], base, cur & !bit)?;
+                            }
+                        }
+                    }
+                }
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    fn events(&self) -> Events {
+        Events::DOMAIN
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::new(LEVEL_FISH)
+    }
+
+    fn name(&self) -> &str {
+        "fish"
+    }
+}

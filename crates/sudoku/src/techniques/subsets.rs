@@ -1,0 +1,149 @@
+//! Naked and hidden subsets (pairs, triples, quads) in one house.
+
+use super::{LEVEL_PAIRS, any_combination, mask, rules};
+use csp_core::{Conflict, Constraint, Events, Priority, PropagationContext, Value, VarId};
+
+/// Naked and hidden subsets of size `k` in one house.
+///
+/// Naked: `k` cells whose candidates together are `k` values; those values
+/// leave the other cells. Hidden: `k` values that together fit only `k`
+/// cells; those cells lose their other values.
+#[derive(Clone, Debug)]
+pub(crate) struct Subsets {
+    vars: Vec<VarId>,
+    k: u8,
+}
+
+impl Subsets {
+    pub(crate) fn new(vars: Vec<VarId>, k: u8) -> Self {
+        Subsets { vars, k }
+    }
+
+    fn rules(&self) -> (&'static str, &'static str) {
+        match self.k {
+            2 => (rules::NAKED_PAIR, rules::HIDDEN_PAIR),
+            3 => (rules::NAKED_TRIPLE, rules::HIDDEN_TRIPLE),
+            _ => (rules::NAKED_QUAD, rules::HIDDEN_QUAD),
+        }
+    }
+
+    /// Finds the first naked subset that removes something: `(cells, values)`.
+    fn naked(&self, masks: &[u64]) -> Option<(u64, u64)> {
+        let k = usize::from(self.k);
+        let open: Vec<u8> = (0..masks.len() as u8)
+            .filter(|&i| (2..=k as u32).contains(&masks[usize::from(i)].count_ones()))
+            .collect();
+        let mut found = None;
+        any_combination(&open, k, &mut |combo| {
+            let values = combo.iter().fold(0, |u, &i| u | masks[usize::from(i)]);
+            if values.count_ones() as usize != k {
+                return false;
+            }
+            let cells = combo.iter().fold(0u64, |u, &i| u | 1 << i);
+            let hits = masks
+                .iter()
+                .enumerate()
+                .any(|(j, &m)| cells & (1 << j) == 0 && m & values != 0 && !m.is_power_of_two());
+            if hits {
+                found = Some((cells, values));
+            }
+            hits
+        });
+        found
+    }
+
+    /// Finds the first hidden subset that removes something: `(cells, values)`.
+    fn hidden(&self, masks: &[u64]) -> Option<(u64, u64)> {
+        let k = usize::from(self.k);
+        let unfixed = |m: u64| !m.is_power_of_two();
+        let mut fixed_values = 0u64;
+        for &m in masks {
+            if !unfixed(m) {
+                fixed_values |= m;
+            }
+        }
+        let mut places = [0u64; 64];
+        let mut values: Vec<u8> = Vec::new();
+        for v in 0..64u8 {
+            let bit = 1u64 << v;
+            if fixed_values & bit != 0 {
+                continue;
+            }
+            let p = masks
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| unfixed(**m) && **m & bit != 0)
+                .fold(0u64, |u, (j, _)| u | 1 << j);
+            places[usize::from(v)] = p;
+            if (2..=k as u32).contains(&p.count_ones()) {
+                values.push(v);
+            }
+        }
+        let mut found = None;
+        any_combination(&values, k, &mut |combo| {
+            let cells = combo.iter().fold(0, |u, &v| u | places[usize::from(v)]);
+            if cells.count_ones() as usize != k {
+                return false;
+            }
+            let vals = combo.iter().fold(0u64, |u, &v| u | 1 << v);
+            let hits = masks
+                .iter()
+                .enumerate()
+                .any(|(j, &m)| cells & (1 << j) != 0 && m & !vals != 0);
+            if hits {
+                found = Some((cells, vals));
+            }
+            hits
+        });
+        found
+    }
+}
+
+impl Constraint for Subsets {
+    fn scope(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    fn is_satisfied(&self, _values: &[Value]) -> bool {
+        true // a reasoning rule, implied by the AllDifferent constraint
+    }
+
+    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        let masks: Vec<u64> = self.vars.iter().map(|&v| mask(ctx, v)).collect();
+        let (naked_rule, hidden_rule) = self.rules();
+        if let Some((cells, values)) = self.naked(&masks) {
+            ctx.set_rule(naked_rule);
+            for (j, &var) in self.vars.iter().enumerate() {
+                if cells & (1 << j) == 0 && masks[j] & values != 0 && !masks[j].is_power_of_two() {
+                    if let Some((base, m)) = ctx.mask(var) {
+                        ctx.intersect_mask(var, base, m & !values)?;
+                    }
+                }
+            }
+            return Ok(());
+        }
+        if let Some((cells, values)) = self.hidden(&masks) {
+            ctx.set_rule(hidden_rule);
+            for (j, &var) in self.vars.iter().enumerate() {
+                if cells & (1 << j) != 0 {
+                    if let Some((base, m)) = ctx.mask(var) {
+                        ctx.intersect_mask(var, base, m & values)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn events(&self) -> Events {
+        Events::DOMAIN
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::new(LEVEL_PAIRS + self.k - 2)
+    }
+
+    fn name(&self) -> &str {
+        "subsets"
+    }
+}
