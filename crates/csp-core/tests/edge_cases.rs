@@ -77,8 +77,13 @@ impl Constraint for Nothing {
 fn bad_model_input_gives_typed_errors() {
     let mut m = Model::new();
     // Empty domains, in every form.
+    let (lo, hi) = (5, 4);
     assert!(matches!(
-        m.new_var(5..=4),
+        m.new_var(Domain::range(5, 4)),
+        Err(ModelError::EmptyDomain { .. })
+    ));
+    assert!(matches!(
+        m.new_var(lo..=hi),
         Err(ModelError::EmptyDomain { .. })
     ));
     assert!(matches!(

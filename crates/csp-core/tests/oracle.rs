@@ -16,6 +16,10 @@ use problems::{Problem, SumBetween, problem, search_options};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
+type SolutionSet = BTreeSet<Vec<Value>>;
+/// The values left for each variable after root propagation.
+type RootDomains = Vec<Vec<Value>>;
+
 fn solution_set(model: &Model, options: SearchOptions) -> BTreeSet<Vec<Value>> {
     let mut solver = Solver::with_options(model, options);
     let list: Vec<_> = solver.solutions().map(|s| s.into_values()).collect();
@@ -42,7 +46,7 @@ proptest! {
     /// root.
     #[test]
     fn every_strength_agrees(p in problem(), options in search_options()) {
-        let mut previous: Option<(Strength, BTreeSet<Vec<Value>>, Option<Vec<Vec<Value>>>)> = None;
+        let mut previous: Option<(Strength, SolutionSet, Option<RootDomains>)> = None;
         for strength in Strength::ALL {
             let (model, xs) = p.build_with(Some(strength));
             check_against_brute_force(&model, options.clone());
