@@ -12,7 +12,6 @@ use crate::domain::{Domains, ValueIter, VarLayout};
 use crate::trace::{Deduction, TraceEvent};
 use crate::trail::Trail;
 use crate::variable::{Value, VarId};
-use std::collections::VecDeque;
 
 /// Change kinds, as bits (see [`Events`]).
 const CHANGED: u8 = 4;
@@ -20,21 +19,34 @@ const BOUNDS: u8 = 2;
 const FIXED: u8 = 1;
 
 /// The constraints to run, one FIFO per priority level, each constraint at
-/// most once. Capacity is reserved up front so pushing never allocates.
+/// most once. Each level is a ring buffer with room for every constraint, so
+/// pushing never allocates or checks capacity.
 #[derive(Debug, Clone)]
 pub(crate) struct PropQueue {
-    levels: Vec<VecDeque<u32>>,
+    /// `levels * cap` slots: level `p` uses `ring[p * cap..(p + 1) * cap]`.
+    ring: Vec<u32>,
+    head: [usize; crate::Priority::LEVELS],
+    tail: [usize; crate::Priority::LEVELS],
+    /// Ring size per level (a power of two, at least the number of constraints).
+    cap: usize,
     queued: Vec<bool>,
     priority: Vec<u8>,
+    /// No level below this one holds anything.
     lowest: usize,
 }
 
 impl PropQueue {
     pub(crate) fn new(priority: Vec<u8>) -> Self {
-        let n = priority.len();
-        let levels =
-            (0..crate::Priority::LEVELS).map(|_| VecDeque::with_capacity(n)).collect();
-        PropQueue { levels, queued: vec![false; n], priority, lowest: usize::MAX }
+        let cap = priority.len().max(1).next_power_of_two();
+        PropQueue {
+            ring: vec![0; cap * crate::Priority::LEVELS],
+            head: [0; crate::Priority::LEVELS],
+            tail: [0; crate::Priority::LEVELS],
+            cap,
+            queued: vec![false; priority.len()],
+            priority,
+            lowest: crate::Priority::LEVELS,
+        }
     }
 
     #[inline]
@@ -43,32 +55,30 @@ impl PropQueue {
         if !self.queued[ci] {
             self.queued[ci] = true;
             let p = self.priority[ci] as usize;
-            self.levels[p].push_back(c);
+            let slot = p * self.cap + (self.tail[p] & (self.cap - 1));
+            self.ring[slot] = c;
+            self.tail[p] = self.tail[p].wrapping_add(1);
             self.lowest = self.lowest.min(p);
         }
     }
 
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<u32> {
-        while self.lowest < self.levels.len() {
-            if let Some(c) = self.levels[self.lowest].pop_front() {
+        while self.lowest < crate::Priority::LEVELS {
+            let p = self.lowest;
+            if self.head[p] != self.tail[p] {
+                let c = self.ring[p * self.cap + (self.head[p] & (self.cap - 1))];
+                self.head[p] = self.head[p].wrapping_add(1);
                 self.queued[c as usize] = false;
                 return Some(c);
             }
             self.lowest += 1;
         }
-        self.lowest = usize::MAX;
         None
     }
 
     pub(crate) fn clear(&mut self) {
-        for level in &mut self.levels {
-            for &c in level.iter() {
-                self.queued[c as usize] = false;
-            }
-            level.clear();
-        }
-        self.lowest = usize::MAX;
+        while self.pop().is_some() {}
     }
 }
 
@@ -130,6 +140,7 @@ pub(crate) struct Store {
     pub(crate) depth: u32,
     pub(crate) values_buf: Vec<Value>,
     pub(crate) words_buf: Vec<u64>,
+    pub(crate) mask_buf: Vec<u64>,
 }
 
 /// The engine-side facts a context needs, borrowed from the compiled model.
@@ -402,6 +413,22 @@ impl<'a> PropagationContext<'a> {
         let mut buf = std::mem::take(&mut self.store.values_buf);
         buf.clear();
         buf
+    }
+
+    /// Takes the reusable word buffer (empty, capacity kept), to be handed
+    /// back with [`give_back_words`](Self::give_back_words): scratch masks
+    /// for word-sized propagators, without allocating per call.
+    pub fn take_words(&mut self) -> Vec<u64> {
+        let mut buf = std::mem::take(&mut self.store.mask_buf);
+        buf.clear();
+        buf
+    }
+
+    /// Returns the buffer taken with [`take_words`](Self::take_words).
+    pub fn give_back_words(&mut self, buf: Vec<u64>) {
+        if buf.capacity() >= self.store.mask_buf.capacity() {
+            self.store.mask_buf = buf;
+        }
     }
 
     /// Returns the buffer taken with [`take_values`](Self::take_values).

@@ -116,7 +116,7 @@ impl AllDifferent {
                 continue;
             }
             if self.strength == Strength::DomainConsistent {
-                let dc = matching_filter(masks);
+                let dc = matching_filter(masks).map(|changed| changed != 0);
                 self.write_back(ctx, masks, written, mapping, rules::MATCHING, dc)?;
             }
             return Ok(());
@@ -162,6 +162,87 @@ impl AllDifferent {
             }
             Err(MaskConflict::Wipeout) => Err(ctx.conflict()),
         }
+    }
+
+    /// The untraced fast path on aligned masks: forward checking and hidden
+    /// singles fused into one loop, then matching, then one write-back. It
+    /// reaches the same fixpoint as the traced, phase-by-phase path.
+    fn propagate_fused(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        base: Value,
+        buf: &mut [u64],
+    ) -> Result<(), Conflict> {
+        let n = self.vars.len();
+        let masks = &mut buf[..n];
+        // Bit i set: masks[i] changed and must be written back (n <= 64).
+        let mut dirty = 0u64;
+        let single = |d: u64| d & d.wrapping_sub(1) == 0;
+        loop {
+            // Forward checking to its fixpoint.
+            let fixed = loop {
+                let mut fixed = 0u64;
+                for &d in masks.iter() {
+                    if single(d) {
+                        if fixed & d != 0 {
+                            return Err(ctx.conflict());
+                        }
+                        fixed |= d;
+                    }
+                }
+                let mut newly_fixed = false;
+                for (i, d) in masks.iter_mut().enumerate() {
+                    if *d & fixed != 0 && !single(*d) {
+                        *d &= !fixed;
+                        if *d == 0 {
+                            return Err(ctx.conflict());
+                        }
+                        dirty |= 1 << i;
+                        newly_fixed |= single(*d);
+                    }
+                }
+                if !newly_fixed {
+                    break fixed;
+                }
+            };
+            if self.strength == Strength::ForwardChecking {
+                break;
+            }
+            // Pigeonhole and hidden singles.
+            let (mut once, mut twice) = (0u64, 0u64);
+            for &d in masks.iter() {
+                twice |= once & d;
+                once |= d;
+            }
+            let distinct = once.count_ones() as usize;
+            if distinct < n {
+                return Err(ctx.conflict());
+            }
+            let hidden = once & !twice & !fixed;
+            if distinct > n || hidden == 0 {
+                break;
+            }
+            for (i, d) in masks.iter_mut().enumerate() {
+                let h = *d & hidden;
+                if h != 0 {
+                    if !single(h) {
+                        return Err(ctx.conflict());
+                    }
+                    *d = h;
+                    dirty |= 1 << i;
+                }
+            }
+        }
+        if self.strength == Strength::DomainConsistent {
+            // Matching leaves the constraint domain consistent: no new pass needed.
+            dirty |= matching_filter(masks).map_err(|_| ctx.conflict())?;
+        }
+        while dirty != 0 {
+            let i = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            ctx.intersect_mask(self.vars[i], base, masks[i])?;
+        }
+        Ok(())
     }
 
     /// Forward checking plus pigeonhole when the scope has more than 64
@@ -226,23 +307,16 @@ impl Constraint for AllDifferent {
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
         let n = self.vars.len();
-        let mut masks = [0u64; MAX];
-        let mut written = [0u64; MAX];
         // Fast path: every domain is one word with the same base.
+        let mut buf = ctx.take_words();
         let mut aligned = None;
-        for (i, &var) in self.vars.iter().enumerate() {
+        for &var in &self.vars {
             match (ctx.mask(var), aligned) {
-                (Some((base, m)), None) if i == 0 => {
+                (Some((base, m)), None) if buf.is_empty() => {
                     aligned = Some(base);
-                    if n <= MAX {
-                        masks[0] = m;
-                    }
+                    buf.push(m);
                 }
-                (Some((base, m)), Some(b)) if base == b => {
-                    if i < MAX {
-                        masks[i] = m;
-                    }
-                }
+                (Some((base, m)), Some(b)) if base == b => buf.push(m),
                 _ => {
                     aligned = None;
                     break;
@@ -250,18 +324,24 @@ impl Constraint for AllDifferent {
             }
         }
         if let Some(base) = aligned {
-            if n > MAX {
+            let result = if n > MAX {
                 ctx.set_rule(rules::PIGEONHOLE);
-                return Err(ctx.conflict());
-            }
-            written[..n].copy_from_slice(&masks[..n]);
-            return self.run_masks(
-                ctx,
-                &mut masks[..n],
-                &mut written[..n],
-                Mapping::Aligned(base),
-            );
+                Err(ctx.conflict())
+            } else if ctx.is_tracing() {
+                let mut masks = [0u64; MAX];
+                let mut written = [0u64; MAX];
+                masks[..n].copy_from_slice(&buf);
+                written[..n].copy_from_slice(&buf);
+                self.run_masks(ctx, &mut masks[..n], &mut written[..n], Mapping::Aligned(base))
+            } else {
+                self.propagate_fused(ctx, base, &mut buf)
+            };
+            ctx.give_back_words(buf);
+            return result;
         }
+        ctx.give_back_words(buf);
+        let mut masks = [0u64; MAX];
+        let mut written = [0u64; MAX];
         // General path: number the distinct values of the scope.
         let mut values = ctx.take_values();
         for &var in &self.vars {
@@ -374,17 +454,33 @@ fn hidden_singles(masks: &mut [u64]) -> Result<bool, MaskConflict> {
     Ok(changed)
 }
 
-/// Régin's filtering on masks (at most 64 variables and values).
-fn matching_filter(masks: &mut [u64]) -> Result<bool, MaskConflict> {
-    let n = masks.len();
+/// Régin's filtering on masks (at most 64 variables and values). Returns
+/// a bitmask of the variables whose masks shrank.
+fn matching_filter(masks: &mut [u64]) -> Result<u64, MaskConflict> {
     const FREE: u8 = u8::MAX;
     let mut owner = [FREE; MAX];
     let mut mate = [0u8; MAX];
-    // Greedy start, then augmenting paths for the rest.
-    let mut unmatched = [0usize; MAX];
-    let mut pending = 0;
+    // Greedy start (fixed variables first take their value), then
+    // augmenting paths for the rest.
+    let single = |d: u64| d & d.wrapping_sub(1) == 0;
+    let mut unmatched = 0u64;
     let mut taken = 0u64;
     for (i, &d) in masks.iter().enumerate() {
+        if single(d) {
+            if taken & d != 0 {
+                return Err(MaskConflict::Wipeout);
+            }
+            let v = d.trailing_zeros() as usize;
+            owner[v] = i as u8;
+            mate[i] = v as u8;
+            taken |= d;
+        }
+    }
+    let fixed_values = taken;
+    for (i, &d) in masks.iter().enumerate() {
+        if single(d) {
+            continue;
+        }
         let free = d & !taken;
         if free != 0 {
             let v = free.trailing_zeros() as usize;
@@ -392,44 +488,57 @@ fn matching_filter(masks: &mut [u64]) -> Result<bool, MaskConflict> {
             mate[i] = v as u8;
             taken |= 1 << v;
         } else {
-            unmatched[pending] = i;
-            pending += 1;
+            unmatched |= 1 << i;
         }
     }
-    for &i in &unmatched[..pending] {
+    while unmatched != 0 {
+        let i = unmatched.trailing_zeros() as usize;
+        unmatched &= unmatched - 1;
         let mut visited = 0u64;
         if !augment(i, masks, &mut owner, &mut mate, &mut visited) {
             return Err(MaskConflict::Pigeonhole);
         }
     }
     let union = masks.iter().fold(0u64, |a, &d| a | d);
-    let matched = mate[..n].iter().fold(0u64, |a, &v| a | 1 << v);
     // Values from which an alternating path reaches a free value.
-    let mut reaches_free = union & !matched;
-    loop {
-        let mut grew = false;
-        for (i, &d) in masks.iter().enumerate() {
-            let v = 1u64 << mate[i];
-            if reaches_free & v == 0 && d & reaches_free != 0 {
-                reaches_free |= v;
-                grew = true;
+    let mut reaches_free = union & !taken_values(&mate[..masks.len()]);
+    if reaches_free != 0 {
+        loop {
+            let mut grew = false;
+            for (i, &d) in masks.iter().enumerate() {
+                let v = 1u64 << mate[i];
+                if reaches_free & v == 0 && d & reaches_free != 0 {
+                    reaches_free |= v;
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
             }
         }
-        if !grew {
-            break;
-        }
     }
-    // Transitive closure of "the owner of a can move to b" on matched values.
+    // Transitive closure of "the owner of a can move to b", restricted to
+    // the values that matter: matched, not reaching a free value (a path
+    // from such a value never enters one that does), and owned by an
+    // unfixed variable (a fixed variable cannot move).
+    let active = taken_values(&mate[..masks.len()]) & !reaches_free & !fixed_values;
+    if active.count_ones() < 2 {
+        // No alternating cycle can exist; only edges to `reaches_free` survive.
+        return Ok(prune(masks, &mate, reaches_free, |_, _| false));
+    }
     let mut reach = [0u64; MAX];
     for (i, &d) in masks.iter().enumerate() {
-        reach[mate[i] as usize] = d & !(1u64 << mate[i]);
+        let own = 1u64 << mate[i];
+        if active & own != 0 {
+            reach[mate[i] as usize] = d & !own & active;
+        }
     }
-    let mut ks = matched;
+    let mut ks = active;
     while ks != 0 {
         let k = ks.trailing_zeros() as usize;
         ks &= ks - 1;
         let kb = 1u64 << k;
-        let mut vs = matched;
+        let mut vs = active;
         while vs != 0 {
             let v = vs.trailing_zeros() as usize;
             vs &= vs - 1;
@@ -438,21 +547,37 @@ fn matching_filter(masks: &mut [u64]) -> Result<bool, MaskConflict> {
             }
         }
     }
-    let mut changed = false;
+    // x = b is viable on an alternating cycle through x's own value.
+    Ok(prune(masks, &mate, reaches_free, |b, own| reach[b] & own != 0))
+}
+
+fn taken_values(mate: &[u8]) -> u64 {
+    mate.iter().fold(0u64, |a, &v| a | 1 << v)
+}
+
+/// Keeps, for each variable, its matched value, the values reaching a free
+/// value, and the values `b` with `on_cycle(b, own)`. Returns the changed
+/// variables as a bitmask.
+fn prune(
+    masks: &mut [u64],
+    mate: &[u8; MAX],
+    reaches_free: u64,
+    on_cycle: impl Fn(usize, u64) -> bool,
+) -> u64 {
+    let mut changed = 0u64;
     for (i, d) in masks.iter_mut().enumerate() {
         let own = 1u64 << mate[i];
         let mut doubtful = *d & !own & !reaches_free;
         while doubtful != 0 {
             let b = doubtful.trailing_zeros() as usize;
             doubtful &= doubtful - 1;
-            // x = b is viable only on an alternating cycle through x's own value.
-            if reach[b] & own == 0 {
+            if !on_cycle(b, own) {
                 *d &= !(1u64 << b);
-                changed = true;
+                changed |= 1 << i;
             }
         }
     }
-    Ok(changed)
+    changed
 }
 
 fn augment(

@@ -113,6 +113,7 @@ impl<'m> Solver<'m> {
             depth: 0,
             values_buf: Vec::with_capacity(max_scope.max(64) * 2),
             words_buf: Vec::with_capacity(max_words),
+            mask_buf: Vec::with_capacity(2 * max_scope.max(64)),
         };
         Solver {
             model,

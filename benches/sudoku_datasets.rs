@@ -1,0 +1,131 @@
+//! Release-mode throughput over the shared Sudoku datasets.
+//!
+//! Run with `cargo bench --bench sudoku_datasets` (optionally followed by
+//! `-- FILTER` to run only files whose name contains FILTER). For every file
+//! in `../shared/datasets/sudoku/` it solves each puzzle once (first
+//! solution, single thread, one solver reused for the whole file), verifies
+//! every answer against the rules and the givens, and prints puzzles per
+//! second, mean microseconds per puzzle and mean search nodes per puzzle.
+//!
+//! `GRIDCSP_STRENGTH=fc|hs|dc` picks the AllDifferent strength (default: the
+//! library default); `GRIDCSP_LIMIT=N` caps the puzzles read per file.
+
+use gridcsp::csp_core::{Grid, Model, SolveOutcome, Solver, Strength, Value, VarId};
+use std::path::PathBuf;
+use std::time::Instant;
+
+const FILES: [&str; 7] = [
+    "kaggle_20k.txt",
+    "17_clue.txt",
+    "top1465.txt",
+    "forum_hardest_1106.txt",
+    "forum_hardest_1905_11plus.txt",
+    "random_minimal_100k.txt",
+    "serg_benchmark.txt",
+];
+
+fn parse(line: &str) -> Option<Vec<u8>> {
+    let bytes = line.trim().as_bytes();
+    if bytes.len() != 81 {
+        return None;
+    }
+    bytes
+        .iter()
+        .map(|&b| match b {
+            b'.' | b'0' => Some(0),
+            b'1'..=b'9' => Some(b - b'0'),
+            _ => None,
+        })
+        .collect()
+}
+
+fn valid(puzzle: &[u8], grid: &[Value]) -> bool {
+    let unit_ok = |cells: &mut dyn Iterator<Item = usize>| {
+        let mut seen = 0u16;
+        for i in cells {
+            let v = grid[i];
+            if !(1..=9).contains(&v) || seen & (1 << v) != 0 {
+                return false;
+            }
+            seen |= 1 << v;
+        }
+        true
+    };
+    (0..9).all(|k| {
+        unit_ok(&mut (0..9).map(|j| 9 * k + j))
+            && unit_ok(&mut (0..9).map(|j| 9 * j + k))
+            && unit_ok(&mut (0..9).map(|j| 9 * (3 * (k / 3) + j / 3) + 3 * (k % 3) + j % 3))
+    }) && puzzle.iter().zip(grid).all(|(&p, &g)| p == 0 || Value::from(p) == g)
+}
+
+fn main() {
+    let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let strength = match std::env::var("GRIDCSP_STRENGTH").as_deref() {
+        Ok("fc") => Strength::ForwardChecking,
+        Ok("hs") => Strength::HiddenSingles,
+        Ok("dc") | Ok("hsdc") => Strength::DomainConsistent,
+        _ => Strength::default(),
+    };
+    let limit: usize =
+        std::env::var("GRIDCSP_LIMIT").ok().and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets/sudoku");
+
+    let mut model = Model::new();
+    let grid = Grid::new(&mut model, 9, 9, 1..=9).expect("9x9 grid");
+    let boxes = grid.boxes(3, 3).expect("3x3 boxes");
+    for group in grid.rows().chain(grid.columns()).chain(boxes) {
+        if std::env::var("GRIDCSP_STRENGTH").as_deref() == Ok("hsdc") {
+            model.all_different_with(&group, Strength::HiddenSingles).expect("distinct cells");
+        }
+        model.all_different_with(&group, strength).expect("distinct cells");
+    }
+    let cells: Vec<VarId> = grid.cells().to_vec();
+    let mut solver = Solver::new(&model);
+
+    println!("AllDifferent strength: {strength:?}");
+    println!(
+        "{:<32} {:>8} {:>12} {:>10} {:>10} {:>10} {:>9}",
+        "file", "puzzles", "puzzles/s", "mean us", "nodes/pz", "props/pz", "verified"
+    );
+    for name in FILES {
+        if filter.as_deref().is_some_and(|f| !name.contains(f)) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
+            println!("{name:<32} (missing, skipped)");
+            continue;
+        };
+        let puzzles: Vec<Vec<u8>> = text.lines().filter_map(parse).take(limit).collect();
+        let mut givens: Vec<(VarId, Value)> = Vec::with_capacity(81);
+        let (mut ok, mut nodes, mut props) = (0usize, 0u64, 0u64);
+        let start = Instant::now();
+        for p in &puzzles {
+            givens.clear();
+            givens.extend(
+                p.iter().enumerate().filter(|(_, v)| **v != 0).map(|(i, &v)| (cells[i], Value::from(v))),
+            );
+            if solver.set_assumptions(&givens).is_err() {
+                continue;
+            }
+            if let SolveOutcome::Solved(s) = solver.solve() {
+                if valid(p, s.values()) {
+                    ok += 1;
+                }
+            }
+            nodes += solver.stats().nodes;
+            props += solver.stats().propagations;
+        }
+        let secs = start.elapsed().as_secs_f64();
+        let n = puzzles.len().max(1) as f64;
+        println!(
+            "{:<32} {:>8} {:>12.0} {:>10.1} {:>10.1} {:>10.0} {:>9}",
+            name,
+            puzzles.len(),
+            n / secs,
+            secs * 1e6 / n,
+            nodes as f64 / n,
+            props as f64 / n,
+            if ok == puzzles.len() { "all".to_string() } else { format!("{ok}!") }
+        );
+    }
+}
