@@ -142,8 +142,11 @@ impl Constraint for CageSum {
             let masks = &mut masks[..k];
 
             // Distinctness: a digit placed in the cage is gone from its other cells.
+            // Which cells are open is decided once per round: a cell that this
+            // round narrows to one digit still counts as open until the next.
             let (mut taken, mut fixed_sum, mut open) = (0u64, 0i64, 0usize);
-            for &m in masks.iter() {
+            let mut is_open = [false; MAX_CELLS];
+            for (i, &m) in masks.iter().enumerate() {
                 if m.is_power_of_two() {
                     if taken & m != 0 {
                         return Err(ctx.conflict());
@@ -151,6 +154,7 @@ impl Constraint for CageSum {
                     taken |= m;
                     fixed_sum += value_of(m.trailing_zeros());
                 } else {
+                    is_open[i] = true;
                     open += 1;
                 }
             }
@@ -161,7 +165,7 @@ impl Constraint for CageSum {
                     Err(ctx.conflict())
                 };
             }
-            for m in masks.iter_mut().filter(|m| !m.is_power_of_two()) {
+            for (m, _) in masks.iter_mut().zip(is_open).filter(|&(_, open)| open) {
                 *m &= !taken;
             }
 
@@ -173,15 +177,13 @@ impl Constraint for CageSum {
             let mut new = [0u64; MAX_CELLS];
             for i in 0..k {
                 let mine = masks[i];
-                if mine.is_power_of_two() {
+                if !is_open[i] {
                     new[i] = mine;
                     continue;
                 }
-                let pool = masks
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, m)| j != i && !m.is_power_of_two())
-                    .fold(0u64, |acc, (_, &m)| acc | m);
+                let pool = (0..k)
+                    .filter(|&j| j != i && is_open[j])
+                    .fold(0u64, |acc, j| acc | masks[j]);
                 let mut keep = 0u64;
                 let mut bits = mine;
                 while bits != 0 {

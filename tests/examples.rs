@@ -1,0 +1,420 @@
+//! The examples under `examples/`, run on their default instances and checked
+//! against known answers, so that no example can rot; and the user
+//! constraints they define, checked against a brute-force oracle.
+//!
+//! Each example file is compiled here as a module; its `main` only runs under
+//! `cargo run --example`, hence the `dead_code` allowances.
+
+#[path = "../examples/n_queens.rs"]
+#[allow(
+    dead_code,
+    reason = "`main` and its printing helpers run under `cargo run --example`"
+)]
+mod n_queens;
+
+#[path = "../examples/killer_sudoku.rs"]
+#[allow(
+    dead_code,
+    reason = "`main` and its printing helpers run under `cargo run --example`"
+)]
+mod killer_sudoku;
+
+#[path = "../examples/kenken.rs"]
+#[allow(
+    dead_code,
+    reason = "`main` and its printing helpers run under `cargo run --example`"
+)]
+mod kenken;
+
+#[path = "../examples/skyscrapers.rs"]
+#[allow(
+    dead_code,
+    reason = "`main` and its printing helpers run under `cargo run --example`"
+)]
+mod skyscrapers;
+
+use gridcsp::csp_core::{Constraint, Domain, Model, Solver, Value, VarId};
+use std::collections::BTreeSet;
+
+// ---------------------------------------------------------------------------
+// The oracle: every full assignment of a tiny model, checked with the
+// constraints' own `is_satisfied`, against what the solver finds and what
+// propagation keeps.
+
+/// Every solution of `model` by brute force (lexicographic order).
+fn brute_force(model: &Model) -> Vec<Vec<Value>> {
+    let domains: Vec<Vec<Value>> = model
+        .vars()
+        .map(|v| model.initial_domains().iter(v).collect())
+        .collect();
+    let total: usize = domains.iter().map(Vec::len).product();
+    assert!(
+        total <= 200_000,
+        "model too large for brute force ({total} assignments)"
+    );
+    let mut solutions = Vec::new();
+    let mut values = Vec::with_capacity(domains.len());
+    for mut index in 0..total {
+        values.clear();
+        for d in domains.iter().rev() {
+            values.push(d[index % d.len()]);
+            index /= d.len();
+        }
+        values.reverse();
+        let ok = model.constraints().all(|(_, c)| {
+            let scoped: Vec<Value> = c.scope().iter().map(|v| values[v.index()]).collect();
+            c.is_satisfied(&scoped)
+        });
+        if ok {
+            solutions.push(values.clone());
+        }
+    }
+    solutions
+}
+
+/// Checks the solver against brute force on `model`: the same solutions,
+/// each once; and propagation, at the root and under every single
+/// assumption `var = value`, never removes a value some solution uses.
+/// Returns the number of solutions.
+fn check_against_brute_force(model: &Model) -> usize {
+    let expected = brute_force(model);
+    let mut solver = Solver::new(model);
+    let found: Vec<Vec<Value>> = solver.solutions().map(|s| s.into_values()).collect();
+    let found_set: BTreeSet<_> = found.iter().cloned().collect();
+    assert_eq!(
+        found_set.len(),
+        found.len(),
+        "a solution was reported twice"
+    );
+    let expected_set: BTreeSet<_> = expected.iter().cloned().collect();
+    for s in &found_set {
+        assert!(
+            expected_set.contains(s),
+            "solved on non-solution {s:?}\n{model:?}"
+        );
+    }
+    for s in &expected_set {
+        assert!(found_set.contains(s), "failed on solution {s:?}\n{model:?}");
+    }
+    let mut assumptions: Vec<Vec<(VarId, Value)>> = vec![Vec::new()];
+    for var in model.vars() {
+        for value in model.initial_domains().iter(var) {
+            assumptions.push(vec![(var, value)]);
+        }
+    }
+    for assumed in assumptions {
+        solver
+            .set_assumptions(&assumed)
+            .expect("values come from the domains");
+        let supported: Vec<&Vec<Value>> = expected
+            .iter()
+            .filter(|s| assumed.iter().all(|&(v, x)| s[v.index()] == x))
+            .collect();
+        match solver.propagate() {
+            Ok(domains) => {
+                for s in &supported {
+                    for var in model.vars() {
+                        assert!(
+                            domains.contains(var, s[var.index()]),
+                            "propagation under {assumed:?} removed {var} = {} used by {s:?}\n\
+                             {model:?}",
+                            s[var.index()]
+                        );
+                    }
+                }
+            }
+            Err(_) => assert!(
+                supported.is_empty(),
+                "propagation under {assumed:?} failed, but {:?} is a solution\n{model:?}",
+                supported[0]
+            ),
+        }
+    }
+    expected.len()
+}
+
+/// A tiny deterministic generator for the oracle's instances.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A random subset of `lo..=hi` with at least two values.
+    fn domain(&mut self, lo: Value, hi: Value) -> Domain {
+        let mut values: Vec<Value> = (lo..=hi).filter(|_| self.next() % 3 != 0).collect();
+        if values.len() < 2 {
+            values = vec![lo, hi];
+        }
+        Domain::from(values)
+    }
+}
+
+/// `count` variables, each with a random subset of `lo..=hi`.
+fn random_vars(model: &mut Model, rng: &mut Rng, count: usize, lo: Value, hi: Value) -> Vec<VarId> {
+    (0..count)
+        .map(|_| model.new_var(rng.domain(lo, hi)).expect("non-empty domain"))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// N-Queens
+
+#[test]
+fn n_queens_counts_match_the_known_sequence() {
+    for n in 1..=10 {
+        let found = n_queens::count(n).expect("model builds");
+        assert_eq!(found, n_queens::KNOWN_COUNTS[n - 1], "n = {n}");
+    }
+}
+
+#[test]
+fn n_queens_first_solution_for_200_is_valid() {
+    let columns = n_queens::first_solution(n_queens::DEFAULT_BIG_N)
+        .expect("model builds")
+        .expect("200 queens can be placed");
+    assert_eq!(columns.len(), 200);
+    assert!(n_queens::is_valid(&columns));
+}
+
+#[test]
+fn n_queens_checker_rejects_attacks() {
+    assert!(n_queens::is_valid(&[1, 3, 0, 2]));
+    assert!(!n_queens::is_valid(&[0, 2, 1, 3]), "diagonal");
+    assert!(!n_queens::is_valid(&[1, 3, 1, 2]), "column");
+    assert!(!n_queens::is_valid(&[4, 0, 1, 2]), "off the board");
+    assert_eq!(n_queens::first_solution(3).expect("model builds"), None);
+    assert_eq!(
+        n_queens::count(0).expect("model builds"),
+        1,
+        "the empty board"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Killer Sudoku
+
+#[test]
+fn killer_sudoku_default_has_the_published_unique_solution() {
+    let (solution, _) = killer_sudoku::solve_default(true).expect("solves");
+    let expected: Vec<Vec<Value>> = killer_sudoku::SOLUTION.iter().map(|r| r.to_vec()).collect();
+    assert_eq!(solution, expected);
+    assert!(killer_sudoku::default_is_unique().expect("model builds"));
+}
+
+#[test]
+fn killer_sudoku_cage_propagation_pays_off() {
+    let (strong_solution, strong) = killer_sudoku::solve_default(true).expect("solves");
+    let (weak_solution, weak) = killer_sudoku::solve_default(false).expect("solves");
+    assert_eq!(strong_solution, weak_solution);
+    assert!(
+        strong.nodes * 10 < weak.nodes,
+        "strong {strong}, forward checking {weak}"
+    );
+}
+
+#[test]
+fn killer_sudoku_rejects_bad_cage_maps() {
+    let missing_total = killer_sudoku::model(killer_sudoku::CAGES, &killer_sudoku::SUMS[1..], true);
+    assert!(missing_total.is_err());
+    let split = killer_sudoku::CAGES
+        .replacen('a', "b", 1)
+        .replacen("b b b", "a b b", 1);
+    assert!(killer_sudoku::model(&split, &killer_sudoku::SUMS, true).is_err());
+    assert!(killer_sudoku::model("a b", &killer_sudoku::SUMS, true).is_err());
+}
+
+#[test]
+fn killer_cage_sum_agrees_with_brute_force() {
+    let mut rng = Rng(0x5eed_0001);
+    let mut solutions = 0;
+    for case in 0..60 {
+        let cells = 2 + case % 3;
+        let mut model = Model::new();
+        let vars = random_vars(&mut model, &mut rng, cells, 1, 6);
+        let total = (cells as i64) * 2 + (rng.next() % 9) as i64;
+        let strong = case % 5 != 0;
+        model
+            .add(killer_sudoku::CageSum {
+                cells: vars,
+                total,
+                strong,
+            })
+            .expect("valid scope");
+        solutions += check_against_brute_force(&model);
+    }
+    assert!(
+        solutions > 0,
+        "the instances should not all be unsatisfiable"
+    );
+    // Domains that do not share a base, or span more than 64 values, take the
+    // forward-checking path.
+    let mut model = Model::new();
+    let a = model.new_var(0..=3).expect("domain");
+    let b = model.new_var(1..=4).expect("domain");
+    let c = model.new_var([0, 2, 100]).expect("domain");
+    let cage = killer_sudoku::CageSum {
+        cells: vec![a, b, c],
+        total: 5,
+        strong: true,
+    };
+    model.add(cage).expect("valid scope");
+    check_against_brute_force(&model);
+}
+
+// ---------------------------------------------------------------------------
+// KenKen
+
+#[test]
+fn kenken_default_has_the_published_unique_solution() {
+    let solution = kenken::solve_default()
+        .expect("model builds")
+        .expect("unique");
+    let expected: Vec<Vec<Value>> = kenken::SOLUTION.iter().map(|r| r.to_vec()).collect();
+    assert_eq!(solution, expected);
+}
+
+#[test]
+fn kenken_rejects_bad_targets_and_cages() {
+    assert!(kenken::parse_targets("a=12%").is_err());
+    assert!(kenken::parse_targets("ab=12+").is_err());
+    assert!(kenken::parse_targets("a12+").is_err());
+    assert_eq!(
+        kenken::parse_targets("a=5").expect("parses"),
+        vec![('a', kenken::Op::Given, 5)]
+    );
+    // A subtraction cage of three cells.
+    assert!(kenken::model(2, "a a a b", "a=1- b=2").is_err());
+    // A cage that is not connected.
+    assert!(kenken::model(2, "a b b a", "a=3+ b=3+").is_err());
+    // A one-cell cage is a given.
+    let (model, _) = kenken::model(2, "a b c c", "a=1 b=2 c=3+").expect("builds");
+    assert_eq!(Solver::new(&model).count(None).count, 1);
+}
+
+#[test]
+fn kenken_cage_agrees_with_brute_force() {
+    use kenken::Op;
+    let mut rng = Rng(0x5eed_0002);
+    let mut solutions = 0;
+    for case in 0..80 {
+        let op = [Op::Add, Op::Mul, Op::Sub, Op::Div, Op::Given][case % 5];
+        let cells = match op {
+            Op::Sub | Op::Div => 2,
+            Op::Given => 1,
+            Op::Add | Op::Mul => 2 + case % 3,
+        };
+        let mut model = Model::new();
+        let vars = random_vars(&mut model, &mut rng, cells, 1, 6);
+        let target = match op {
+            Op::Add => (cells as i64) + (rng.next() % 12) as i64,
+            Op::Mul => [6, 12, 24, 8, 30, 1, 7][(rng.next() % 7) as usize],
+            Op::Sub => (rng.next() % 5) as i64,
+            Op::Div => 1 + (rng.next() % 4) as i64,
+            Op::Given => 1 + (rng.next() % 6) as i64,
+        };
+        model
+            .add(kenken::Cage {
+                cells: vars,
+                op,
+                target,
+            })
+            .expect("valid scope");
+        solutions += check_against_brute_force(&model);
+    }
+    assert!(solutions > 0);
+    // Products over domains with zero and negative values take the
+    // forward-checking path.
+    let mut model = Model::new();
+    let vars = model.new_vars(3, -2..=2).expect("domain");
+    model
+        .add(kenken::Cage {
+            cells: vars,
+            op: Op::Mul,
+            target: 4,
+        })
+        .expect("valid scope");
+    assert!(check_against_brute_force(&model) > 0);
+}
+
+// ---------------------------------------------------------------------------
+// Skyscrapers
+
+#[test]
+fn skyscrapers_default_has_the_recorded_unique_solution() {
+    let (solution, _) = skyscrapers::solve_default().expect("model builds");
+    let expected: Vec<Vec<Value>> = skyscrapers::SOLUTION.iter().map(|r| r.to_vec()).collect();
+    assert_eq!(solution, Some(expected));
+}
+
+#[test]
+fn skyscrapers_rejects_bad_clues() {
+    assert!(skyscrapers::parse_clues("top 1 2", 2).is_err());
+    let wrong_side = "top . .\nbottom . .\nright . .\nleft . .";
+    assert!(skyscrapers::parse_clues(wrong_side, 2).is_err());
+    let bad_number = "top . x\nbottom . .\nleft . .\nright . .";
+    assert!(skyscrapers::parse_clues(bad_number, 2).is_err());
+    let short = "top .\nbottom . .\nleft . .\nright . .";
+    assert!(skyscrapers::parse_clues(short, 2).is_err());
+}
+
+#[test]
+fn skyscraper_visibility_agrees_with_brute_force() {
+    let mut rng = Rng(0x5eed_0003);
+    let mut solutions = 0;
+    for case in 0..80 {
+        let cells = 1 + case % 5;
+        let seen = (rng.next() % (cells as u64 + 2)) as usize;
+        let mut model = Model::new();
+        let vars = random_vars(&mut model, &mut rng, cells, 1, 5);
+        model
+            .add(skyscrapers::Visible { cells: vars, seen })
+            .expect("valid scope");
+        solutions += check_against_brute_force(&model);
+    }
+    assert!(solutions > 0);
+    // Mixed bases take the forward-checking path.
+    let mut model = Model::new();
+    let a = model.new_var(0..=2).expect("domain");
+    let b = model.new_var(1..=3).expect("domain");
+    model
+        .add(skyscrapers::Visible {
+            cells: vec![a, b],
+            seen: 2,
+        })
+        .expect("valid scope");
+    assert_eq!(check_against_brute_force(&model), 6);
+}
+
+#[test]
+fn oracle_catches_an_unsound_constraint() {
+    /// Claims `x != 1` is the rule but prunes 2 as well.
+    #[derive(Debug)]
+    struct Unsound(Vec<VarId>);
+    impl Constraint for Unsound {
+        fn scope(&self) -> &[VarId] {
+            &self.0
+        }
+        fn is_satisfied(&self, values: &[Value]) -> bool {
+            values[0] != 1
+        }
+        fn propagate(
+            &self,
+            ctx: &mut gridcsp::csp_core::PropagationContext<'_>,
+        ) -> Result<(), gridcsp::csp_core::Conflict> {
+            ctx.remove(self.0[0], 1)?;
+            ctx.remove(self.0[0], 2)?;
+            Ok(())
+        }
+    }
+    let mut model = Model::new();
+    let x = model.new_var(1..=3).expect("domain");
+    model.add(Unsound(vec![x])).expect("valid scope");
+    let check = std::panic::AssertUnwindSafe(|| check_against_brute_force(&model));
+    let caught = std::panic::catch_unwind(check);
+    assert!(caught.is_err());
+}
