@@ -163,15 +163,113 @@ pub(crate) fn any_combination(items: &[u8], k: usize, f: &mut dyn FnMut(&[u8]) -
     rec(items, k, &mut chosen, f)
 }
 
-/// The candidate mask of a cell (bit `v - 1` for value `v`).
+/// The candidate mask of a cell: bit `v - 1` for value `v` (values 1 to
+/// 64; a Sudoku cell's domain is `1..=size`).
 #[inline]
 pub(crate) fn mask(ctx: &csp_core::PropagationContext<'_>, var: VarId) -> u64 {
-    ctx.mask(var).map_or(0, |(_, m)| m)
+    match ctx.mask(var) {
+        Some((1, m)) => m,
+        Some((base, m)) if (1..=64).contains(&base) => m << (base - 1),
+        _ => 0,
+    }
+}
+
+/// Keeps only the values of `var` whose bits (as in [`mask`]) are set.
+#[inline]
+pub(crate) fn keep(
+    ctx: &mut csp_core::PropagationContext<'_>,
+    var: VarId,
+    values: u64,
+) -> Result<bool, csp_core::Conflict> {
+    ctx.intersect_mask(var, 1, values)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use csp_core::{Domain, Solver};
+
+    /// A model of `domains.len()` variables with the given domains.
+    fn vars(model: &mut Model, domains: &[&[i32]]) -> Vec<VarId> {
+        domains
+            .iter()
+            .map(|d| model.new_var(Domain::from(d.to_vec())).unwrap())
+            .collect()
+    }
+
+    fn after(model: &Model, xs: &[VarId]) -> Vec<Vec<i32>> {
+        let mut s = Solver::new(model);
+        let d = s.propagate().unwrap();
+        xs.iter().map(|&x| d.iter(x).collect()).collect()
+    }
+
+    #[test]
+    fn naked_pair_removes_its_values_from_the_rest() {
+        let mut m = Model::new();
+        let xs = vars(&mut m, &[&[1, 2], &[1, 2], &[1, 2, 3], &[1, 3, 4], &[3, 4]]);
+        m.add(Subsets::new(xs.clone(), 2)).unwrap();
+        let d = after(&m, &xs);
+        assert_eq!(d[2], vec![3]);
+        assert_eq!(d[3], vec![3, 4]);
+    }
+
+    #[test]
+    fn hidden_pair_keeps_only_its_values() {
+        let mut m = Model::new();
+        // 1 and 2 fit only the first two cells.
+        let xs = vars(
+            &mut m,
+            &[&[1, 2, 3, 4], &[1, 2, 4], &[3, 4], &[3, 4, 5], &[4, 5]],
+        );
+        m.add(Subsets::new(xs.clone(), 2)).unwrap();
+        let d = after(&m, &xs);
+        assert_eq!(d[0], vec![1, 2]);
+        assert_eq!(d[1], vec![1, 2]);
+    }
+
+    #[test]
+    fn pointing_and_claiming() {
+        let mut m = Model::new();
+        // I = 2 cells, A rest = 2 cells (box), B rest = 2 cells (line).
+        let xs = vars(
+            &mut m,
+            &[&[1, 2], &[1, 3], &[2, 3], &[3, 4], &[1, 4], &[2, 4]],
+        );
+        m.add(LockedCandidates::new(
+            xs[..2].to_vec(),
+            xs[2..4].to_vec(),
+            xs[4..].to_vec(),
+        ))
+        .unwrap();
+        let d = after(&m, &xs);
+        // 1 is only in I within the box: pointing removes it from the line.
+        assert_eq!(d[4], vec![4]);
+        // (2 also sits in the box outside I; claiming for 2 needs 2 out of
+        // the line rest, which holds it: nothing.)
+        assert_eq!(d[5], vec![2, 4]);
+    }
+
+    #[test]
+    fn x_wing_clears_the_cover_columns() {
+        // 4 x 4 grid; value 1 fits rows 0 and 2 only in columns 0 and 3.
+        let mut m = Model::new();
+        let all: &[i32] = &[1, 2, 3, 4];
+        let no1: &[i32] = &[2, 3, 4];
+        let rows: [[&[i32]; 4]; 4] = [
+            [all, no1, no1, all],
+            [all, all, all, all],
+            [all, no1, no1, all],
+            [all, all, all, all],
+        ];
+        let flat: Vec<&[i32]> = rows.iter().flatten().copied().collect();
+        let xs = vars(&mut m, &flat);
+        m.add(Fish::new(xs.clone(), 4, 2)).unwrap();
+        let d = after(&m, &xs);
+        for r in [1, 3] {
+            assert!(!d[r * 4].contains(&1) && !d[r * 4 + 3].contains(&1));
+            assert!(d[r * 4 + 1].contains(&1));
+        }
+    }
 
     #[test]
     fn combinations_are_visited_in_order() {

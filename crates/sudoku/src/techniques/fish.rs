@@ -1,6 +1,6 @@
 //! Fish: X-wing, swordfish, jellyfish.
 
-use super::{LEVEL_FISH, any_combination, mask, rules};
+use super::{LEVEL_FISH, any_combination, keep, mask, rules};
 use csp_core::{Conflict, Constraint, Events, Priority, PropagationContext, Value, VarId};
 
 /// Fish of size `k` on the rows and columns of an `n x n` grid: if a value
@@ -111,9 +111,7 @@ impl Constraint for Fish {
                         };
                         let m = masks[i];
                         if m & bit != 0 && !m.is_power_of_two() {
-                            if let Some((base, cur)) = ctx.mask(self.cells[i]) {
-                                ctx.intersect_mask(self.cells[i], base, cur & !bit)?;
-                            }
+                            keep(ctx, self.cells[i], !bit)?;
                         }
                     }
                 }

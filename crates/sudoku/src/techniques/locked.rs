@@ -1,6 +1,6 @@
 //! Locked candidates: pointing and claiming.
 
-use super::{LEVEL_LOCKED, mask, rules};
+use super::{LEVEL_LOCKED, keep, mask, rules};
 use csp_core::{Conflict, Constraint, Events, Priority, PropagationContext, Value, VarId};
 
 /// Two houses `A` (a box) and `B` (a line) sharing the cells `I`. If a value
@@ -43,10 +43,8 @@ impl LockedCandidates {
         }
         ctx.set_rule(rule);
         for &t in targets {
-            if let Some((base, m)) = ctx.mask(t) {
-                if m & values != 0 {
-                    ctx.intersect_mask(t, base, m & !values)?;
-                }
+            if mask(ctx, t) & values != 0 {
+                keep(ctx, t, !values)?;
             }
         }
         Ok(true)

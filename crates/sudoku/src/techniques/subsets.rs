@@ -1,6 +1,6 @@
 //! Naked and hidden subsets (pairs, triples, quads) in one house.
 
-use super::{LEVEL_PAIRS, any_combination, mask, rules};
+use super::{LEVEL_PAIRS, any_combination, keep, mask, rules};
 use csp_core::{Conflict, Constraint, Events, Priority, PropagationContext, Value, VarId};
 
 /// Naked and hidden subsets of size `k` in one house.
@@ -115,9 +115,7 @@ impl Constraint for Subsets {
             ctx.set_rule(naked_rule);
             for (j, &var) in self.vars.iter().enumerate() {
                 if cells & (1 << j) == 0 && masks[j] & values != 0 && !masks[j].is_power_of_two() {
-                    if let Some((base, m)) = ctx.mask(var) {
-                        ctx.intersect_mask(var, base, m & !values)?;
-                    }
+                    keep(ctx, var, !values)?;
                 }
             }
             return Ok(());
@@ -126,9 +124,7 @@ impl Constraint for Subsets {
             ctx.set_rule(hidden_rule);
             for (j, &var) in self.vars.iter().enumerate() {
                 if cells & (1 << j) != 0 {
-                    if let Some((base, m)) = ctx.mask(var) {
-                        ctx.intersect_mask(var, base, m & values)?;
-                    }
+                    keep(ctx, var, values)?;
                 }
             }
         }
