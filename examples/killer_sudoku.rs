@@ -272,9 +272,12 @@ pub(crate) fn model(
     Ok((model, grid))
 }
 
-/// Solves the default puzzle: its solution (row by row) and the search
-/// statistics, with the strong propagation or forward checking only.
-pub(crate) fn solve_default(strong: bool) -> Result<(Vec<Vec<Value>>, Stats), Box<dyn Error>> {
+/// A solved grid, row by row.
+pub(crate) type Rows = Vec<Vec<Value>>;
+
+/// Solves the default puzzle: its solution and the search statistics, with
+/// the strong propagation or forward checking only.
+pub(crate) fn solve_default(strong: bool) -> Result<(Rows, Stats), Box<dyn Error>> {
     let (model, grid) = model(CAGES, &SUMS, strong)?;
     let mut solver = Solver::new(&model);
     match solver.solve() {

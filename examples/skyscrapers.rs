@@ -239,9 +239,12 @@ pub(crate) fn model(n: usize, clues: &str) -> Result<(Model, Grid), Box<dyn Erro
     Ok((model, grid))
 }
 
+/// A solved grid, row by row.
+pub(crate) type Rows = Vec<Vec<Value>>;
+
 /// Solves the default puzzle and proves the solution unique: the solution
 /// row by row (or `None` if there is not exactly one) and the statistics.
-pub(crate) fn solve_default() -> Result<(Option<Vec<Vec<Value>>>, Stats), Box<dyn Error>> {
+pub(crate) fn solve_default() -> Result<(Option<Rows>, Stats), Box<dyn Error>> {
     let (model, grid) = model(6, CLUES)?;
     let mut solver = Solver::new(&model);
     let solution = match solver.uniqueness() {

@@ -33,7 +33,9 @@ mod kenken;
 )]
 mod skyscrapers;
 
-use gridcsp::csp_core::{Constraint, Domain, Model, Solver, Value, VarId};
+use gridcsp::csp_core::{
+    Conflict, Constraint, Domain, Model, PropagationContext, Solver, Value, VarId,
+};
 use std::collections::BTreeSet;
 
 // ---------------------------------------------------------------------------
@@ -402,10 +404,7 @@ fn oracle_catches_an_unsound_constraint() {
         fn is_satisfied(&self, values: &[Value]) -> bool {
             values[0] != 1
         }
-        fn propagate(
-            &self,
-            ctx: &mut gridcsp::csp_core::PropagationContext<'_>,
-        ) -> Result<(), gridcsp::csp_core::Conflict> {
+        fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
             ctx.remove(self.0[0], 1)?;
             ctx.remove(self.0[0], 2)?;
             Ok(())
