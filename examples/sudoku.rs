@@ -84,7 +84,10 @@ fn solve_many(lines: &[&str]) -> Result<(), String> {
     let (mut solved, mut nodes) = (0usize, 0u64);
     for (i, line) in lines.iter().enumerate() {
         let puzzle = Board::parse(line).map_err(|e| format!("line {}: {e}", i + 1))?;
-        match solver.solve(&puzzle).map_err(|e| format!("line {}: {e}", i + 1))? {
+        match solver
+            .solve(&puzzle)
+            .map_err(|e| format!("line {}: {e}", i + 1))?
+        {
             Outcome::Solved(s) => {
                 println!("{}", s.to_line());
                 solved += 1;

@@ -1,0 +1,137 @@
+//! Grading, explanations and hints.
+
+use sudoku::{Board, Difficulty, Hint, Logic, Shape, SudokuError, Technique, Variant};
+
+const BUILT_IN: &str =
+    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+
+fn logic() -> Logic {
+    Logic::new(Variant::classic(Shape::CLASSIC)).unwrap()
+}
+
+#[test]
+fn explanation_reads_like_a_person() {
+    let puzzle: Board = BUILT_IN.parse().unwrap();
+    let e = logic().explain(&puzzle).unwrap();
+    assert_eq!(e.grade.difficulty, Difficulty::Easy);
+    assert_eq!(e.steps.len(), 51);
+    assert!(e.stuck.is_none());
+    assert!(e.solution.is_solved());
+    let text = e.to_string();
+    for step in &e.steps {
+        let s = step.to_string();
+        let (cell, value) = step.placement.unwrap();
+        match step.technique {
+            Technique::NakedSingle => assert_eq!(s, format!("{cell} = {value}: naked single")),
+            Technique::HiddenSingle => {
+                assert!(s.starts_with(&format!("{value} in ")), "{s}");
+                assert!(
+                    s.ends_with(&format!(" fits only {cell}: hidden single")),
+                    "{s}"
+                );
+            }
+            t => panic!("{t}"),
+        }
+        assert_eq!(e.solution.value(cell), Some(value));
+    }
+    assert!(text.contains("grade: easy"));
+}
+
+#[test]
+fn harder_puzzles_name_their_techniques() {
+    // From the top1465 corpus: the first puzzles graded medium and hard.
+    let l = logic();
+    let mut seen = Vec::new();
+    for line in include_str!("data/top1465.txt").lines().take(120) {
+        let puzzle: Board = line.parse().unwrap();
+        let e = l.explain(&puzzle).unwrap();
+        assert_eq!(e.grade.difficulty == Difficulty::Expert, e.stuck.is_some());
+        assert!(e.solution.is_solved());
+        for step in &e.steps {
+            if step.placement.is_none() {
+                assert!(!step.eliminations.is_empty());
+                for &(cell, v) in &step.eliminations {
+                    assert_ne!(
+                        e.solution.value(cell),
+                        Some(v),
+                        "{step} removes the solution"
+                    );
+                }
+                assert!(step.to_string().contains(" removes "), "{step}");
+            }
+        }
+        seen.push(e.grade.difficulty);
+    }
+    for d in [Difficulty::Medium, Difficulty::Hard, Difficulty::Expert] {
+        assert!(seen.contains(&d), "{d}");
+    }
+}
+
+#[test]
+fn hints_give_the_next_step_or_a_contradiction() {
+    let l = logic();
+    let puzzle: Board = BUILT_IN.parse().unwrap();
+    match l.hint(&puzzle).unwrap() {
+        Hint::Step(step) => {
+            let (cell, v) = step.placement.unwrap();
+            assert!(puzzle.value(cell).is_none());
+            let solution = puzzle.solve().unwrap().into_board().unwrap();
+            assert_eq!(solution.value(cell), Some(v));
+        }
+        other => panic!("{other:?}"),
+    }
+    // A wrong entry that breaks no rule yet: the board has no solution.
+    let solution = puzzle.solve().unwrap().into_board().unwrap();
+    let mut progress = puzzle.clone();
+    let cell = progress
+        .blank_cells()
+        .find(|c| progress.candidates(c.row, c.col).len() > 1)
+        .unwrap();
+    let wrong = progress
+        .candidates(cell.row, cell.col)
+        .into_iter()
+        .find(|&v| Some(v) != solution.value(cell))
+        .unwrap();
+    progress.set(cell.row, cell.col, wrong).unwrap();
+    match l.hint_for(&puzzle, &progress).unwrap() {
+        Hint::Contradiction { wrong, .. } => assert_eq!(wrong, vec![cell]),
+        other => panic!("{other:?}"),
+    }
+    // Breaking a rule is named.
+    let mut clash = puzzle.clone();
+    clash.set(0, 2, 5).unwrap();
+    match l.hint(&clash).unwrap() {
+        Hint::Contradiction { clashes, .. } => {
+            assert_eq!(clashes[0].to_string(), "r1c1 and r1c3 both hold 5 in row 1")
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(l.hint(&solution).unwrap(), Hint::Solved);
+}
+
+#[test]
+fn grading_needs_exactly_one_solution() {
+    let l = logic();
+    assert_eq!(
+        l.grade(&Board::blank(9).unwrap()),
+        Err(SudokuError::MultipleSolutions)
+    );
+    let unsolvable: Board = include_str!("data/unsolvable.txt")
+        .lines()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(l.grade(&unsolvable), Err(SudokuError::NoSolution));
+    let easy: Board = include_str!("data/easy.txt")
+        .lines()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let g = l.grade(&easy).unwrap();
+    assert_eq!(g.difficulty, Difficulty::Easy);
+    assert!(g.to_string().starts_with("easy"));
+    assert_eq!("Hard".parse::<Difficulty>().unwrap(), Difficulty::Hard);
+    assert!("impossible".parse::<Difficulty>().is_err());
+}
