@@ -201,15 +201,17 @@ pub(crate) fn grading_model(puzzle: &Puzzle, level: Difficulty) -> Result<Puzzle
     pm.add_marks(puzzle, marks)?;
     if level >= Difficulty::Tricky {
         let n = puzzle.size();
-        let grid = pm.grid().clone();
+        let cells = pm.cells().to_vec();
         for r in 0..n {
+            let row = &cells[r * n..(r + 1) * n];
             pm.add_clue(Clue::Row(r), |m| {
-                m.all_different_with(grid.row(r), Strength::DomainConsistent)
+                m.all_different_with(row, Strength::DomainConsistent)
             })?;
         }
         for c in 0..n {
+            let column: Vec<_> = (0..n).map(|r| cells[r * n + c]).collect();
             pm.add_clue(Clue::Column(c), |m| {
-                m.all_different_with(&grid.column(c), Strength::DomainConsistent)
+                m.all_different_with(&column, Strength::DomainConsistent)
             })?;
         }
         if puzzle.mode() == Mode::Adjacent {
@@ -223,7 +225,7 @@ pub(crate) fn grading_model(puzzle: &Puzzle, level: Difficulty) -> Result<Puzzle
     }
     if level >= Difficulty::Extreme {
         let n = puzzle.size();
-        let cells = pm.grid().cells().to_vec();
+        let cells = pm.cells().to_vec();
         pm.add_clue(Clue::Grid, |m| m.add(Fish::new(n, cells.clone())))?;
         pm.add_clue(Clue::Grid, |m| m.add(ForcingChains::new(n, cells)))?;
     }
@@ -418,8 +420,7 @@ fn solver_domains(pm: &PuzzleModel, trace: &[TraceEvent], _p: &Puzzle) -> Vec<u6
 
 fn initial_masks(pm: &PuzzleModel) -> Vec<u64> {
     let init = pm.model().initial_domains();
-    pm.grid()
-        .cells()
+    pm.cells()
         .iter()
         .map(|&v| init.iter(v).fold(0u64, |m, x| m | 1u64 << x))
         .collect()

@@ -73,7 +73,7 @@ pub use grade::{Difficulty, Explanation, Grade, GradeError, Hint, Step, Techniqu
 pub use model::{Clue, DEFAULT_STRENGTH, PuzzleModel, Uniqueness};
 pub use puzzle::{Cell, Link, MAX_SIZE, MIN_SIZE, Mode, Puzzle, PuzzleError, Solution};
 pub use rules::Contradiction;
-pub use techniques::{Fish, ForcingChains, SignBounds, SignCheck};
+pub use techniques::{Fish, ForcingChains, LineSubsets, SignBounds, SignCheck};
 
 /// Rule names that the crate's constraints record in csp-core traces.
 pub mod rule_names {

@@ -2,11 +2,11 @@
 
 use crate::adjacent::{Adjacency, AdjacencyStrength};
 use crate::puzzle::{Cell, Link, Mode, Puzzle, Solution};
-use csp_core::{ConstraintId, Grid, Model, ModelError, SearchOptions, Solver, Strength};
+use csp_core::{ConstraintId, Model, ModelError, SearchOptions, Solver, Strength, VarId};
 
 /// The AllDifferent strength used for solving, chosen by measurement on the
 /// generated benchmark sets (see `docs/futoshiki.md`).
-pub const DEFAULT_STRENGTH: Strength = Strength::DomainConsistent;
+pub const DEFAULT_STRENGTH: Strength = Strength::HiddenSingles;
 
 /// What a [`ConstraintId`] of a futoshiki model stands for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,17 +37,21 @@ impl std::fmt::Display for Clue {
 }
 
 /// A puzzle compiled to a csp-core [`Model`]: one variable per cell
-/// (`r1c1`, `r1c2`, ...), AllDifferent on every row and column, givens
-/// fixed, and one [`Model::less_than`] per sign (or an [`Adjacency`]
-/// constraint per pair in Adjacent mode).
+/// (row-major), AllDifferent on every row and column, givens fixed, and one
+/// [`Model::less_than`] per sign (or an [`Adjacency`] constraint per pair in
+/// Adjacent mode).
 ///
 /// Build it once per puzzle; every solve, count or uniqueness check goes
 /// through a [`csp_core::Solver`] on it.
+///
+/// The cell variables are unnamed: naming them through
+/// [`csp_core::Grid::new`] costs more than solving a trivial 9x9 puzzle
+/// (81 `format!` calls). Messages name cells through [`Cell`] instead.
 #[derive(Debug)]
 pub struct PuzzleModel {
     size: usize,
     model: Model,
-    grid: Grid,
+    cells: Vec<VarId>,
     clues: Vec<Clue>,
 }
 
@@ -68,31 +72,28 @@ impl PuzzleModel {
     pub(crate) fn latin(puzzle: &Puzzle, strength: Strength) -> Result<PuzzleModel, ModelError> {
         let n = puzzle.size();
         let mut model = Model::new();
-        let grid = Grid::new(&mut model, n, n, 1..=n as i32)?;
+        let cells = model.new_vars(n * n, 1..=n as i32)?;
         let mut clues = Vec::with_capacity(4 * n * n);
         for r in 0..n {
-            push(
-                &mut clues,
-                model.all_different_with(grid.row(r), strength)?,
-                Clue::Row(r),
-            );
+            let id = model.all_different_with(&cells[r * n..(r + 1) * n], strength)?;
+            push(&mut clues, id, Clue::Row(r));
         }
+        let mut column = Vec::with_capacity(n);
         for c in 0..n {
-            push(
-                &mut clues,
-                model.all_different_with(&grid.column(c), strength)?,
-                Clue::Column(c),
-            );
+            column.clear();
+            column.extend((0..n).map(|r| cells[r * n + c]));
+            let id = model.all_different_with(&column, strength)?;
+            push(&mut clues, id, Clue::Column(c));
         }
         for (i, &v) in puzzle.values().iter().enumerate() {
             if v != 0 {
-                model.fix(grid.cells()[i], i32::from(v))?;
+                model.fix(cells[i], i32::from(v))?;
             }
         }
         Ok(PuzzleModel {
             size: n,
             model,
-            grid,
+            cells,
             clues,
         })
     }
@@ -162,19 +163,20 @@ impl PuzzleModel {
         &self.model
     }
 
-    /// The grid of cell variables.
-    pub fn grid(&self) -> &Grid {
-        &self.grid
+    /// The cell variables, row-major.
+    pub fn cells(&self) -> &[VarId] {
+        &self.cells
     }
 
-    /// The variable of `cell`.
-    pub fn var(&self, cell: Cell) -> csp_core::VarId {
-        self.grid.cells()[cell.index(self.size)]
+    /// The variable of `cell` (which must be inside the grid).
+    pub fn var(&self, cell: Cell) -> VarId {
+        self.cells[cell.index(self.size)]
     }
 
     /// The cell of a variable of this model.
-    pub fn cell(&self, var: csp_core::VarId) -> Option<Cell> {
-        self.grid.position(var).map(|(r, c)| Cell::new(r, c))
+    pub fn cell(&self, var: VarId) -> Option<Cell> {
+        // The cells are the first n*n variables, in order.
+        (var.index() < self.cells.len()).then(|| Cell::from_index(var.index(), self.size))
     }
 
     /// What the constraint `id` stands for.
@@ -194,12 +196,7 @@ impl PuzzleModel {
 
     /// Converts a csp-core solution of this model.
     pub fn solution(&self, s: &csp_core::Solution) -> Solution {
-        let values = self
-            .grid
-            .cells()
-            .iter()
-            .map(|&v| s.value(v) as u8)
-            .collect();
+        let values = self.cells.iter().map(|&v| s.value(v) as u8).collect();
         Solution::new(self.size, values).unwrap_or_else(|_| unreachable_solution(self.size))
     }
 

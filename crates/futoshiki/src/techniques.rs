@@ -365,3 +365,65 @@ mod tests {
         assert!(!hall_filter(&mut m));
     }
 }
+
+/// Naked and hidden subsets in every row and column at once (Régin's
+/// matching filter on each line), as one low-priority constraint: it runs
+/// once per fixpoint of the cheaper constraints instead of once per changed
+/// line. Used by the solving model on top of hidden-singles AllDifferent.
+#[derive(Clone, Debug)]
+pub struct LineSubsets {
+    size: usize,
+    cells: Vec<VarId>,
+}
+
+impl LineSubsets {
+    /// Subsets over the `size x size` grid `cells` (row-major).
+    pub fn new(size: usize, cells: Vec<VarId>) -> LineSubsets {
+        LineSubsets { size, cells }
+    }
+}
+
+impl Constraint for LineSubsets {
+    fn scope(&self) -> &[VarId] {
+        &self.cells
+    }
+    fn is_satisfied(&self, _values: &[Value]) -> bool {
+        true // the AllDifferent constraints check the solution
+    }
+    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        let n = self.size;
+        let mut doms = Vec::with_capacity(n * n);
+        load(ctx, &self.cells, &mut doms);
+        ctx.set_rule("all-different: matching");
+        let mut line = [0u64; 64];
+        let mut idx = [0usize; 64];
+        for k in 0..2 * n {
+            let mut open = false;
+            for j in 0..n {
+                idx[j] = if k < n { k * n + j } else { j * n + (k - n) };
+                line[j] = doms[idx[j]] >> 1;
+                open |= !line[j].is_power_of_two();
+            }
+            if !open {
+                continue;
+            }
+            let before = line;
+            if !hall_filter(&mut line[..n]) {
+                return Err(ctx.conflict());
+            }
+            for j in 0..n {
+                if line[j] != before[j] {
+                    ctx.intersect_mask(self.cells[idx[j]], 1, line[j])?;
+                    doms[idx[j]] = line[j] << 1;
+                }
+            }
+        }
+        Ok(())
+    }
+    fn priority(&self) -> Priority {
+        Priority::SLOWEST
+    }
+    fn name(&self) -> &str {
+        "line subsets"
+    }
+}
