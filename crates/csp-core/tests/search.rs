@@ -568,3 +568,129 @@ fn ten_thousand_variable_chain_backtracks_at_depth() {
     }
     assert!(solver.stats().max_depth as usize >= BIG - 2);
 }
+
+// ---------------------------------------------------------------------------
+// User selectors, solver reuse, statistics
+// ---------------------------------------------------------------------------
+
+/// Branches on the last unfixed variable, or (when `bad`) on a fixed or
+/// unknown one, which the engine must ignore.
+#[derive(Debug)]
+struct LastUnfixed {
+    bad: bool,
+}
+
+impl csp_core::VariableSelector for LastUnfixed {
+    fn select(&self, domains: &csp_core::Domains<'_>) -> Option<VarId> {
+        if self.bad {
+            return (0..domains.num_vars())
+                .map(|i| VarId::new(i).unwrap())
+                .find(|&v| domains.is_fixed(v))
+                .or(VarId::new(usize::MAX >> 40));
+        }
+        (0..domains.num_vars())
+            .rev()
+            .map(|i| VarId::new(i).unwrap())
+            .find(|&v| !domains.is_fixed(v))
+    }
+}
+
+/// Tries the value closest to 2 first, or (when `bad`) a value outside the
+/// domain, which the engine must replace with the smallest.
+#[derive(Debug)]
+struct NearTwo {
+    bad: bool,
+}
+
+impl csp_core::ValueSelector for NearTwo {
+    fn select(&self, var: VarId, domains: &csp_core::Domains<'_>) -> i32 {
+        if self.bad {
+            return i32::MIN;
+        }
+        domains.iter(var).min_by_key(|v| (v - 2).abs()).unwrap()
+    }
+}
+
+#[test]
+fn user_selectors_are_honoured_and_bad_choices_ignored() {
+    let (model, qs) = queens_relations(6);
+    let mut reference = Solver::new(&model);
+    let mut expected: Vec<_> = reference.solutions().collect();
+    expected.sort_by(|a, b| a.values().cmp(b.values()));
+    for bad_var in [false, true] {
+        for bad_value in [false, true] {
+            let options = SearchOptions::default()
+                .with_variable_order(VariableOrder::Custom(Arc::new(LastUnfixed {
+                    bad: bad_var,
+                })))
+                .with_value_order(ValueOrder::Custom(Arc::new(NearTwo { bad: bad_value })));
+            let mut solver = Solver::with_options(&model, options.clone());
+            let found: Vec<_> = solver.solutions().collect();
+            let mut sorted = found.clone();
+            sorted.sort_by(|a, b| a.values().cmp(b.values()));
+            assert_eq!(sorted, expected, "bad var {bad_var}, bad value {bad_value}");
+            // The first decision follows the selectors when they are sane.
+            let mut traced = Solver::with_options(&model, options.with_trace(true));
+            traced.solve();
+            let first = traced
+                .trace()
+                .iter()
+                .find_map(|e| match *e {
+                    csp_core::TraceEvent::Decision { var, value, .. } => Some((var, value)),
+                    _ => None,
+                })
+                .unwrap();
+            let want_var = if bad_var { qs[0] } else { qs[5] };
+            let want_value = if bad_value { 0 } else { 2 };
+            assert_eq!(
+                first,
+                (want_var, want_value),
+                "bad var {bad_var}, bad value {bad_value}"
+            );
+        }
+    }
+}
+
+#[test]
+fn one_solver_reused_for_many_puzzles_matches_fresh_solvers() {
+    let (model, grid, _) = sudoku(HARD_SUDOKUS[0], Strength::HiddenSingles);
+    let mut reused = Solver::new(&model);
+    for puzzle in HARD_SUDOKUS.iter().chain(HARD_SUDOKUS.iter().rev()) {
+        let givens: Vec<_> = puzzle
+            .bytes()
+            .enumerate()
+            .filter(|(_, b)| b.is_ascii_digit())
+            .map(|(i, b)| (grid.cells()[i], i32::from(b - b'0')))
+            .collect();
+        reused.set_assumptions(&givens).unwrap();
+        let mut fresh = Solver::new(&model);
+        fresh.set_assumptions(&givens).unwrap();
+        assert_eq!(reused.uniqueness(), fresh.uniqueness());
+        assert_eq!(reused.stats().without_time(), fresh.stats().without_time());
+    }
+}
+
+#[test]
+fn statistics_add_up() {
+    let (model, _, givens) = sudoku(HARD_SUDOKUS[2], Strength::ForwardChecking);
+    let mut solver = Solver::new(&model);
+    solver.set_assumptions(&givens).unwrap();
+    let count = solver.count(None);
+    let s = solver.stats();
+    assert_eq!(
+        count,
+        Count {
+            count: 1,
+            status: SearchStatus::Complete
+        }
+    );
+    assert_eq!(s.solutions, 1);
+    assert!(s.nodes >= u64::from(s.max_depth));
+    assert!(s.max_depth > 0 && s.failures > 0);
+    // Every node but those on the path to the solution ended in a failure
+    // below it: a complete binary search tree has as many failed leaves as
+    // decisions, less the solutions.
+    assert_eq!(s.failures + s.solutions, s.nodes + 1, "{s}");
+    assert!(s.propagations > s.nodes);
+    assert_eq!(format!("{s}").split(',').count(), 6);
+}
