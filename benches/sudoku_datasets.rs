@@ -9,8 +9,14 @@
 //!
 //! `GRIDCSP_STRENGTH=fc|hs|dc` picks the AllDifferent strength (default: the
 //! library default); `GRIDCSP_LIMIT=N` caps the puzzles read per file.
+//!
+//! It goes through the `sudoku` crate's public API: one
+//! [`SudokuModel`](gridcsp::sudoku::SudokuModel) built once, one
+//! [`SudokuSolver`](gridcsp::sudoku::SudokuSolver) reused for every puzzle
+//! (the givens reach csp-core as assumptions). Answers are verified by the
+//! independent check below, not by the crate.
 
-use gridcsp::csp_core::{Grid, Model, SolveOutcome, Solver, Strength, Value, VarId};
+use gridcsp::sudoku::{Board, Outcome, Shape, Strength, SudokuModel, Variant};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -39,7 +45,7 @@ fn parse(line: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
-fn valid(puzzle: &[u8], grid: &[Value]) -> bool {
+fn valid(puzzle: &[u8], grid: &[u8]) -> bool {
     let unit_ok = |cells: &mut dyn Iterator<Item = usize>| {
         let mut seen = 0u16;
         for i in cells {
@@ -55,7 +61,7 @@ fn valid(puzzle: &[u8], grid: &[Value]) -> bool {
         unit_ok(&mut (0..9).map(|j| 9 * k + j))
             && unit_ok(&mut (0..9).map(|j| 9 * j + k))
             && unit_ok(&mut (0..9).map(|j| 9 * (3 * (k / 3) + j / 3) + 3 * (k % 3) + j % 3))
-    }) && puzzle.iter().zip(grid).all(|(&p, &g)| p == 0 || Value::from(p) == g)
+    }) && puzzle.iter().zip(grid).all(|(&p, &g)| p == 0 || p == g)
 }
 
 fn main() {
@@ -70,17 +76,13 @@ fn main() {
         std::env::var("GRIDCSP_LIMIT").ok().and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets/sudoku");
 
-    let mut model = Model::new();
-    let grid = Grid::new(&mut model, 9, 9, 1..=9).expect("9x9 grid");
-    let boxes = grid.boxes(3, 3).expect("3x3 boxes");
-    for group in grid.rows().chain(grid.columns()).chain(boxes) {
-        if std::env::var("GRIDCSP_STRENGTH").as_deref() == Ok("hsdc") {
-            model.all_different_with(&group, Strength::HiddenSingles).expect("distinct cells");
-        }
-        model.all_different_with(&group, strength).expect("distinct cells");
+    let variant = Variant::classic(Shape::CLASSIC);
+    let model = match std::env::var("GRIDCSP_STRENGTH") {
+        Ok(_) => SudokuModel::with_strength(variant, strength),
+        Err(_) => SudokuModel::new(variant),
     }
-    let cells: Vec<VarId> = grid.cells().to_vec();
-    let mut solver = Solver::new(&model);
+    .expect("the classic model builds");
+    let mut solver = model.solver();
 
     println!("AllDifferent strength: {strength:?}");
     println!(
@@ -96,18 +98,14 @@ fn main() {
             continue;
         };
         let puzzles: Vec<Vec<u8>> = text.lines().filter_map(parse).take(limit).collect();
-        let mut givens: Vec<(VarId, Value)> = Vec::with_capacity(81);
+        let boards: Vec<Board> = puzzles
+            .iter()
+            .map(|p| Board::from_values(Shape::CLASSIC, p).expect("81 values of 0..=9"))
+            .collect();
         let (mut ok, mut nodes, mut props) = (0usize, 0u64, 0u64);
         let start = Instant::now();
-        for p in &puzzles {
-            givens.clear();
-            givens.extend(
-                p.iter().enumerate().filter(|(_, v)| **v != 0).map(|(i, &v)| (cells[i], Value::from(v))),
-            );
-            if solver.set_assumptions(&givens).is_err() {
-                continue;
-            }
-            if let SolveOutcome::Solved(s) = solver.solve() {
+        for (p, board) in puzzles.iter().zip(&boards) {
+            if let Ok(Outcome::Solved(s)) = solver.solve(board) {
                 if valid(p, s.values()) {
                     ok += 1;
                 }

@@ -53,10 +53,9 @@ impl Events {
     /// Any change at all.
     pub const DOMAIN: Events = Events(1 | 2 | 4);
 
-    /// Whether a change of kind `change` wakes a constraint subscribed to `self`.
     #[inline]
-    pub(crate) fn wakes_on(self, change: u8) -> bool {
-        self.0 & change != 0
+    pub(crate) fn bits(self) -> u8 {
+        self.0
     }
 }
 

@@ -87,16 +87,17 @@ impl PropQueue {
 #[derive(Debug, Clone)]
 pub(crate) struct Watches {
     offsets: Vec<u32>,
-    entries: Vec<(u32, Events)>,
+    /// `(constraint, event bits, idempotent)`.
+    entries: Vec<(u32, u8, bool)>,
 }
 
 impl Watches {
     /// Builds the lists from `(var, constraint, events)` triples in
     /// constraint order; a variable repeated in one scope is watched once.
-    pub(crate) fn new(num_vars: usize, scopes: &[(&[VarId], Events)]) -> Self {
+    pub(crate) fn new(num_vars: usize, scopes: &[(&[VarId], Events, bool)]) -> Self {
         let mut counts = vec![0u32; num_vars + 1];
         let mut seen = vec![u32::MAX; num_vars];
-        for (c, (scope, _)) in scopes.iter().enumerate() {
+        for (c, (scope, _, _)) in scopes.iter().enumerate() {
             for v in scope.iter() {
                 if seen[v.index()] != c as u32 {
                     seen[v.index()] = c as u32;
@@ -109,13 +110,13 @@ impl Watches {
         }
         let offsets = counts.clone();
         let mut fill = counts;
-        let mut entries = vec![(0u32, Events::DOMAIN); offsets[num_vars] as usize];
+        let mut entries = vec![(0u32, 0u8, false); offsets[num_vars] as usize];
         seen.fill(u32::MAX);
-        for (c, (scope, events)) in scopes.iter().enumerate() {
+        for (c, (scope, events, idempotent)) in scopes.iter().enumerate() {
             for v in scope.iter() {
                 if seen[v.index()] != c as u32 {
                     seen[v.index()] = c as u32;
-                    entries[fill[v.index()] as usize] = (c as u32, *events);
+                    entries[fill[v.index()] as usize] = (c as u32, events.bits(), *idempotent);
                     fill[v.index()] += 1;
                 }
             }
@@ -124,7 +125,7 @@ impl Watches {
     }
 
     #[inline]
-    fn of(&self, var: VarId) -> &[(u32, Events)] {
+    fn of(&self, var: VarId) -> &[(u32, u8, bool)] {
         let i = var.index();
         &self.entries[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }
@@ -148,7 +149,6 @@ pub(crate) struct Store {
 pub(crate) struct Shared<'a> {
     pub(crate) layout: &'a [VarLayout],
     pub(crate) watches: &'a Watches,
-    pub(crate) idempotent: &'a [bool],
 }
 
 /// What a constraint sees while it propagates: the current domains (read
@@ -231,6 +231,25 @@ impl<'a> PropagationContext<'a> {
     #[inline]
     pub fn mask(&self, var: VarId) -> Option<(Value, u64)> {
         self.domains().mask(var)
+    }
+
+    /// Word-sized fast path for a whole scope: if every variable of `vars`
+    /// has a one-word domain with the same base, appends their masks to
+    /// `out` and returns that base; otherwise returns `None` (`out` then
+    /// holds an unspecified prefix).
+    #[inline]
+    pub fn masks_into(&self, vars: &[VarId], out: &mut Vec<u64>) -> Option<Value> {
+        let layout = self.shared.layout;
+        let words = &self.store.words;
+        let base = layout[vars.first()?.index()].base;
+        for v in vars {
+            let l = layout[v.index()];
+            if l.words != 1 || l.base != base {
+                return None;
+            }
+            out.push(words[l.start as usize]);
+        }
+        Some(base)
     }
 
     /// Whether deductions are being traced (then it is worth calling
@@ -524,10 +543,9 @@ impl<'a> PropagationContext<'a> {
 
     #[inline]
     fn notify(&mut self, var: VarId, change: u8) {
-        for &(c, events) in self.shared.watches.of(var) {
-            if events.wakes_on(change)
-                && !(Some(c) == self.current && self.shared.idempotent[c as usize])
-            {
+        let current = self.current.unwrap_or(u32::MAX);
+        for &(c, events, idempotent) in self.shared.watches.of(var) {
+            if events & change != 0 && !(idempotent && c == current) {
                 self.store.queue.push(c);
             }
         }

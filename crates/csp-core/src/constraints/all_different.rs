@@ -233,7 +233,9 @@ impl AllDifferent {
                 }
             }
         }
-        if self.strength == Strength::DomainConsistent {
+        if self.strength == Strength::DomainConsistent
+            && masks.iter().filter(|d| !single(**d)).count() > 1
+        {
             // Matching leaves the constraint domain consistent: no new pass needed.
             dirty |= matching_filter(masks).map_err(|_| ctx.conflict())?;
         }
@@ -309,20 +311,7 @@ impl Constraint for AllDifferent {
         let n = self.vars.len();
         // Fast path: every domain is one word with the same base.
         let mut buf = ctx.take_words();
-        let mut aligned = None;
-        for &var in &self.vars {
-            match (ctx.mask(var), aligned) {
-                (Some((base, m)), None) if buf.is_empty() => {
-                    aligned = Some(base);
-                    buf.push(m);
-                }
-                (Some((base, m)), Some(b)) if base == b => buf.push(m),
-                _ => {
-                    aligned = None;
-                    break;
-                }
-            }
-        }
+        let aligned = ctx.masks_into(&self.vars, &mut buf);
         if let Some(base) = aligned {
             let result = if n > MAX {
                 ctx.set_rule(rules::PIGEONHOLE);

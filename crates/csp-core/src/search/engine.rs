@@ -72,7 +72,6 @@ enum Phase {
 pub struct Solver<'m> {
     model: &'m Model,
     watches: Watches,
-    idempotent: Vec<bool>,
     store: Store,
     options: SearchOptions,
     assumptions: Vec<(VarId, Value)>,
@@ -92,10 +91,11 @@ impl<'m> Solver<'m> {
     /// A solver with the given options.
     pub fn with_options(model: &'m Model, options: SearchOptions) -> Self {
         let constraints = &model.constraints;
-        let scopes: Vec<_> =
-            constraints.iter().map(|e| (e.constraint.scope(), e.constraint.events())).collect();
+        let scopes: Vec<_> = constraints
+            .iter()
+            .map(|e| (e.constraint.scope(), e.constraint.events(), e.constraint.idempotent()))
+            .collect();
         let watches = Watches::new(model.num_vars(), &scopes);
-        let idempotent = constraints.iter().map(|e| e.constraint.idempotent()).collect();
         let priority =
             constraints.iter().map(|e| e.constraint.priority().level() as u8).collect();
         // A path from the root holds at most one trail entry per removed
@@ -118,7 +118,6 @@ impl<'m> Solver<'m> {
         Solver {
             model,
             watches,
-            idempotent,
             store,
             assumptions: Vec::new(),
             decisions: Vec::with_capacity(model.num_vars() + 1),
@@ -292,7 +291,6 @@ impl<'m> Solver<'m> {
         let shared = Shared {
             layout: &self.model.layout,
             watches: &self.watches,
-            idempotent: &self.idempotent,
         };
         PropagationContext::new(&mut self.store, shared, None)
     }
@@ -302,7 +300,6 @@ impl<'m> Solver<'m> {
         let shared = Shared {
             layout: &self.model.layout,
             watches: &self.watches,
-            idempotent: &self.idempotent,
         };
         while let Some(c) = self.store.queue.pop() {
             self.stats.propagations += 1;
