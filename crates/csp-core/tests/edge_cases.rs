@@ -376,3 +376,63 @@ fn multi_word_domains_behave_like_small_ones() {
         7 * 4 - 2
     );
 }
+
+#[test]
+fn all_different_over_more_than_64_variables_or_values() {
+    for strength in Strength::ALL {
+        // 100 variables over 100 values: the scope is wider than a word.
+        let mut m = Model::new();
+        let xs = m.new_vars(100, 0..=99).unwrap();
+        m.all_different_with(&xs, strength).unwrap();
+        let mut solver = Solver::new(&m);
+        let s = solver.solve().into_solution().expect("a permutation");
+        let mut values = s.values().to_vec();
+        values.sort_unstable();
+        assert_eq!(values, (0..=99).collect::<Vec<_>>(), "{strength:?}");
+        assert_eq!(
+            solver.stats().failures,
+            0,
+            "{strength:?}: {}",
+            solver.stats()
+        );
+        // One more variable than values: pigeonhole at the root.
+        let mut m = Model::new();
+        let xs = m.new_vars(101, 0..=99).unwrap();
+        m.all_different_with(&xs, strength).unwrap();
+        assert!(Solver::new(&m).propagate().is_err(), "{strength:?}");
+
+        // 64 variables over one word of values, and 65.
+        let mut m = Model::new();
+        let xs = m.new_vars(64, -10..=53).unwrap();
+        m.all_different_with(&xs, strength).unwrap();
+        let s = Solver::new(&m)
+            .solve()
+            .into_solution()
+            .expect("a permutation");
+        let distinct: std::collections::BTreeSet<_> = s.values().iter().collect();
+        assert_eq!(distinct.len(), 64);
+        let mut m = Model::new();
+        let xs = m.new_vars(65, -10..=53).unwrap();
+        m.all_different_with(&xs, strength).unwrap();
+        assert_eq!(
+            Solver::new(&m).solve(),
+            SolveOutcome::Unsatisfiable,
+            "{strength:?}"
+        );
+
+        // 70 variables whose union has exactly 70 values, some given.
+        let mut m = Model::new();
+        let xs = m.new_vars(70, 1000..=1069).unwrap();
+        m.all_different_with(&xs, strength).unwrap();
+        for (i, &x) in xs.iter().enumerate().step_by(7) {
+            m.fix(x, 1069 - i as Value).unwrap();
+        }
+        let s = Solver::new(&m)
+            .solve()
+            .into_solution()
+            .expect("a permutation");
+        assert_eq!(s[xs[7]], 1062);
+        let distinct: std::collections::BTreeSet<_> = s.values().iter().collect();
+        assert_eq!(distinct.len(), 70);
+    }
+}
