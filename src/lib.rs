@@ -22,3 +22,7 @@
 pub use csp_core;
 pub use futoshiki;
 pub use sudoku;
+
+#[doc = include_str!("../docs/guide.md")]
+#[cfg(doctest)]
+pub struct GuideDoctests;
