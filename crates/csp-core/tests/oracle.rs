@@ -10,7 +10,8 @@ mod problems;
 
 use csp_core::testing::{brute_force_solutions, check_against_brute_force, violated_constraint};
 use csp_core::{
-    Model, SearchOptions, SearchStatus, Solver, Strength, Value, ValueOrder, VariableOrder,
+    Model, SearchOptions, SearchStatus, Solver, Strength, TraceEvent, Value, ValueOrder, VarId,
+    VariableOrder,
 };
 use problems::{Problem, SumBetween, problem, search_options};
 use proptest::prelude::*;
@@ -26,6 +27,75 @@ fn solution_set(model: &Model, options: SearchOptions) -> BTreeSet<Vec<Value>> {
     let set: BTreeSet<_> = list.iter().cloned().collect();
     assert_eq!(set.len(), list.len(), "a solution was reported twice");
     set
+}
+
+/// Replays a traced search against the brute-force solutions: at every
+/// event, the solutions consistent with the givens, decisions and
+/// refutations in force must keep every value a deduction removes, and a
+/// conflict may only happen when no solution is consistent. Deductions and
+/// conflicts carry the current decision depth.
+fn check_trace_against_solutions(trace: &[TraceEvent], solutions: &[Vec<Value>]) {
+    // (level, var, value, equal?) for each assertion in force.
+    let mut in_force: Vec<(u32, VarId, Value, bool)> = Vec::new();
+    let mut depth = 0u32;
+    for (i, e) in trace.iter().enumerate() {
+        let consistent = || {
+            solutions.iter().filter(|s| {
+                in_force
+                    .iter()
+                    .all(|&(_, var, value, eq)| (s[var.index()] == value) == eq)
+            })
+        };
+        match *e {
+            TraceEvent::Given { var, value } => in_force.push((0, var, value, true)),
+            TraceEvent::Decision {
+                depth: d,
+                var,
+                value,
+            } => {
+                assert_eq!(d, depth + 1, "event {i}: {e:?}");
+                depth = d;
+                in_force.retain(|a| a.0 < d);
+                in_force.push((d, var, value, true));
+            }
+            TraceEvent::Refutation {
+                depth: d,
+                var,
+                value,
+            } => {
+                assert!(d < depth, "event {i}: {e:?} at depth {depth}");
+                depth = d;
+                in_force.retain(|a| a.0 <= d);
+                in_force.push((d, var, value, false));
+            }
+            TraceEvent::Removed(d) => {
+                assert_eq!(d.depth, depth, "event {i}: {e:?}");
+                if let Some(s) = consistent().find(|s| s[d.var.index()] == d.value) {
+                    panic!("event {i}: {e:?} removes a value of solution {s:?}");
+                }
+            }
+            TraceEvent::Fixed(d) => {
+                assert_eq!(d.depth, depth, "event {i}: {e:?}");
+                if let Some(s) = consistent().find(|s| s[d.var.index()] != d.value) {
+                    panic!("event {i}: {e:?} excludes solution {s:?}");
+                }
+            }
+            TraceEvent::Conflict { depth: d, .. } => {
+                assert_eq!(d, depth, "event {i}: {e:?}");
+                if let Some(s) = consistent().next() {
+                    panic!("event {i}: {e:?} although solution {s:?} is consistent");
+                }
+            }
+            TraceEvent::Solution { depth: d } => {
+                assert_eq!(d, depth, "event {i}: {e:?}");
+                assert!(
+                    consistent().next().is_some(),
+                    "event {i}: a solution no one sees"
+                );
+            }
+            _ => {}
+        }
+    }
 }
 
 proptest! {
@@ -90,6 +160,36 @@ proptest! {
         prop_assert_eq!(&a, &b);
         prop_assert_eq!(sa, sb);
         prop_assert_eq!(sa.solutions, a.len() as u64);
+    }
+
+    /// Every deduction of a traced search (count of all solutions, with
+    /// random givens as assumptions) is sound with respect to the
+    /// brute-force solutions consistent with the decisions in force.
+    #[test]
+    fn traced_deductions_are_sound(
+        p in problem(),
+        options in search_options(),
+        givens in prop::collection::vec((0..5usize, -4..=8 as Value), 0..=2),
+    ) {
+        let (model, xs) = p.build();
+        let solutions = brute_force_solutions(&model, 1_000_000).unwrap();
+        let assumptions: Vec<_> = givens
+            .iter()
+            .filter(|&&(i, v)| i < xs.len() && model.initial_domains().contains(xs[i], v))
+            .map(|&(i, v)| (xs[i], v))
+            .collect();
+        let mut solver = Solver::with_options(&model, options.with_trace(true));
+        solver.set_assumptions(&assumptions).unwrap();
+        let count = solver.count(None);
+        let expected = solutions
+            .iter()
+            .filter(|s| assumptions.iter().all(|&(x, v)| s[x.index()] == v))
+            .count();
+        prop_assert_eq!(count.count, expected as u64);
+        check_trace_against_solutions(solver.trace(), &solutions);
+        let events = solver.trace().iter();
+        let solved = events.filter(|e| matches!(e, TraceEvent::Solution { .. })).count();
+        prop_assert_eq!(solved, expected);
     }
 
     /// Wide scopes: AllDifferent over sparse domains whose union has more
