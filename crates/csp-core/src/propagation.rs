@@ -163,6 +163,15 @@ pub struct PropagationContext<'a> {
     shared: Shared<'a>,
     current: Option<u32>,
     rule: &'static str,
+    /// For traces of word-sized writes: the removed bits that another rule
+    /// than `rule` accounts for, and the rule of the `Fixed` event.
+    explained: Explained,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Explained {
+    by: [(u64, &'static str); 2],
+    fixed_by: Option<&'static str>,
 }
 
 impl std::fmt::Debug for PropagationContext<'_> {
@@ -176,7 +185,7 @@ impl std::fmt::Debug for PropagationContext<'_> {
 
 impl<'a> PropagationContext<'a> {
     pub(crate) fn new(store: &'a mut Store, shared: Shared<'a>, current: Option<u32>) -> Self {
-        PropagationContext { store, shared, current, rule: "" }
+        PropagationContext { store, shared, current, rule: "", explained: Explained::default() }
     }
 
     /// The current domains of all variables.
@@ -425,6 +434,26 @@ impl<'a> PropagationContext<'a> {
         }
     }
 
+    /// [`intersect_mask`](Self::intersect_mask) for a propagator that applies
+    /// several rules in one write: in the trace, the removed values in
+    /// `by[k].0` are attributed to rule `by[k].1` (the others to the current
+    /// rule), and a resulting `Fixed` event to `fixed_by`. Without tracing
+    /// this is exactly `intersect_mask`, so traced and untraced runs make
+    /// the same writes in the same order.
+    pub fn intersect_mask_explained(
+        &mut self,
+        var: VarId,
+        base: Value,
+        mask: u64,
+        by: [(u64, &'static str); 2],
+        fixed_by: Option<&'static str>,
+    ) -> Result<bool, Conflict> {
+        self.explained = Explained { by, fixed_by };
+        let result = self.intersect_mask(var, base, mask);
+        self.explained = Explained::default();
+        result
+    }
+
     /// Takes the reusable value buffer (empty, with its capacity kept), to be
     /// handed back with [`give_back_values`](Self::give_back_values). Lets a
     /// propagator collect values without allocating per call.
@@ -551,14 +580,14 @@ impl<'a> PropagationContext<'a> {
         }
     }
 
-    fn deduction(&self, var: VarId, value: Value) -> Option<Deduction> {
+    fn deduction(&self, var: VarId, value: Value, rule: &'static str) -> Option<Deduction> {
         let c = self.current?;
         Some(Deduction {
             depth: self.store.depth,
             var,
             value,
             constraint: ConstraintId::from_index(c as usize),
-            rule: self.rule,
+            rule,
         })
     }
 
@@ -573,7 +602,12 @@ impl<'a> PropagationContext<'a> {
             let b = bits.trailing_zeros();
             bits &= bits - 1;
             let value = (start + i64::from(b)) as Value;
-            if let Some(d) = self.deduction(var, value) {
+            let rule = match self.explained.by {
+                [(m, r), _] if word == 0 && m & (1 << b) != 0 => r,
+                [_, (m, r)] if word == 0 && m & (1 << b) != 0 => r,
+                _ => self.rule,
+            };
+            if let Some(d) = self.deduction(var, value, rule) {
                 if let Some(t) = self.store.trace.as_mut() {
                     t.push(TraceEvent::Removed(d));
                 }
@@ -584,7 +618,8 @@ impl<'a> PropagationContext<'a> {
     #[cold]
     fn trace_fixed(&mut self, var: VarId) {
         let Some(value) = self.value(var) else { return };
-        if let Some(d) = self.deduction(var, value) {
+        let rule = self.explained.fixed_by.unwrap_or(self.rule);
+        if let Some(d) = self.deduction(var, value, rule) {
             if let Some(t) = self.store.trace.as_mut() {
                 t.push(TraceEvent::Fixed(d));
             }

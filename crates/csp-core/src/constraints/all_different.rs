@@ -94,30 +94,30 @@ impl AllDifferent {
         self.strength
     }
 
-    /// Propagation over masks; `load`/`store` translate between the engine's
-    /// domains and the masks.
+    /// Propagation over compact masks (bit `i` is `values[i]`), phase by
+    /// phase, each phase written back under its own rule name.
     fn run_masks(
         &self,
         ctx: &mut PropagationContext<'_>,
         masks: &mut [u64],
         written: &mut [u64],
-        mapping: Mapping<'_>,
+        values: &[Value],
     ) -> Result<(), Conflict> {
         loop {
             let fc = forward_check(masks);
-            self.write_back(ctx, masks, written, mapping, rules::ELIMINATION, fc)?;
+            self.write_back(ctx, masks, written, values, rules::ELIMINATION, fc)?;
             if self.strength == Strength::ForwardChecking {
                 return Ok(());
             }
             let hs = hidden_singles(masks);
             let again = matches!(hs, Ok(true));
-            self.write_back(ctx, masks, written, mapping, rules::HIDDEN_SINGLE, hs)?;
+            self.write_back(ctx, masks, written, values, rules::HIDDEN_SINGLE, hs)?;
             if again {
                 continue;
             }
             if self.strength == Strength::DomainConsistent {
                 let dc = matching_filter(masks).map(|changed| changed != 0);
-                self.write_back(ctx, masks, written, mapping, rules::MATCHING, dc)?;
+                self.write_back(ctx, masks, written, values, rules::MATCHING, dc)?;
             }
             return Ok(());
         }
@@ -128,7 +128,7 @@ impl AllDifferent {
         ctx: &mut PropagationContext<'_>,
         masks: &[u64],
         written: &mut [u64],
-        mapping: Mapping<'_>,
+        values: &[Value],
         rule: &'static str,
         outcome: Result<bool, MaskConflict>,
     ) -> Result<(), Conflict> {
@@ -139,18 +139,11 @@ impl AllDifferent {
             if new == old || new == 0 {
                 continue;
             }
-            match mapping {
-                Mapping::Aligned(base) => {
-                    ctx.intersect_mask(var, base, new)?;
-                }
-                Mapping::Compact(values) => {
-                    let mut gone = old & !new;
-                    while gone != 0 {
-                        let b = gone.trailing_zeros() as usize;
-                        gone &= gone - 1;
-                        ctx.remove(var, values[b])?;
-                    }
-                }
+            let mut gone = old & !new;
+            while gone != 0 {
+                let b = gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                ctx.remove(var, values[b])?;
             }
             written[i] = new;
         }
@@ -171,13 +164,19 @@ impl AllDifferent {
         &self,
         ctx: &mut PropagationContext<'_>,
         base: Value,
-        buf: &mut [u64],
+        buf: &mut Vec<u64>,
     ) -> Result<(), Conflict> {
         let n = self.vars.len();
-        let masks = &mut buf[..n];
+        let tracing = ctx.is_tracing();
+        if tracing {
+            // Per variable: bits removed by hidden singles, then by matching.
+            buf.resize(3 * n, 0);
+        }
+        let (masks, explained) = buf.split_at_mut(n);
         // Bit i set: masks[i] changed and must be written back (n <= 64).
         let mut dirty = 0u64;
         let single = |d: u64| d & d.wrapping_sub(1) == 0;
+        ctx.set_rule(rules::ELIMINATION);
         loop {
             // Forward checking to its fixpoint.
             let fixed = loop {
@@ -216,6 +215,7 @@ impl AllDifferent {
             }
             let distinct = once.count_ones() as usize;
             if distinct < n {
+                ctx.set_rule(rules::PIGEONHOLE);
                 return Err(ctx.conflict());
             }
             let hidden = once & !twice & !fixed;
@@ -226,7 +226,11 @@ impl AllDifferent {
                 let h = *d & hidden;
                 if h != 0 {
                     if !single(h) {
+                        ctx.set_rule(rules::HIDDEN_SINGLE);
                         return Err(ctx.conflict());
+                    }
+                    if tracing {
+                        explained[i] |= *d & !h;
                     }
                     *d = h;
                     dirty |= 1 << i;
@@ -236,13 +240,40 @@ impl AllDifferent {
         if self.strength == Strength::DomainConsistent
             && masks.iter().filter(|d| !single(**d)).count() > 1
         {
+            if tracing {
+                for i in 0..n {
+                    explained[n + i] = masks[i];
+                }
+            }
             // Matching leaves the constraint domain consistent: no new pass needed.
-            dirty |= matching_filter(masks).map_err(|_| ctx.conflict())?;
+            let changed = matching_filter(masks).map_err(|_| {
+                ctx.set_rule(rules::MATCHING);
+                ctx.conflict()
+            })?;
+            dirty |= changed;
+            if tracing {
+                for i in 0..n {
+                    explained[n + i] &= !masks[i];
+                }
+            }
         }
         while dirty != 0 {
             let i = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
-            ctx.intersect_mask(self.vars[i], base, masks[i])?;
+            if tracing {
+                let (hs, matched) = (explained[i], explained[n + i]);
+                let fixed_by = if hs != 0 {
+                    Some(rules::HIDDEN_SINGLE)
+                } else if matched != 0 {
+                    Some(rules::MATCHING)
+                } else {
+                    None
+                };
+                let by = [(hs, rules::HIDDEN_SINGLE), (matched, rules::MATCHING)];
+                ctx.intersect_mask_explained(self.vars[i], base, masks[i], by, fixed_by)?;
+            } else {
+                ctx.intersect_mask(self.vars[i], base, masks[i])?;
+            }
         }
         Ok(())
     }
@@ -278,13 +309,6 @@ impl AllDifferent {
     }
 }
 
-#[derive(Clone, Copy)]
-enum Mapping<'a> {
-    /// Bit `i` is the value `base + i` for every variable.
-    Aligned(Value),
-    /// Bit `i` is `values[i]`.
-    Compact(&'a [Value]),
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum MaskConflict {
@@ -316,12 +340,6 @@ impl Constraint for AllDifferent {
             let result = if n > MAX {
                 ctx.set_rule(rules::PIGEONHOLE);
                 Err(ctx.conflict())
-            } else if ctx.is_tracing() {
-                let mut masks = [0u64; MAX];
-                let mut written = [0u64; MAX];
-                masks[..n].copy_from_slice(&buf);
-                written[..n].copy_from_slice(&buf);
-                self.run_masks(ctx, &mut masks[..n], &mut written[..n], Mapping::Aligned(base))
             } else {
                 self.propagate_fused(ctx, base, &mut buf)
             };
@@ -351,7 +369,7 @@ impl Constraint for AllDifferent {
                 masks[i] = m;
             }
             written[..n].copy_from_slice(&masks[..n]);
-            self.run_masks(ctx, &mut masks[..n], &mut written[..n], Mapping::Compact(&values))
+            self.run_masks(ctx, &mut masks[..n], &mut written[..n], &values)
         };
         ctx.give_back_values(values);
         result

@@ -332,10 +332,6 @@ impl<'m> Solver<'m> {
                 }
                 Phase::Branch => {}
             }
-            if let Some(reason) = self.limit_hit() {
-                self.phase = Phase::Done(SearchStatus::Stopped(reason));
-                continue;
-            }
             let domains = Domains { words: &self.store.words, layout: &self.model.layout };
             let Some(var) =
                 select_variable(&self.options.variable_order, &domains, &self.model.degree)
@@ -351,6 +347,13 @@ impl<'m> Solver<'m> {
                 self.stats.failures += 1;
                 continue;
             };
+            // Limits are checked before each new decision, never before
+            // reporting a leaf that the current node already reached.
+            if let Some(reason) = self.limit_hit() {
+                self.phase = Phase::Done(SearchStatus::Stopped(reason));
+                continue;
+            }
+            let domains = Domains { words: &self.store.words, layout: &self.model.layout };
             let value = select_value(&self.options.value_order, &mut self.rng, var, &domains);
             self.stats.nodes += 1;
             self.decisions.push((var, value));
