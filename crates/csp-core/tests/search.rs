@@ -107,7 +107,6 @@ fn uniqueness_is_unknown_when_the_limit_hits_after_the_first_solution() {
 }
 
 #[test]
-
 fn node_limit_stops_only_when_more_nodes_are_needed() {
     // With a limit of exactly the nodes the unlimited run takes, the run
     // completes: "stop after this many decisions" must not discard the
@@ -123,7 +122,6 @@ fn node_limit_stops_only_when_more_nodes_are_needed() {
 }
 
 #[test]
-
 fn node_limit_zero_still_reports_a_root_solution() {
     // A model solved by propagation alone needs no node at all.
     let mut model = Model::new();
