@@ -325,6 +325,11 @@ pub(crate) fn write_grid(p: &Puzzle) -> String {
     let n = p.size();
     let w = 2 * n - 1;
     let mut out = String::with_capacity((w + 1) * w);
+    if p.mode() == Mode::Adjacent && p.num_marks() == 0 {
+        // Nothing else would tell the reader this is an Adjacent puzzle.
+        out.push_str(ADJACENT_DIRECTIVE);
+        out.push('\n');
+    }
     for r in 0..n {
         for c in 0..n {
             let cell = Cell::new(r, c);
@@ -357,6 +362,16 @@ pub(crate) fn write_grid(p: &Puzzle) -> String {
     out
 }
 
+/// The comment line that marks a bar-less grid as an Adjacent puzzle.
+pub const ADJACENT_DIRECTIVE: &str = "# adjacent";
+
+fn is_directive(comment_line: &str) -> bool {
+    comment_line
+        .trim_end_matches('\r')
+        .trim()
+        .eq_ignore_ascii_case(ADJACENT_DIRECTIVE)
+}
+
 fn is_blank(line: &str) -> bool {
     line.trim_end_matches([' ', '\r']).is_empty()
 }
@@ -364,7 +379,7 @@ fn is_blank(line: &str) -> bool {
 /// Reads one grid starting at `lines[0]` (its first cell row). Line numbers
 /// in errors are relative (1 = `lines[0]`). Returns the puzzle and the
 /// number of lines used.
-fn read_grid(lines: &[&str]) -> Result<(Puzzle, usize), ParseError> {
+fn read_grid(lines: &[&str], adjacent: bool) -> Result<(Puzzle, usize), ParseError> {
     let first = lines.first().ok_or(ParseError::Empty)?;
     let first_chars: Vec<char> = first.trim_end_matches('\r').chars().collect();
     if let Some(col) = first_chars.iter().position(|&c| c == '\t') {
@@ -436,6 +451,7 @@ fn read_grid(lines: &[&str]) -> Result<(Puzzle, usize), ParseError> {
             return Err(ParseError::MixedMarks { line, column, ch });
         }
         (None, Some(_)) => Mode::Adjacent,
+        (None, None) if adjacent => Mode::Adjacent,
         _ => Mode::Standard,
     };
     let mut p = Puzzle::with_mode(n, mode).map_err(|_| ParseError::BadSize { line: 1, size: n })?;
@@ -747,7 +763,8 @@ impl Puzzle {
             .iter()
             .position(|l| !is_blank(l) && !l.starts_with('#'))
             .ok_or(ParseError::Empty)?;
-        let (p, used) = read_grid(&lines[start..]).map_err(|e| e.shifted(start))?;
+        let adjacent = start > 0 && is_directive(lines[start - 1]);
+        let (p, used) = read_grid(&lines[start..], adjacent).map_err(|e| e.shifted(start))?;
         let n = p.size();
         if let Some(k) = lines[start + used..]
             .iter()
@@ -854,7 +871,8 @@ pub fn parse_all(text: &str) -> Result<Vec<Entry>, ParseError> {
             i += 1;
             continue;
         }
-        let (puzzle, used) = read_grid(&lines[i..]).map_err(|e| e.shifted(i))?;
+        let adjacent = i > 0 && is_directive(lines[i - 1]);
+        let (puzzle, used) = read_grid(&lines[i..], adjacent).map_err(|e| e.shifted(i))?;
         out.push(Entry {
             puzzle,
             comments: std::mem::take(&mut comments),

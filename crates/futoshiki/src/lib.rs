@@ -67,7 +67,9 @@ mod rules;
 mod techniques;
 
 pub use adjacent::{Adjacency, AdjacencyStrength};
-pub use format::{Entry, ParseError, char_value, parse_all, value_char, write_all};
+pub use format::{
+    ADJACENT_DIRECTIVE, Entry, ParseError, char_value, parse_all, value_char, write_all,
+};
 pub use generate::{GenerateError, GenerateOptions, Generated, generate};
 pub use grade::{Difficulty, Explanation, Grade, GradeError, Hint, Step, Technique};
 pub use model::{Clue, DEFAULT_STRENGTH, PuzzleModel, Uniqueness};

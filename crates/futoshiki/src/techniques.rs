@@ -327,15 +327,10 @@ impl Constraint for ForcingChains {
                         continue;
                     }
                     let v = v_bit.trailing_zeros() as Value;
-                    for z in 0..n * n {
-                        if z != s
-                            && z != u
-                            && in_line(z, s)
-                            && in_line(z, u)
-                            && doms[z] & v_bit != 0
-                        {
+                    for (z, dom) in doms.iter_mut().enumerate() {
+                        if z != s && z != u && in_line(z, s) && in_line(z, u) && *dom & v_bit != 0 {
                             ctx.remove(self.cells[z], v)?;
-                            doms[z] &= !v_bit;
+                            *dom &= !v_bit;
                         }
                     }
                 }
