@@ -1,0 +1,478 @@
+//! The command line: clap definitions of every subcommand and option, with
+//! the examples shown by `--help`.
+
+use clap::{Args, Parser, Subcommand};
+use std::time::Duration;
+
+const TOP_EXAMPLES: &str = "\
+Examples:
+  gridcsp sudoku solve puzzles.txt > solutions.txt
+  cat puzzles.txt | gridcsp sudoku solve --threads 4 --stats
+  gridcsp sudoku generate --count 100 --difficulty hard --seed 7
+  gridcsp futoshiki solve --pretty puzzles.txt
+  gridcsp futoshiki generate --size 6 --difficulty tricky --count 10 --seed 1
+
+Exit status: 0 when every puzzle was handled and solved (or counted, checked
+clean, graded or generated); 1 when some puzzle was unsolvable, hit a limit,
+had a conflict or could not be graded or generated; 2 for invalid input or a
+usage error.";
+
+const SUDOKU_EXAMPLES: &str = "\
+Examples:
+  gridcsp sudoku solve top1465.txt
+  gridcsp sudoku count --limit 2 puzzles.txt
+  gridcsp sudoku check board.txt
+  gridcsp sudoku grade --json puzzles.txt
+  gridcsp sudoku generate --count 10 --difficulty medium --seed 42";
+
+const SUDOKU_SOLVE_EXAMPLES: &str = "\
+Examples:
+  gridcsp sudoku solve puzzles.txt > solutions.txt
+  echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | gridcsp sudoku solve
+  gridcsp sudoku solve --grid --pretty board.txt
+  gridcsp sudoku solve --box 2x3 six_by_six.txt
+  gridcsp sudoku solve --threads 1 --stats --node-limit 100000 hard.txt
+
+Output: one line per puzzle, in input order: the solution in the one-line
+form, `unsolvable`, `limit` (a node or time limit stopped the search) or
+`invalid` (the reason goes to standard error as FILE:LINE: message).";
+
+const SUDOKU_COUNT_EXAMPLES: &str = "\
+Examples:
+  gridcsp sudoku count --limit 2 puzzles.txt      # 1 = unique, 2 = several
+  gridcsp sudoku count --limit 1000 --time-limit 5s sparse.txt
+
+Output: one number per puzzle (the number of solutions, capped at --limit),
+or `limit` / `invalid`.";
+
+const SUDOKU_CHECK_EXAMPLES: &str = "\
+Examples:
+  gridcsp sudoku check boards.txt
+  gridcsp sudoku check --grid board.txt
+
+Output: `ok` (no rule broken, blanks left), `complete` (filled, no rule
+broken) or `conflict` followed by the cells that break a rule, e.g.
+`conflict r1c2 r1c7`.";
+
+const SUDOKU_GRADE_EXAMPLES: &str = "\
+Examples:
+  gridcsp sudoku grade puzzles.txt
+  gridcsp sudoku grade --json puzzles.txt
+
+Output: the level (easy, medium, hard or expert), then the hardest
+technique needed, e.g. `medium naked pair`; `expert guess` when the known
+techniques run out. `unsolvable` or `multiple` for puzzles without exactly
+one solution.";
+
+const SUDOKU_EXPLAIN_EXAMPLES: &str = "\
+Examples:
+  gridcsp sudoku explain puzzle.txt
+  gridcsp sudoku explain --json puzzles.txt
+
+Output: the numbered steps, then the grade; puzzles are separated by a
+blank line.";
+
+const SUDOKU_GENERATE_EXAMPLES: &str = "\
+Examples:
+  gridcsp sudoku generate --count 100 --difficulty hard --seed 7
+  gridcsp sudoku generate --difficulty easy --size 6 --seed 1
+  gridcsp sudoku generate --box 2x4 --symmetric --minimal --seed 3 --pretty
+
+Puzzle i (counting from 0) is made from seed S+i, so the output does not
+depend on --threads and any one puzzle can be made again on its own.";
+
+const FUTOSHIKI_EXAMPLES: &str = "\
+Examples:
+  gridcsp futoshiki solve puzzles.txt
+  gridcsp futoshiki grade puzzles.txt
+  gridcsp futoshiki generate --size 5 --difficulty tricky --count 20 --seed 9";
+
+const FUTOSHIKI_INPUT: &str = "\
+Input: game IDs one per line (`4:1,0R,0,4,0,0,0,0,0,0U,0U,0,0,0R,0,0,`), or
+grids of 2n-1 lines separated by blank lines, with `#` comment lines
+between puzzles; the form is detected for each puzzle.";
+
+const FUTOSHIKI_SOLVE_EXAMPLES: &str = "\
+Examples:
+  gridcsp futoshiki solve puzzles.txt
+  echo '4:1,0R,0,4,0,0,0,0,0,0U,0U,0,0,0R,0,0,' | gridcsp futoshiki solve
+  gridcsp futoshiki solve --pretty grids.txt
+
+Output: one line per puzzle: the solution as n*n symbols row-major
+(`1`-`9` then `A`-`Z`), `unsolvable`, `limit` or `invalid`; with --pretty,
+the solved grid with its signs, puzzles separated by a blank line.";
+
+const FUTOSHIKI_COUNT_EXAMPLES: &str = "\
+Examples:
+  gridcsp futoshiki count --limit 2 puzzles.txt
+
+Output: one number per puzzle (capped at --limit), or `limit` / `invalid`.";
+
+const FUTOSHIKI_CHECK_EXAMPLES: &str = "\
+Examples:
+  gridcsp futoshiki check grids.txt
+
+Output: `ok`, `complete`, or `conflict` followed by the cells of the clues
+that contradict each other (repeated values, broken signs, sign cycles,
+impossible chains), e.g. `conflict r1c1 r1c2`.";
+
+const FUTOSHIKI_GRADE_EXAMPLES: &str = "\
+Examples:
+  gridcsp futoshiki grade puzzles.txt
+
+Output: the level (trivial, easy, tricky, extreme or recursive), then the
+hardest technique used, e.g. `easy inequality bounds`.";
+
+const FUTOSHIKI_EXPLAIN_EXAMPLES: &str = "\
+Examples:
+  gridcsp futoshiki explain puzzle.txt
+
+Output: the numbered deductions, then the grade; puzzles are separated by a
+blank line.";
+
+const FUTOSHIKI_GENERATE_EXAMPLES: &str = "\
+Examples:
+  gridcsp futoshiki generate --size 5 --difficulty tricky --count 20 --seed 9
+  gridcsp futoshiki generate --size 4 --difficulty easy --grid
+  gridcsp futoshiki generate --size 6 --adjacent --seed 2
+
+Output: game IDs, one per line (with --grid, grids separated by a blank
+line). Puzzle i (from 0) is made from seed S+i.";
+
+/// `gridcsp`: solve, count, check, grade, explain and generate puzzles.
+#[derive(Debug, Parser)]
+#[command(
+    name = "gridcsp",
+    version,
+    about = "Solve, count, check, grade, explain and generate Sudoku and Futoshiki puzzles.",
+    long_about = "Solve, count, check, grade, explain and generate Sudoku and Futoshiki \
+                  puzzles, by the thousand, from files or standard input. Output keeps the \
+                  input order, one line per puzzle.",
+    after_help = TOP_EXAMPLES,
+    propagate_version = true
+)]
+pub(crate) struct Cli {
+    /// Options shared by every subcommand.
+    #[command(flatten)]
+    pub(crate) run: RunArgs,
+    /// The kind of puzzle.
+    #[command(subcommand)]
+    pub(crate) puzzle: PuzzleCommand,
+}
+
+/// Options that every subcommand takes.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct RunArgs {
+    /// Worker threads [default: all cores].
+    #[arg(long, short = 'j', global = true, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..))]
+    pub(crate) threads: Option<u16>,
+    /// Print a summary on standard error (puzzles, solved, unsolvable,
+    /// invalid, wall time, puzzles per second, nodes).
+    #[arg(long, global = true)]
+    pub(crate) stats: bool,
+    /// Print one JSON object per puzzle instead of text.
+    #[arg(long, global = true)]
+    pub(crate) json: bool,
+    /// Never show the progress bar (shown on a terminal for long jobs).
+    #[arg(long, global = true)]
+    pub(crate) no_progress: bool,
+}
+
+/// The kind of puzzle.
+#[derive(Debug, Subcommand)]
+pub(crate) enum PuzzleCommand {
+    /// Sudoku of any size (1x1 to 35x35), boxes of any shape.
+    #[command(after_help = SUDOKU_EXAMPLES)]
+    Sudoku {
+        /// What to do.
+        #[command(subcommand)]
+        command: SudokuCommand,
+    },
+    /// Futoshiki (Simon Tatham's Unequal), standard or Adjacent mode.
+    #[command(after_help = FUTOSHIKI_EXAMPLES)]
+    Futoshiki {
+        /// What to do.
+        #[command(subcommand)]
+        command: FutoshikiCommand,
+    },
+}
+
+/// What to do with Sudoku puzzles.
+#[derive(Debug, Subcommand)]
+pub(crate) enum SudokuCommand {
+    /// Solve each puzzle.
+    #[command(after_help = SUDOKU_SOLVE_EXAMPLES)]
+    Solve(SudokuSolveArgs),
+    /// Count the solutions of each puzzle.
+    #[command(after_help = SUDOKU_COUNT_EXAMPLES)]
+    Count(SudokuCountArgs),
+    /// Check each board against the rules.
+    #[command(after_help = SUDOKU_CHECK_EXAMPLES)]
+    Check(SudokuInput),
+    /// Grade each puzzle: level and hardest technique.
+    #[command(after_help = SUDOKU_GRADE_EXAMPLES)]
+    Grade(SudokuInput),
+    /// Explain each puzzle step by step.
+    #[command(after_help = SUDOKU_EXPLAIN_EXAMPLES)]
+    Explain(SudokuInput),
+    /// Generate puzzles with exactly one solution.
+    #[command(after_help = SUDOKU_GENERATE_EXAMPLES)]
+    Generate(SudokuGenerateArgs),
+}
+
+/// Where Sudoku puzzles come from and which rules they follow.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct SudokuInput {
+    /// Input files; standard input when none is given or for `-`.
+    #[arg(value_name = "FILE")]
+    pub(crate) files: Vec<String>,
+    /// Read the grid form (one row per line, puzzles separated by blank
+    /// lines; spaces, `|`, `-` and `+` ignored) instead of one line per
+    /// puzzle.
+    #[arg(long)]
+    pub(crate) grid: bool,
+    /// The box shape, rows x columns (e.g. `2x3` for 6x6 boards); by
+    /// default the size comes from each puzzle and boxes are as square as
+    /// possible, wider than tall.
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub(crate) boxes: Option<(usize, usize)>,
+    /// X-Sudoku: the two main diagonals must also hold different values.
+    #[arg(long)]
+    pub(crate) diagonal: bool,
+}
+
+/// Per-puzzle search limits.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct LimitArgs {
+    /// Give up on a puzzle after this many search nodes (reported as
+    /// `limit`).
+    #[arg(long, value_name = "N")]
+    pub(crate) node_limit: Option<u64>,
+    /// Give up on a puzzle after this long (reported as `limit`): `500ms`,
+    /// `2s`, `1.5` (seconds), `1m`.
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    pub(crate) time_limit: Option<Duration>,
+}
+
+/// `gridcsp sudoku solve`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct SudokuSolveArgs {
+    /// Input.
+    #[command(flatten)]
+    pub(crate) input: SudokuInput,
+    /// Limits.
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+    /// Write solutions in the grid form, separated by blank lines.
+    #[arg(long)]
+    pub(crate) pretty: bool,
+}
+
+/// `gridcsp sudoku count`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct SudokuCountArgs {
+    /// Input.
+    #[command(flatten)]
+    pub(crate) input: SudokuInput,
+    /// Limits.
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+    /// Stop counting at N solutions [default: count them all].
+    #[arg(long, value_name = "N")]
+    pub(crate) limit: Option<u64>,
+}
+
+/// `gridcsp sudoku generate`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct SudokuGenerateArgs {
+    /// How many puzzles.
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    pub(crate) count: u64,
+    /// easy, medium, hard or expert.
+    #[arg(long, short = 'd', value_name = "D", default_value = "medium",
+          value_parser = parse_sudoku_difficulty)]
+    pub(crate) difficulty: sudoku::Difficulty,
+    /// The seed [default: from the clock; shown by --stats and --json].
+    #[arg(long, short = 's', value_name = "S")]
+    pub(crate) seed: Option<u64>,
+    /// Board size (default boxes for it) [default: 9].
+    #[arg(long, value_name = "N", conflicts_with = "boxes")]
+    pub(crate) size: Option<usize>,
+    /// Box shape, rows x columns (the size is their product).
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub(crate) boxes: Option<(usize, usize)>,
+    /// Clues symmetric under a half turn.
+    #[arg(long)]
+    pub(crate) symmetric: bool,
+    /// Minimal puzzles: no clue can be removed keeping one solution.
+    #[arg(long)]
+    pub(crate) minimal: bool,
+    /// X-Sudoku (diagonals hold different values).
+    #[arg(long)]
+    pub(crate) diagonal: bool,
+    /// Write the grid form, puzzles separated by blank lines.
+    #[arg(long)]
+    pub(crate) pretty: bool,
+}
+
+/// What to do with Futoshiki puzzles.
+#[derive(Debug, Subcommand)]
+pub(crate) enum FutoshikiCommand {
+    /// Solve each puzzle.
+    #[command(after_help = FUTOSHIKI_SOLVE_EXAMPLES, long_about = FUTOSHIKI_INPUT)]
+    Solve(FutoshikiSolveArgs),
+    /// Count the solutions of each puzzle.
+    #[command(after_help = FUTOSHIKI_COUNT_EXAMPLES, long_about = FUTOSHIKI_INPUT)]
+    Count(FutoshikiCountArgs),
+    /// Check each grid against the rules.
+    #[command(after_help = FUTOSHIKI_CHECK_EXAMPLES, long_about = FUTOSHIKI_INPUT)]
+    Check(FutoshikiInput),
+    /// Grade each puzzle on Tatham's ladder.
+    #[command(after_help = FUTOSHIKI_GRADE_EXAMPLES, long_about = FUTOSHIKI_INPUT)]
+    Grade(FutoshikiInput),
+    /// Explain each puzzle step by step.
+    #[command(after_help = FUTOSHIKI_EXPLAIN_EXAMPLES, long_about = FUTOSHIKI_INPUT)]
+    Explain(FutoshikiInput),
+    /// Generate puzzles with exactly one solution.
+    #[command(after_help = FUTOSHIKI_GENERATE_EXAMPLES)]
+    Generate(FutoshikiGenerateArgs),
+}
+
+/// Where Futoshiki puzzles come from.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct FutoshikiInput {
+    /// Input files; standard input when none is given or for `-`.
+    #[arg(value_name = "FILE")]
+    pub(crate) files: Vec<String>,
+}
+
+/// `gridcsp futoshiki solve`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct FutoshikiSolveArgs {
+    /// Input.
+    #[command(flatten)]
+    pub(crate) input: FutoshikiInput,
+    /// Limits.
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+    /// Write each solution as a grid with its signs, separated by blank
+    /// lines.
+    #[arg(long)]
+    pub(crate) pretty: bool,
+}
+
+/// `gridcsp futoshiki count`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct FutoshikiCountArgs {
+    /// Input.
+    #[command(flatten)]
+    pub(crate) input: FutoshikiInput,
+    /// Limits.
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+    /// Stop counting at N solutions [default: count them all].
+    #[arg(long, value_name = "N")]
+    pub(crate) limit: Option<u64>,
+}
+
+/// `gridcsp futoshiki generate`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct FutoshikiGenerateArgs {
+    /// How many puzzles.
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    pub(crate) count: u64,
+    /// trivial, easy, tricky, extreme or recursive (or t, e, k, x, r).
+    #[arg(long, short = 'd', value_name = "D", default_value = "easy",
+          value_parser = parse_futoshiki_difficulty)]
+    pub(crate) difficulty: futoshiki::Difficulty,
+    /// The seed [default: from the clock; shown by --stats and --json].
+    #[arg(long, short = 's', value_name = "S")]
+    pub(crate) seed: Option<u64>,
+    /// Grid size, 2 to 35.
+    #[arg(long, value_name = "N", default_value_t = 5,
+          value_parser = clap::value_parser!(u8).range(2..=35))]
+    pub(crate) size: u8,
+    /// Tatham's Adjacent mode (bars: values differ by exactly 1).
+    #[arg(long)]
+    pub(crate) adjacent: bool,
+    /// Write grids (separated by blank lines) instead of game IDs.
+    #[arg(long)]
+    pub(crate) grid: bool,
+}
+
+/// Reads `RxC` (also `R*C` or `R,C`).
+pub(crate) fn parse_box(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected a box shape such as 3x3 or 2x3, not {text:?}");
+    let (r, c) = text.split_once(['x', 'X', '*', ',']).ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    sudoku::Shape::with_boxes(r, c).map_err(|e| e.to_string())?;
+    Ok((r, c))
+}
+
+/// Reads a duration: a number of seconds, or a number followed by `ms`,
+/// `s`, `m` or `h`.
+pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let bad = || format!("expected a duration such as 500ms, 2s, 1.5 or 1m, not {text:?}");
+    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix('m') {
+        (n, 60.0)
+    } else if let Some(n) = t.strip_suffix('h') {
+        (n, 3600.0)
+    } else {
+        (t, 1.0)
+    };
+    let value: f64 = number.trim().parse().map_err(|_| bad())?;
+    let secs = value * scale;
+    if !secs.is_finite() || secs < 0.0 {
+        return Err(bad());
+    }
+    Duration::try_from_secs_f64(secs).map_err(|_| bad())
+}
+
+/// Reads a Sudoku difficulty name.
+fn parse_sudoku_difficulty(text: &str) -> Result<sudoku::Difficulty, String> {
+    text.parse()
+        .map_err(|e: sudoku::UnknownDifficulty| e.to_string())
+}
+
+/// Reads a Futoshiki difficulty name or letter.
+fn parse_futoshiki_difficulty(text: &str) -> Result<futoshiki::Difficulty, String> {
+    text.parse()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("2s"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_duration("1m"), Ok(Duration::from_secs(60)));
+        assert!(parse_duration("-1s").is_err());
+        assert!(parse_duration("soon").is_err());
+        assert!(parse_duration("1e400").is_err());
+    }
+
+    #[test]
+    fn boxes() {
+        assert_eq!(parse_box("2x3"), Ok((2, 3)));
+        assert_eq!(parse_box("3X3"), Ok((3, 3)));
+        assert!(parse_box("0x3").is_err());
+        assert!(parse_box("6x6").is_err());
+        assert!(parse_box("3").is_err());
+    }
+
+    #[test]
+    fn clap_definitions_are_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+}

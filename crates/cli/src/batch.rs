@@ -1,0 +1,477 @@
+//! The batch engine: takes puzzles a bounded batch at a time, works on the
+//! batch in parallel (rayon, one reusable worker per thread), writes the
+//! answers in input order, and repeats. Memory is bounded by the batch, not
+//! by the input.
+
+use crate::args::RunArgs;
+use crate::input::{Framing, Record, read_all};
+use crate::output::Printer;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::{Map, Value};
+use std::io::{self, IsTerminal};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+/// How a puzzle went, for the summary and the exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Status {
+    /// Solved, counted, checked clean, graded, explained or generated.
+    Done,
+    /// A negative answer: no solution, several where one was needed, a
+    /// conflict, or a generator that gave up.
+    Failed,
+    /// A node or time limit stopped the work.
+    Limit,
+    /// The input is not a puzzle.
+    Invalid,
+}
+
+/// The answer for one puzzle.
+#[derive(Clone, Debug)]
+pub(crate) struct Answer {
+    /// For the summary and the exit status.
+    pub(crate) status: Status,
+    /// The outcome word of the JSON object (`solved`, `unsolvable`, ...).
+    pub(crate) outcome: &'static str,
+    /// The text for standard output (one or more lines, no final newline).
+    pub(crate) text: String,
+    /// A message for standard error, printed after the puzzle's location.
+    pub(crate) message: Option<String>,
+    /// Extra JSON fields (only filled when JSON output was asked for).
+    pub(crate) json: Map<String, Value>,
+    /// Search nodes used.
+    pub(crate) nodes: u64,
+}
+
+impl Answer {
+    /// An answer with no message and no JSON fields.
+    pub(crate) fn new(status: Status, outcome: &'static str, text: impl Into<String>) -> Answer {
+        Answer {
+            status,
+            outcome,
+            text: text.into(),
+            message: None,
+            json: Map::new(),
+            nodes: 0,
+        }
+    }
+
+    /// `invalid`, with the reason on standard error.
+    pub(crate) fn invalid(message: impl Into<String>) -> Answer {
+        let mut a = Answer::new(Status::Invalid, "invalid", "invalid");
+        a.message = Some(message.into());
+        a
+    }
+
+    /// A search stopped by a limit.
+    pub(crate) fn limit(reason: impl std::fmt::Display) -> Answer {
+        let mut a = Answer::new(Status::Limit, "limit", "limit");
+        a.json.insert("reason".into(), reason.to_string().into());
+        a
+    }
+
+    /// Sets the node count.
+    pub(crate) fn with_nodes(mut self, nodes: u64) -> Answer {
+        self.nodes = nodes;
+        self
+    }
+
+    /// Adds a JSON field.
+    pub(crate) fn field(mut self, key: &str, value: impl Into<Value>) -> Answer {
+        self.json.insert(key.to_owned(), value.into());
+        self
+    }
+}
+
+/// A unit of work: an input record, or a puzzle to generate.
+pub(crate) trait Job: Send + Sync {
+    /// Where it comes from, for messages (`FILE:LINE`).
+    fn location(&self) -> String;
+    /// Adds what identifies it to a JSON object.
+    fn describe(&self, object: &mut Map<String, Value>);
+}
+
+impl Job for Record {
+    fn location(&self) -> String {
+        Record::location(self)
+    }
+
+    fn describe(&self, object: &mut Map<String, Value>) {
+        object.insert("file".into(), self.source.as_ref().into());
+        object.insert("line".into(), self.line.into());
+        object.insert("input".into(), self.text.as_str().into());
+    }
+}
+
+/// Puzzle `index` of a generate run, made from `seed`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GenJob {
+    /// 0-based index in the run.
+    pub(crate) index: u64,
+    /// The seed it is made from.
+    pub(crate) seed: u64,
+}
+
+impl Job for GenJob {
+    fn location(&self) -> String {
+        format!("puzzle {} (seed {})", self.index, self.seed)
+    }
+
+    fn describe(&self, object: &mut Map<String, Value>) {
+        object.insert("index".into(), self.index.into());
+        object.insert("seed".into(), self.seed.into());
+    }
+}
+
+/// Counts for the summary and the exit status.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tally {
+    /// Puzzles handled.
+    pub(crate) puzzles: u64,
+    /// [`Status::Done`].
+    pub(crate) solved: u64,
+    /// [`Status::Failed`].
+    pub(crate) unsolvable: u64,
+    /// [`Status::Limit`].
+    pub(crate) limit: u64,
+    /// [`Status::Invalid`].
+    pub(crate) invalid: u64,
+    /// Inputs that could not be opened or read.
+    pub(crate) unreadable: u64,
+    /// Search nodes, all puzzles.
+    pub(crate) nodes: u64,
+    /// Wall time of the whole run.
+    pub(crate) wall: Duration,
+}
+
+impl Tally {
+    fn add(&mut self, answer: &Answer) {
+        self.puzzles += 1;
+        self.nodes += answer.nodes;
+        match answer.status {
+            Status::Done => self.solved += 1,
+            Status::Failed => self.unsolvable += 1,
+            Status::Limit => self.limit += 1,
+            Status::Invalid => self.invalid += 1,
+        }
+    }
+
+    /// 0 all done, 1 some puzzle failed or hit a limit, 2 invalid input.
+    pub(crate) fn exit_code(&self) -> u8 {
+        if self.invalid > 0 || self.unreadable > 0 {
+            2
+        } else if self.unsolvable > 0 || self.limit > 0 {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// The summary for `--stats`.
+    pub(crate) fn summary(&self) -> String {
+        let secs = self.wall.as_secs_f64();
+        let rate = if secs > 0.0 {
+            self.puzzles as f64 / secs
+        } else {
+            0.0
+        };
+        let mut s = format!(
+            "puzzles:    {}\nsolved:     {}\nunsolvable: {}\nlimit:      {}\ninvalid:    {}\n",
+            self.puzzles, self.solved, self.unsolvable, self.limit, self.invalid
+        );
+        if self.unreadable > 0 {
+            s.push_str(&format!("unreadable: {}\n", self.unreadable));
+        }
+        s.push_str(&format!(
+            "wall time:  {secs:.3} s\npuzzles/s:  {rate:.1}\nnodes:      {}\n",
+            self.nodes
+        ));
+        s
+    }
+}
+
+/// How to run.
+#[derive(Clone, Debug)]
+pub(crate) struct Settings {
+    /// Worker threads.
+    pub(crate) threads: usize,
+    /// Jobs per batch.
+    pub(crate) batch: usize,
+    /// Show a progress bar if stderr is a terminal and the job runs long.
+    pub(crate) progress: bool,
+    /// Number of jobs, when known.
+    pub(crate) total: Option<u64>,
+}
+
+impl Settings {
+    /// From the command line; `batch_per_thread` jobs per thread per batch.
+    pub(crate) fn new(run: &RunArgs, batch_per_thread: usize) -> Settings {
+        let threads = run.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            usize::from,
+        );
+        Settings {
+            threads,
+            batch: (threads * batch_per_thread).clamp(1, 4096),
+            progress: !run.no_progress && io::stderr().is_terminal(),
+            total: None,
+        }
+    }
+}
+
+/// The progress bar: hidden for the first second, then drawn on stderr.
+struct Progress {
+    bar: ProgressBar,
+    start: Instant,
+    shown: AtomicBool,
+}
+
+impl Progress {
+    fn new(total: Option<u64>) -> Progress {
+        let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::hidden());
+        let template = if total.is_some() {
+            "{spinner} {pos}/{len} puzzles  {per_sec}  {elapsed_precise}  eta {eta}"
+        } else {
+            "{spinner} {pos} puzzles  {per_sec}  {elapsed_precise}"
+        };
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style);
+        }
+        Progress {
+            bar,
+            start: Instant::now(),
+            shown: AtomicBool::new(false),
+        }
+    }
+
+    fn tick(&self) {
+        self.bar.inc(1);
+        if !self.shown.load(Ordering::Relaxed)
+            && self.start.elapsed() >= Duration::from_secs(1)
+            && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.bar.enable_steady_tick(Duration::from_millis(150));
+        }
+    }
+}
+
+/// Where jobs come from, a batch at a time.
+pub(crate) trait Source<J> {
+    /// Up to about `max` jobs (at least one), or `None` at the end.
+    fn next_batch(&mut self, max: usize) -> Option<Vec<J>>;
+}
+
+/// Records from the reader thread: waits for one chunk, then takes
+/// whatever else is ready, up to `max`.
+impl Source<Record> for Receiver<Vec<Record>> {
+    fn next_batch(&mut self, max: usize) -> Option<Vec<Record>> {
+        let mut batch = self.recv().ok()?;
+        while batch.len() < max {
+            match self.try_recv() {
+                Ok(more) => batch.extend(more),
+                Err(_) => break,
+            }
+        }
+        Some(batch)
+    }
+}
+
+/// The puzzles of a generate run.
+#[derive(Debug)]
+pub(crate) struct Seeds {
+    next: u64,
+    count: u64,
+    seed: u64,
+}
+
+impl Source<GenJob> for Seeds {
+    fn next_batch(&mut self, max: usize) -> Option<Vec<GenJob>> {
+        if self.next >= self.count {
+            return None;
+        }
+        let end = self.count.min(self.next.saturating_add(max as u64));
+        let batch = (self.next..end)
+            .map(|index| GenJob {
+                index,
+                seed: self.seed.wrapping_add(index),
+            })
+            .collect();
+        self.next = end;
+        Some(batch)
+    }
+}
+
+/// Runs `work` on every job of `source`, `settings.threads` at a time, and
+/// prints the answers in order. Each thread keeps one worker (made by
+/// `make`) for the whole run; a worker that panics is replaced and the
+/// puzzle reported invalid.
+pub(crate) fn run<J, W, M, F>(
+    settings: &Settings,
+    source: &mut dyn Source<J>,
+    make: M,
+    work: F,
+    printer: &mut Printer,
+) -> io::Result<Tally>
+where
+    J: Job,
+    W: Send,
+    M: Fn() -> W + Sync,
+    F: Fn(&mut W, &J) -> Answer + Sync,
+{
+    let start = Instant::now();
+    let threads = settings.threads.max(1);
+    let workers: Vec<Mutex<W>> = (0..threads).map(|_| Mutex::new(make())).collect();
+    let pool = if threads > 1 {
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(io::Error::other)?,
+        )
+    } else {
+        None
+    };
+    let progress = settings.progress.then(|| Progress::new(settings.total));
+    let one = |job: &J| -> (Answer, Duration) {
+        let index = rayon::current_thread_index().unwrap_or(0) % workers.len();
+        let mut worker = workers[index]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let t = Instant::now();
+        let answer = match catch_unwind(AssertUnwindSafe(|| work(&mut worker, job))) {
+            Ok(answer) => answer,
+            Err(payload) => {
+                *worker = make();
+                let what = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| (*s).to_owned())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "panic".to_owned());
+                Answer::invalid(format!("internal error: {what}"))
+            }
+        };
+        if let Some(p) = &progress {
+            p.tick();
+        }
+        (answer, t.elapsed())
+    };
+    let mut tally = Tally::default();
+    while let Some(batch) = source.next_batch(settings.batch) {
+        let answers: Vec<(Answer, Duration)> = match &pool {
+            None => batch.iter().map(one).collect(),
+            Some(pool) => {
+                let min_len = (batch.len() / (threads * 16)).max(1);
+                pool.install(|| batch.par_iter().with_min_len(min_len).map(one).collect())
+            }
+        };
+        for (job, (answer, elapsed)) in batch.iter().zip(answers) {
+            tally.add(&answer);
+            if let Some(message) = &answer.message {
+                let line = format!("{}: {message}", job.location());
+                match &progress {
+                    Some(p) => p.bar.suspend(|| eprintln!("{line}")),
+                    None => eprintln!("{line}"),
+                }
+            }
+            printer.print(job, answer, elapsed)?;
+        }
+        printer.flush()?;
+    }
+    if let Some(p) = progress {
+        p.bar.finish_and_clear();
+    }
+    tally.wall = start.elapsed();
+    Ok(tally)
+}
+
+/// Runs `work` on every puzzle of `files` (standard input if none), cut by
+/// `framing`.
+pub(crate) fn run_records<W, M, F>(
+    run_args: &RunArgs,
+    files: &[String],
+    framing: Framing,
+    printer: &mut Printer,
+    make: M,
+    work: F,
+) -> io::Result<Tally>
+where
+    W: Send,
+    M: Fn() -> W + Sync,
+    F: Fn(&mut W, &Record) -> Answer + Sync,
+{
+    let settings = Settings::new(run_args, 256);
+    let (tx, mut rx) = sync_channel::<Vec<Record>>((settings.batch / 256).max(2) * 2);
+    let files = files.to_vec();
+    // Not scoped: on a broken pipe the main thread returns at once, even if
+    // the reader is still waiting for input.
+    let reader = std::thread::Builder::new()
+        .name("gridcsp-reader".into())
+        .spawn(move || read_all(&files, framing, &tx))?;
+    let mut tally = run(&settings, &mut rx, make, work, printer)?;
+    let start = Instant::now();
+    tally.unreadable = reader.join().map_or(1, |n| n as u64);
+    tally.wall += start.elapsed();
+    Ok(tally)
+}
+
+/// Runs `work` on puzzles `0..count` made from seeds `seed..`.
+pub(crate) fn run_generate<W, M, F>(
+    run_args: &RunArgs,
+    count: u64,
+    seed: u64,
+    printer: &mut Printer,
+    make: M,
+    work: F,
+) -> io::Result<Tally>
+where
+    W: Send,
+    M: Fn() -> W + Sync,
+    F: Fn(&mut W, &GenJob) -> Answer + Sync,
+{
+    let mut settings = Settings::new(run_args, 2);
+    settings.total = Some(count);
+    let mut seeds = Seeds {
+        next: 0,
+        count,
+        seed,
+    };
+    run(&settings, &mut seeds, make, work, printer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_are_consecutive_and_batched() {
+        let mut s = Seeds {
+            next: 0,
+            count: 5,
+            seed: u64::MAX - 1,
+        };
+        let a = s.next_batch(3).expect("first batch");
+        assert_eq!(a.iter().map(|j| j.index).collect::<Vec<_>>(), [0, 1, 2]);
+        assert_eq!(
+            a.iter().map(|j| j.seed).collect::<Vec<_>>(),
+            [u64::MAX - 1, u64::MAX, 0]
+        );
+        assert_eq!(s.next_batch(3).map(|b| b.len()), Some(2));
+        assert!(s.next_batch(3).is_none());
+    }
+
+    #[test]
+    fn exit_codes() {
+        let mut t = Tally::default();
+        assert_eq!(t.exit_code(), 0);
+        t.add(&Answer::limit("node limit reached"));
+        assert_eq!(t.exit_code(), 1);
+        t.add(&Answer::invalid("bad"));
+        assert_eq!(t.exit_code(), 2);
+        assert!(t.summary().contains("puzzles:    2"));
+    }
+}

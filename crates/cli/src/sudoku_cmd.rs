@@ -1,0 +1,512 @@
+//! `gridcsp sudoku ...`: solve, count, check, grade, explain, generate.
+//!
+//! The csp-core models (and the grading models) are built once per board
+//! shape and shared by every thread; each thread keeps one
+//! [`SudokuSolver`] per shape for the whole run.
+
+use crate::args::{LimitArgs, RunArgs, SudokuCommand, SudokuGenerateArgs, SudokuInput};
+use crate::batch::{self, Answer, GenJob, Status, Tally};
+use crate::input::{Framing, Record};
+use crate::output::{Layout, Printer};
+use csp_core::{SearchOptions, SearchStatus, StopReason};
+use serde_json::Value;
+use std::io;
+use std::sync::OnceLock;
+use sudoku::{
+    Board, Cell, Difficulty, Generator, Logic, Outcome, Shape, SudokuError, SudokuModel,
+    SudokuSolver, Symmetry, Variant,
+};
+
+/// Runs a Sudoku subcommand.
+pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs) -> io::Result<Tally> {
+    let layout = |blocks: bool| match (run_args.json, blocks) {
+        (true, _) => Layout::Json,
+        (false, true) => Layout::Blocks,
+        (false, false) => Layout::Lines,
+    };
+    match command {
+        SudokuCommand::Solve(a) => {
+            let ctx = Ctx::new(&a.input, Some(&a.limits), run_args.json);
+            let mut printer = Printer::new(layout(a.pretty));
+            let pretty = a.pretty;
+            records(&ctx, &a.input, run_args, &mut printer, |w, r| {
+                solve(&ctx, w, r, pretty)
+            })
+        }
+        SudokuCommand::Count(a) => {
+            let ctx = Ctx::new(&a.input, Some(&a.limits), run_args.json);
+            let mut printer = Printer::new(layout(false));
+            let limit = a.limit;
+            records(&ctx, &a.input, run_args, &mut printer, |w, r| {
+                count(&ctx, w, r, limit)
+            })
+        }
+        SudokuCommand::Check(input) => {
+            let ctx = Ctx::new(&input, None, run_args.json);
+            let mut printer = Printer::new(layout(false));
+            records(&ctx, &input, run_args, &mut printer, |_, r| check(&ctx, r))
+        }
+        SudokuCommand::Grade(input) => {
+            let ctx = Ctx::new(&input, None, run_args.json);
+            let mut printer = Printer::new(layout(false));
+            records(&ctx, &input, run_args, &mut printer, |_, r| {
+                grade(&ctx, r, false)
+            })
+        }
+        SudokuCommand::Explain(input) => {
+            let ctx = Ctx::new(&input, None, run_args.json);
+            let mut printer = Printer::new(layout(true));
+            records(&ctx, &input, run_args, &mut printer, |_, r| {
+                grade(&ctx, r, true)
+            })
+        }
+        SudokuCommand::Generate(a) => generate(&a, run_args, &mut Printer::new(layout(a.pretty))),
+    }
+}
+
+/// Runs `work` over the records of `input`, with one [`Worker`] per thread.
+fn records<'c, F>(
+    ctx: &'c Ctx,
+    input: &SudokuInput,
+    run_args: &RunArgs,
+    printer: &mut Printer,
+    work: F,
+) -> io::Result<Tally>
+where
+    F: Fn(&mut Worker<'c>, &Record) -> Answer + Sync,
+{
+    let framing = if input.grid {
+        Framing::SudokuGrid {
+            size: ctx.shape.map(|s| s.size()),
+        }
+    } else {
+        Framing::Lines
+    };
+    batch::run_records(
+        run_args,
+        &input.files,
+        framing,
+        printer,
+        || Worker {
+            solvers: Vec::new(),
+        },
+        work,
+    )
+}
+
+/// An entry of a [`Registry`]: built on first use, or why it could not be.
+type Slot<T> = OnceLock<Result<Box<T>, String>>;
+
+/// Models built at most once per board shape, shared by all threads.
+struct Registry<T> {
+    slots: Box<[Slot<T>]>,
+}
+
+impl<T> Registry<T> {
+    fn new() -> Self {
+        Registry {
+            slots: (0..sudoku::MAX_SIZE * sudoku::MAX_SIZE)
+                .map(|_| OnceLock::new())
+                .collect(),
+        }
+    }
+
+    /// The entry for `shape`, built by `build` the first time.
+    fn get(
+        &self,
+        shape: Shape,
+        build: impl FnOnce() -> Result<T, SudokuError>,
+    ) -> Result<&T, String> {
+        let index = (shape.box_rows() - 1) * sudoku::MAX_SIZE + (shape.box_cols() - 1);
+        let Some(slot) = self.slots.get(index) else {
+            return Err(format!(
+                "unsupported box shape {}x{}",
+                shape.box_rows(),
+                shape.box_cols()
+            ));
+        };
+        slot.get_or_init(|| build().map(Box::new).map_err(|e| e.to_string()))
+            .as_deref()
+            .map_err(Clone::clone)
+    }
+}
+
+/// What every puzzle of a run shares.
+struct Ctx {
+    /// The box shape given with `--box`.
+    shape: Option<Shape>,
+    /// X-Sudoku.
+    diagonal: bool,
+    /// Limits for solving and counting.
+    options: SearchOptions,
+    /// Fill JSON fields.
+    json: bool,
+    models: Registry<SudokuModel>,
+    logic: Registry<Logic>,
+}
+
+impl Ctx {
+    fn new(input: &SudokuInput, limits: Option<&LimitArgs>, json: bool) -> Ctx {
+        Ctx {
+            shape: input.boxes.and_then(|(r, c)| Shape::with_boxes(r, c).ok()),
+            diagonal: input.diagonal,
+            options: search_options(limits),
+            json,
+            models: Registry::new(),
+            logic: Registry::new(),
+        }
+    }
+
+    fn variant(&self, shape: Shape) -> Variant {
+        variant(shape, self.diagonal)
+    }
+
+    /// Reads a record as a board, or says why it is not one.
+    fn board(&self, record: &Record) -> Result<Board, Answer> {
+        if let Some(defect) = &record.defect {
+            return Err(Answer::invalid(defect.clone()));
+        }
+        let board = match self.shape {
+            Some(shape) => Board::parse_with_shape(&record.text, shape),
+            None => Board::parse(&record.text),
+        };
+        board.map_err(|e| Answer::invalid(e.to_string()))
+    }
+
+    fn model(&self, shape: Shape) -> Result<&SudokuModel, Answer> {
+        self.models
+            .get(shape, || SudokuModel::new(self.variant(shape)))
+            .map_err(Answer::invalid)
+    }
+}
+
+fn variant(shape: Shape, diagonal: bool) -> Variant {
+    if diagonal {
+        Variant::x_sudoku(shape)
+    } else {
+        Variant::classic(shape)
+    }
+}
+
+/// csp-core options with the node and time limits asked for.
+pub(crate) fn search_options(limits: Option<&LimitArgs>) -> SearchOptions {
+    let mut options = SearchOptions::default();
+    if let Some(limits) = limits {
+        if let Some(n) = limits.node_limit {
+            options = options.with_node_limit(n);
+        }
+        if let Some(t) = limits.time_limit {
+            options = options.with_time_limit(t);
+        }
+    }
+    options
+}
+
+/// One thread's solvers, one per board shape met so far.
+struct Worker<'c> {
+    solvers: Vec<SudokuSolver<'c>>,
+}
+
+impl<'c> Worker<'c> {
+    fn solver(&mut self, ctx: &'c Ctx, shape: Shape) -> Result<&mut SudokuSolver<'c>, Answer> {
+        let index = match self
+            .solvers
+            .iter()
+            .position(|s| s.model().variant().shape() == shape)
+        {
+            Some(i) => i,
+            None => {
+                let model = ctx.model(shape)?;
+                self.solvers.push(model.solver_with(ctx.options.clone()));
+                self.solvers.len() - 1
+            }
+        };
+        Ok(&mut self.solvers[index])
+    }
+}
+
+fn unsolvable(reason: Option<String>) -> Answer {
+    let a = Answer::new(Status::Failed, "unsolvable", "unsolvable");
+    match reason {
+        Some(r) => a.field("reason", r),
+        None => a,
+    }
+}
+
+fn solve<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, pretty: bool) -> Answer {
+    let board = match ctx.board(record) {
+        Ok(b) => b,
+        Err(a) => return a,
+    };
+    let solver = match w.solver(ctx, board.shape()) {
+        Ok(s) => s,
+        Err(a) => return a,
+    };
+    match solver.solve(&board) {
+        Ok(outcome) => {
+            let nodes = solver.stats().nodes;
+            match outcome {
+                Outcome::Solved(solution) => {
+                    let line = solution.to_line();
+                    let text = if pretty {
+                        solution.to_string().trim_end().to_owned()
+                    } else {
+                        line.clone()
+                    };
+                    let a = Answer::new(Status::Done, "solved", text).with_nodes(nodes);
+                    if ctx.json {
+                        a.field("solution", line)
+                    } else {
+                        a
+                    }
+                }
+                Outcome::NoSolution => unsolvable(None).with_nodes(nodes),
+                Outcome::Stopped(reason) => Answer::limit(reason).with_nodes(nodes),
+            }
+        }
+        Err(SudokuError::Clash(c)) => {
+            unsolvable(ctx.json.then(|| SudokuError::Clash(c).to_string()))
+        }
+        Err(e) => Answer::invalid(e.to_string()),
+    }
+}
+
+fn count<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, limit: Option<u64>) -> Answer {
+    let board = match ctx.board(record) {
+        Ok(b) => b,
+        Err(a) => return a,
+    };
+    let solver = match w.solver(ctx, board.shape()) {
+        Ok(s) => s,
+        Err(a) => return a,
+    };
+    match solver.count(&board, limit) {
+        Ok(c) => {
+            let nodes = solver.stats().nodes;
+            let answer = match c.status {
+                SearchStatus::Complete | SearchStatus::Stopped(StopReason::SolutionLimit) => {
+                    Answer::new(Status::Done, "counted", c.count.to_string())
+                        .field("exact", c.status.is_complete())
+                }
+                SearchStatus::Stopped(reason) => Answer::limit(reason),
+            };
+            answer.with_nodes(nodes).field("count", c.count)
+        }
+        Err(SudokuError::Clash(_)) => Answer::new(Status::Done, "counted", "0")
+            .field("count", 0)
+            .field("exact", true),
+        Err(e) => Answer::invalid(e.to_string()),
+    }
+}
+
+/// `conflict r1c2 r1c7`, from cells in any order.
+pub(crate) fn conflict_line(mut cells: Vec<(usize, usize)>) -> (String, Vec<String>) {
+    cells.sort_unstable();
+    cells.dedup();
+    let names: Vec<String> = cells
+        .iter()
+        .map(|&(r, c)| format!("r{}c{}", r + 1, c + 1))
+        .collect();
+    (format!("conflict {}", names.join(" ")), names)
+}
+
+fn check(ctx: &Ctx, record: &Record) -> Answer {
+    let board = match ctx.board(record) {
+        Ok(b) => b,
+        Err(a) => return a,
+    };
+    let model = match ctx.model(board.shape()) {
+        Ok(m) => m,
+        Err(a) => return a,
+    };
+    let conflicts: Vec<Cell> = model.variant().conflicts(&board);
+    if conflicts.is_empty() {
+        if board.is_complete() {
+            Answer::new(Status::Done, "complete", "complete")
+        } else {
+            Answer::new(Status::Done, "ok", "ok")
+        }
+    } else {
+        let (text, names) = conflict_line(conflicts.iter().map(|c| (c.row, c.col)).collect());
+        let mut a = Answer::new(Status::Failed, "conflict", text);
+        if ctx.json {
+            let clashes: Vec<Value> = model
+                .variant()
+                .clashes(&board)
+                .iter()
+                .map(|c| c.to_string().into())
+                .collect();
+            a = a.field("conflicts", names).field("clashes", clashes);
+        }
+        a
+    }
+}
+
+/// The grade line: level, then the hardest technique (`guess` when the
+/// techniques ran out).
+fn grade_words(grade: &sudoku::Grade) -> String {
+    match (grade.difficulty, grade.hardest) {
+        (Difficulty::Expert, _) => "expert guess".to_owned(),
+        (d, Some(t)) => format!("{d} {t}"),
+        (d, None) => d.to_string(),
+    }
+}
+
+fn grade(ctx: &Ctx, record: &Record, explain: bool) -> Answer {
+    let board = match ctx.board(record) {
+        Ok(b) => b,
+        Err(a) => return a,
+    };
+    let shape = board.shape();
+    let logic = match ctx.logic.get(shape, || Logic::new(ctx.variant(shape))) {
+        Ok(l) => l,
+        Err(e) => return Answer::invalid(e),
+    };
+    let result = if explain {
+        logic.explain(&board).map(|e| {
+            let g = e.grade.clone();
+            (g, Some(e))
+        })
+    } else {
+        logic.grade(&board).map(|g| (g, None))
+    };
+    match result {
+        Ok((g, explanation)) => {
+            let words = grade_words(&g);
+            let text = match &explanation {
+                Some(e) => e.to_string().trim_end().to_owned(),
+                None => words.clone(),
+            };
+            let outcome = if explain { "explained" } else { "graded" };
+            let mut a = Answer::new(Status::Done, outcome, text);
+            if ctx.json {
+                let technique = if g.difficulty == Difficulty::Expert {
+                    "guess".to_owned()
+                } else {
+                    g.hardest.map(|t| t.to_string()).unwrap_or_default()
+                };
+                let techniques: Vec<Value> = g
+                    .techniques
+                    .iter()
+                    .map(|(t, n)| serde_json::json!({ "technique": t.to_string(), "steps": n }))
+                    .collect();
+                a = a
+                    .field("level", g.difficulty.to_string())
+                    .field("technique", technique)
+                    .field("techniques", techniques);
+                if let Some(e) = explanation {
+                    let steps: Vec<Value> = e.steps.iter().map(|s| s.to_string().into()).collect();
+                    a = a
+                        .field("steps", steps)
+                        .field("solution", e.solution.to_line());
+                }
+            }
+            a
+        }
+        Err(SudokuError::NoSolution) => unsolvable(None),
+        Err(e @ SudokuError::Clash(_)) => unsolvable(ctx.json.then(|| e.to_string())),
+        Err(SudokuError::MultipleSolutions) => Answer::new(Status::Failed, "multiple", "multiple"),
+        Err(SudokuError::Stopped(reason)) => Answer::limit(reason),
+        Err(e) => Answer::invalid(e.to_string()),
+    }
+}
+
+fn generate(
+    a: &SudokuGenerateArgs,
+    run_args: &RunArgs,
+    printer: &mut Printer,
+) -> io::Result<Tally> {
+    let shape = match (a.boxes, a.size) {
+        (Some((r, c)), _) => Shape::with_boxes(r, c),
+        (None, Some(n)) => Shape::new(n),
+        (None, None) => Ok(Shape::CLASSIC),
+    };
+    let shape = match shape {
+        Ok(s) => s,
+        Err(e) => return Err(usage(e.to_string())),
+    };
+    let seed = a.seed.unwrap_or_else(clock_seed);
+    if run_args.stats {
+        eprintln!("seed:       {seed}");
+    }
+    let symmetry = if a.symmetric {
+        Symmetry::Rotational
+    } else {
+        Symmetry::None
+    };
+    let (json, pretty, minimal, diagonal, difficulty) =
+        (run_args.json, a.pretty, a.minimal, a.diagonal, a.difficulty);
+    batch::run_generate(
+        run_args,
+        a.count,
+        seed,
+        printer,
+        || (),
+        |_, job: &GenJob| {
+            let made = Generator::new(variant(shape, diagonal), job.seed).and_then(|g| {
+                g.with_symmetry(symmetry)
+                    .with_minimal(minimal)
+                    .generate(difficulty)
+            });
+            match made {
+                Ok(made) => {
+                    let line = made.puzzle.to_line();
+                    let text = if pretty {
+                        made.puzzle.to_string().trim_end().to_owned()
+                    } else {
+                        line.clone()
+                    };
+                    let a = Answer::new(Status::Done, "generated", text);
+                    if json {
+                        let words = made.grade.as_ref().map(grade_words).unwrap_or_default();
+                        a.field("puzzle", line)
+                            .field("solution", made.solution.to_line())
+                            .field("grade", words)
+                            .field("clues", made.puzzle.filled())
+                    } else {
+                        a
+                    }
+                }
+                Err(e) => {
+                    let mut a = Answer::new(Status::Failed, "failed", "failed");
+                    a.message = Some(e.to_string());
+                    a
+                }
+            }
+        },
+    )
+}
+
+/// An error that makes the run a usage error (exit status 2).
+pub(crate) fn usage(message: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, message)
+}
+
+/// A seed from the clock, for runs without `--seed`.
+pub(crate) fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conflict_lines_are_sorted_and_unique() {
+        let (text, names) = conflict_line(vec![(0, 6), (0, 1), (0, 6)]);
+        assert_eq!(text, "conflict r1c2 r1c7");
+        assert_eq!(names, ["r1c2", "r1c7"]);
+    }
+
+    #[test]
+    fn registry_builds_once_per_shape() {
+        let r: Registry<u32> = Registry::new();
+        let shape = Shape::CLASSIC;
+        assert_eq!(r.get(shape, || Ok(7)), Ok(&7));
+        assert_eq!(r.get(shape, || Ok(8)), Ok(&7));
+        let big = Shape::with_boxes(5, 7).expect("35x35");
+        assert_eq!(r.get(big, || Ok(9)), Ok(&9));
+    }
+}
