@@ -84,7 +84,11 @@ impl Priority {
 
     /// The priority of the given level, clamped to `0..LEVELS`.
     pub const fn new(level: u8) -> Priority {
-        if (level as usize) < Self::LEVELS { Priority(level) } else { Priority(Self::LEVELS as u8 - 1) }
+        if (level as usize) < Self::LEVELS {
+            Priority(level)
+        } else {
+            Priority(Self::LEVELS as u8 - 1)
+        }
     }
 
     /// The level, `0..LEVELS`.

@@ -41,7 +41,11 @@ pub struct Domain {
 impl Domain {
     /// The empty domain (a model rejects it, but it is a valid value).
     pub fn empty() -> Self {
-        Domain { base: 0, words: Vec::new(), too_wide: None }
+        Domain {
+            base: 0,
+            words: Vec::new(),
+            too_wide: None,
+        }
     }
 
     /// All values from `lo` to `hi`, both included; empty if `lo > hi`.
@@ -51,7 +55,11 @@ impl Domain {
         }
         let span = i64::from(hi) - i64::from(lo) + 1;
         if span > i64::from(MAX_DOMAIN_SPAN) {
-            return Domain { base: lo, words: Vec::new(), too_wide: Some((lo, hi)) };
+            return Domain {
+                base: lo,
+                words: Vec::new(),
+                too_wide: Some((lo, hi)),
+            };
         }
         let span = span as usize;
         let mut words = vec![u64::MAX; span.div_ceil(64)];
@@ -61,7 +69,11 @@ impl Domain {
                 *last = (1u64 << rem) - 1;
             }
         }
-        Domain { base: lo, words, too_wide: None }
+        Domain {
+            base: lo,
+            words,
+            too_wide: None,
+        }
     }
 
     /// The set of the given values.
@@ -74,18 +86,30 @@ impl Domain {
         };
         let span = i64::from(hi) - i64::from(lo) + 1;
         if span > i64::from(MAX_DOMAIN_SPAN) {
-            return Domain { base: lo, words: Vec::new(), too_wide: Some((lo, hi)) };
+            return Domain {
+                base: lo,
+                words: Vec::new(),
+                too_wide: Some((lo, hi)),
+            };
         }
         let mut words = vec![0u64; (span as usize).div_ceil(64)];
         for v in values {
             let off = (i64::from(v) - i64::from(lo)) as usize;
             words[off / 64] |= 1 << (off % 64);
         }
-        Domain { base: lo, words, too_wide: None }
+        Domain {
+            base: lo,
+            words,
+            too_wide: None,
+        }
     }
 
     pub(crate) fn from_parts(base: Value, words: &[u64]) -> Self {
-        Domain { base, words: words.to_vec(), too_wide: None }
+        Domain {
+            base,
+            words: words.to_vec(),
+            too_wide: None,
+        }
     }
 
     pub(crate) fn too_wide(&self) -> Option<(Value, Value)> {
@@ -145,7 +169,11 @@ impl From<std::ops::RangeInclusive<Value>> for Domain {
 
 impl From<std::ops::Range<Value>> for Domain {
     fn from(r: std::ops::Range<Value>) -> Self {
-        if r.start >= r.end { Domain::empty() } else { Domain::range(r.start, r.end - 1) }
+        if r.start >= r.end {
+            Domain::empty()
+        } else {
+            Domain::range(r.start, r.end - 1)
+        }
     }
 }
 
@@ -179,7 +207,12 @@ pub struct ValueIter<'a> {
 impl<'a> ValueIter<'a> {
     pub(crate) fn new(base: Value, words: &'a [u64]) -> Self {
         let current = words.first().copied().unwrap_or(0);
-        ValueIter { base: i64::from(base), words, index: 0, current }
+        ValueIter {
+            base: i64::from(base),
+            words,
+            index: 0,
+            current,
+        }
     }
 }
 
@@ -298,7 +331,11 @@ impl<'a> Domains<'a> {
     /// The value of `var` if it is fixed.
     #[inline]
     pub fn value(&self, var: VarId) -> Option<Value> {
-        if self.is_fixed(var) { self.min(var) } else { None }
+        if self.is_fixed(var) {
+            self.min(var)
+        } else {
+            None
+        }
     }
 
     /// The smallest value left in `var`'s domain (`None` only for an empty
@@ -379,7 +416,15 @@ mod tests {
     fn too_wide_is_flagged_not_allocated() {
         let d = Domain::from([i32::MIN, i32::MAX]);
         assert_eq!(d.too_wide(), Some((i32::MIN, i32::MAX)));
-        assert!(Domain::range(0, MAX_DOMAIN_SPAN as i32).too_wide().is_some());
-        assert!(Domain::range(1, MAX_DOMAIN_SPAN as i32).too_wide().is_none());
+        assert!(
+            Domain::range(0, MAX_DOMAIN_SPAN as i32)
+                .too_wide()
+                .is_some()
+        );
+        assert!(
+            Domain::range(1, MAX_DOMAIN_SPAN as i32)
+                .too_wide()
+                .is_none()
+        );
     }
 }

@@ -59,19 +59,26 @@ impl Model {
         domain: impl Into<Domain>,
     ) -> Result<Vec<VarId>, ModelError> {
         let domain = domain.into();
-        (0..count).map(|_| self.push_var(None, domain.clone())).collect()
+        (0..count)
+            .map(|_| self.push_var(None, domain.clone()))
+            .collect()
     }
 
     fn push_var(&mut self, name: Option<String>, domain: Domain) -> Result<VarId, ModelError> {
         let id = VarId::new(self.layout.len()).ok_or(ModelError::TooManyVariables)?;
         let shown = || name.clone().unwrap_or_else(|| id.to_string());
         if let Some((min_value, max_value)) = domain.too_wide() {
-            return Err(ModelError::DomainTooWide { name: shown(), min_value, max_value });
+            return Err(ModelError::DomainTooWide {
+                name: shown(),
+                min_value,
+                max_value,
+            });
         }
         if domain.is_empty() {
             return Err(ModelError::EmptyDomain { name: shown() });
         }
-        let start = u32::try_from(self.init_words.len()).map_err(|_| ModelError::TooManyVariables)?;
+        let start =
+            u32::try_from(self.init_words.len()).map_err(|_| ModelError::TooManyVariables)?;
         self.layout.push(VarLayout {
             base: domain.base(),
             start,
@@ -105,12 +112,16 @@ impl Model {
 
     /// `var`'s name, or `x<index>` when it has none.
     pub fn display_var(&self, var: VarId) -> String {
-        self.var_name(var).map_or_else(|| var.to_string(), str::to_owned)
+        self.var_name(var)
+            .map_or_else(|| var.to_string(), str::to_owned)
     }
 
     /// The domains as they are before any search (after givens).
     pub fn initial_domains(&self) -> Domains<'_> {
-        Domains { words: &self.init_words, layout: &self.layout }
+        Domains {
+            words: &self.init_words,
+            layout: &self.layout,
+        }
     }
 
     /// `var`'s domain before any search, or `None` for an unknown variable.
@@ -146,7 +157,10 @@ impl Model {
         let l = self.layout[var.index()];
         let words = &mut self.init_words[l.range()];
         if !word_contains(l.base, words, value) {
-            return Err(ModelError::GivenOutsideDomain { name: self.display_var(var), value });
+            return Err(ModelError::GivenOutsideDomain {
+                name: self.display_var(var),
+                value,
+            });
         }
         let off = (i64::from(value) - i64::from(l.base)) as usize;
         words.fill(0);
@@ -163,7 +177,9 @@ impl Model {
             let off = (i64::from(value) - i64::from(l.base)) as usize;
             words[off / 64] &= !(1 << (off % 64));
             if words.iter().all(|&w| w == 0) {
-                return Err(ModelError::EmptyDomain { name: self.display_var(var) });
+                return Err(ModelError::EmptyDomain {
+                    name: self.display_var(var),
+                });
             }
         }
         Ok(())
@@ -171,7 +187,10 @@ impl Model {
 
     /// Adds any constraint (built-in or your own). Its scope must be
     /// non-empty and name variables of this model.
-    pub fn add(&mut self, constraint: impl Constraint + 'static) -> Result<ConstraintId, ModelError> {
+    pub fn add(
+        &mut self,
+        constraint: impl Constraint + 'static,
+    ) -> Result<ConstraintId, ModelError> {
         self.push(Box::new(constraint), true)
     }
 
@@ -182,7 +201,9 @@ impl Model {
     ) -> Result<ConstraintId, ModelError> {
         let scope = constraint.scope();
         if scope.is_empty() {
-            return Err(ModelError::EmptyScope { constraint: constraint.name().to_owned() });
+            return Err(ModelError::EmptyScope {
+                constraint: constraint.name().to_owned(),
+            });
         }
         for &v in scope {
             self.check_var(v)?;
@@ -194,7 +215,10 @@ impl Model {
         for v in seen {
             self.degree[v.index()] += 1;
         }
-        self.constraints.push(Entry { constraint, check_solutions });
+        self.constraints.push(Entry {
+            constraint,
+            check_solutions,
+        });
         Ok(id)
     }
 
@@ -275,18 +299,36 @@ mod tests {
     #[test]
     fn bad_input_gives_typed_errors() {
         let mut m = Model::new();
-        assert!(matches!(m.new_var(5..=4), Err(ModelError::EmptyDomain { .. })));
+        assert!(matches!(
+            m.new_var(Domain::range(5, 4)),
+            Err(ModelError::EmptyDomain { .. })
+        ));
         assert!(matches!(
             m.new_named_var("wide", [i32::MIN, i32::MAX]),
             Err(ModelError::DomainTooWide { .. })
         ));
         let x = m.new_named_var("x", 1..=3).unwrap();
         let stranger = VarId::new(7).unwrap();
-        assert_eq!(m.all_different(&[x, stranger]), Err(ModelError::UnknownVariable(stranger)));
-        assert!(matches!(m.all_different(&[x, x]), Err(ModelError::DuplicateVariable { .. })));
-        assert!(matches!(m.all_different(&[]), Err(ModelError::EmptyScope { .. })));
-        assert!(matches!(m.fix(x, 9), Err(ModelError::GivenOutsideDomain { value: 9, .. })));
-        assert_eq!(m.less_than(x, stranger), Err(ModelError::UnknownVariable(stranger)));
+        assert_eq!(
+            m.all_different(&[x, stranger]),
+            Err(ModelError::UnknownVariable(stranger))
+        );
+        assert!(matches!(
+            m.all_different(&[x, x]),
+            Err(ModelError::DuplicateVariable { .. })
+        ));
+        assert!(matches!(
+            m.all_different(&[]),
+            Err(ModelError::EmptyScope { .. })
+        ));
+        assert!(matches!(
+            m.fix(x, 9),
+            Err(ModelError::GivenOutsideDomain { value: 9, .. })
+        ));
+        assert_eq!(
+            m.less_than(x, stranger),
+            Err(ModelError::UnknownVariable(stranger))
+        );
         assert_eq!(
             m.fix(x, 9).unwrap_err().to_string(),
             "variable x cannot be 9: the value is not in its domain"

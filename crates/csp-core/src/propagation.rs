@@ -185,13 +185,22 @@ impl std::fmt::Debug for PropagationContext<'_> {
 
 impl<'a> PropagationContext<'a> {
     pub(crate) fn new(store: &'a mut Store, shared: Shared<'a>, current: Option<u32>) -> Self {
-        PropagationContext { store, shared, current, rule: "", explained: Explained::default() }
+        PropagationContext {
+            store,
+            shared,
+            current,
+            rule: "",
+            explained: Explained::default(),
+        }
     }
 
     /// The current domains of all variables.
     #[inline]
     pub fn domains(&self) -> Domains<'_> {
-        Domains { words: &self.store.words, layout: self.shared.layout }
+        Domains {
+            words: &self.store.words,
+            layout: self.shared.layout,
+        }
     }
 
     /// Number of values left in `var`'s domain.
@@ -304,7 +313,13 @@ impl<'a> PropagationContext<'a> {
         if l.words == 1 {
             self.write_single(var, l, old, old & !bit)
         } else {
-            self.write_multi(var, l, |i, w| if l.start as usize + i == wi { w & !bit } else { w })
+            self.write_multi(var, l, |i, w| {
+                if l.start as usize + i == wi {
+                    w & !bit
+                } else {
+                    w
+                }
+            })
         }
     }
 
@@ -320,7 +335,11 @@ impl<'a> PropagationContext<'a> {
         if l.words == 1 {
             let old = self.store.words[l.start as usize];
             let new = old & (1u64 << off);
-            if new == old { Ok(false) } else { self.write_single(var, l, old, new) }
+            if new == old {
+                Ok(false)
+            } else {
+                self.write_single(var, l, old, new)
+            }
         } else {
             let wi = (off / 64) as usize;
             let bit = 1u64 << (off % 64);
@@ -343,7 +362,11 @@ impl<'a> PropagationContext<'a> {
         if l.words == 1 {
             let old = self.store.words[l.start as usize];
             let new = old & (u64::MAX << b);
-            if new == old { Ok(false) } else { self.write_single(var, l, old, new) }
+            if new == old {
+                Ok(false)
+            } else {
+                self.write_single(var, l, old, new)
+            }
         } else {
             self.write_multi(var, l, |i, w| match i.cmp(&wi) {
                 std::cmp::Ordering::Less => 0,
@@ -365,11 +388,19 @@ impl<'a> PropagationContext<'a> {
             return Ok(false);
         }
         let (wi, b) = ((off / 64) as usize, off % 64);
-        let keep = if b == 63 { u64::MAX } else { (1u64 << (b + 1)) - 1 };
+        let keep = if b == 63 {
+            u64::MAX
+        } else {
+            (1u64 << (b + 1)) - 1
+        };
         if l.words == 1 {
             let old = self.store.words[l.start as usize];
             let new = old & keep;
-            if new == old { Ok(false) } else { self.write_single(var, l, old, new) }
+            if new == old {
+                Ok(false)
+            } else {
+                self.write_single(var, l, old, new)
+            }
         } else {
             self.write_multi(var, l, |i, w| match i.cmp(&wi) {
                 std::cmp::Ordering::Less => w,
@@ -407,7 +438,11 @@ impl<'a> PropagationContext<'a> {
         }
         let result = if l.words == 1 {
             let old = self.store.words[l.start as usize];
-            if buf[0] == old { Ok(false) } else { self.write_single(var, l, old, buf[0]) }
+            if buf[0] == old {
+                Ok(false)
+            } else {
+                self.write_single(var, l, old, buf[0])
+            }
         } else {
             self.write_multi(var, l, |i, _| buf[i])
         };
@@ -424,7 +459,11 @@ impl<'a> PropagationContext<'a> {
         if l.words == 1 && l.base == base {
             let old = self.store.words[l.start as usize];
             let new = old & mask;
-            if new == old { Ok(false) } else { self.write_single(var, l, old, new) }
+            if new == old {
+                Ok(false)
+            } else {
+                self.write_single(var, l, old, new)
+            }
         } else {
             let base = i64::from(base);
             self.retain(var, |_, v| {
@@ -502,7 +541,8 @@ impl<'a> PropagationContext<'a> {
         self.store.trail.push((wi as u32, old));
         self.store.words[wi] = new;
         let mut change = CHANGED;
-        if new.trailing_zeros() != old.trailing_zeros() || new.leading_zeros() != old.leading_zeros()
+        if new.trailing_zeros() != old.trailing_zeros()
+            || new.leading_zeros() != old.leading_zeros()
         {
             change |= BOUNDS;
         }

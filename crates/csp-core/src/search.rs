@@ -8,6 +8,8 @@ mod select;
 mod stats;
 
 pub use engine::{Solutions, Solver};
-pub use options::{Limits, SearchOptions, ValueOrder, ValueSelector, VariableOrder, VariableSelector};
+pub use options::{
+    Limits, SearchOptions, ValueOrder, ValueSelector, VariableOrder, VariableSelector,
+};
 pub use outcome::{Count, SearchStatus, Solution, SolveOutcome, StopReason, Uniqueness};
 pub use stats::Stats;

@@ -16,7 +16,10 @@ pub struct Trail<T> {
 impl<T> Trail<T> {
     /// An empty trail at level 0 with room for `capacity` entries.
     pub fn with_capacity(capacity: usize) -> Self {
-        Trail { entries: Vec::with_capacity(capacity), levels: Vec::new() }
+        Trail {
+            entries: Vec::with_capacity(capacity),
+            levels: Vec::new(),
+        }
     }
 
     /// Reserves room for `levels` levels so that opening them does not allocate.

@@ -62,7 +62,9 @@ impl<T> VarMap<T> {
     where
         T: Clone,
     {
-        VarMap { items: vec![value; len] }
+        VarMap {
+            items: vec![value; len],
+        }
     }
 
     /// Appends the entry of the next variable.
@@ -87,7 +89,10 @@ impl<T> VarMap<T> {
 
     /// Iterates over `(VarId, &T)` in variable order.
     pub fn iter(&self) -> impl Iterator<Item = (VarId, &T)> {
-        self.items.iter().enumerate().map(|(i, t)| (VarId::from_index(i), t))
+        self.items
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (VarId::from_index(i), t))
     }
 
     /// The entries as a slice, in variable order.
@@ -113,6 +118,8 @@ impl<T> std::ops::IndexMut<VarId> for VarMap<T> {
 
 impl<T> FromIterator<T> for VarMap<T> {
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
-        VarMap { items: iter.into_iter().collect() }
+        VarMap {
+            items: iter.into_iter().collect(),
+        }
     }
 }

@@ -53,8 +53,11 @@ pub enum Strength {
 
 impl Strength {
     /// Every strength, weakest first.
-    pub const ALL: [Strength; 3] =
-        [Strength::ForwardChecking, Strength::HiddenSingles, Strength::DomainConsistent];
+    pub const ALL: [Strength; 3] = [
+        Strength::ForwardChecking,
+        Strength::HiddenSingles,
+        Strength::DomainConsistent,
+    ];
 }
 
 /// Rule names used in traces.
@@ -241,9 +244,7 @@ impl AllDifferent {
             && masks.iter().filter(|d| !single(**d)).count() > 1
         {
             if tracing {
-                for i in 0..n {
-                    explained[n + i] = masks[i];
-                }
+                explained[n..].copy_from_slice(masks);
             }
             // Matching leaves the constraint domain consistent: no new pass needed.
             let changed = matching_filter(masks).map_err(|_| {
@@ -252,8 +253,8 @@ impl AllDifferent {
             })?;
             dirty |= changed;
             if tracing {
-                for i in 0..n {
-                    explained[n + i] &= !masks[i];
+                for (e, m) in explained[n..].iter_mut().zip(masks.iter()) {
+                    *e &= !m;
                 }
             }
         }
@@ -309,7 +310,6 @@ impl AllDifferent {
     }
 }
 
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum MaskConflict {
     Wipeout,
@@ -323,7 +323,10 @@ impl Constraint for AllDifferent {
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
         if values.len() <= 16 {
-            values.iter().enumerate().all(|(i, a)| values[..i].iter().all(|b| a != b))
+            values
+                .iter()
+                .enumerate()
+                .all(|(i, a)| values[..i].iter().all(|b| a != b))
         } else {
             let mut sorted = values.to_vec();
             sorted.sort_unstable();
@@ -555,7 +558,9 @@ fn matching_filter(masks: &mut [u64]) -> Result<u64, MaskConflict> {
         }
     }
     // x = b is viable on an alternating cycle through x's own value.
-    Ok(prune(masks, &mate, reaches_free, |b, own| reach[b] & own != 0))
+    Ok(prune(masks, &mate, reaches_free, |b, own| {
+        reach[b] & own != 0
+    }))
 }
 
 fn taken_values(mate: &[u8]) -> u64 {
@@ -640,7 +645,9 @@ mod tests {
         let a = model.new_var([1, 2]).unwrap();
         let b = model.new_var([1, 2]).unwrap();
         let c = model.new_var(1..=4).unwrap();
-        model.all_different_with(&[a, b, c], Strength::DomainConsistent).unwrap();
+        model
+            .all_different_with(&[a, b, c], Strength::DomainConsistent)
+            .unwrap();
         let mut solver = Solver::new(&model);
         let d = solver.propagate().unwrap();
         assert_eq!(d.domain(c).iter().collect::<Vec<_>>(), vec![3, 4]);
@@ -652,14 +659,18 @@ mod tests {
         let a = model.new_var([1, 2]).unwrap();
         let b = model.new_var([1, 2]).unwrap();
         let c = model.new_var([1, 2, 3]).unwrap();
-        model.all_different_with(&[a, b, c], Strength::HiddenSingles).unwrap();
+        model
+            .all_different_with(&[a, b, c], Strength::HiddenSingles)
+            .unwrap();
         let d = Solver::new(&model).propagate().unwrap().domain(c);
         assert_eq!(d.iter().collect::<Vec<_>>(), vec![3]);
 
         let mut model = Model::new();
         let a = model.new_var([1, 2, 3]).unwrap();
         let b = model.new_var([1, 2]).unwrap();
-        model.all_different_with(&[a, b], Strength::HiddenSingles).unwrap();
+        model
+            .all_different_with(&[a, b], Strength::HiddenSingles)
+            .unwrap();
         let d = Solver::new(&model).propagate().unwrap().domain(a);
         assert_eq!(d.len(), 3, "3 fits only a, but need not be used");
     }

@@ -87,16 +87,29 @@ impl Relation {
         } else {
             match op {
                 RelOp::Le => Form::Le { a: x, b: y, c },
-                RelOp::Lt => Form::Le { a: x, b: y, c: c + 1 },
+                RelOp::Lt => Form::Le {
+                    a: x,
+                    b: y,
+                    c: c + 1,
+                },
                 // x + c >= y  <=>  y - c <= x
                 RelOp::Ge => Form::Le { a: y, b: x, c: -c },
                 // x + c > y  <=>  y - c + 1 <= x
-                RelOp::Gt => Form::Le { a: y, b: x, c: 1 - c },
+                RelOp::Gt => Form::Le {
+                    a: y,
+                    b: x,
+                    c: 1 - c,
+                },
                 RelOp::Eq => Form::Eq { a: x, b: y, c },
                 RelOp::Ne => Form::Ne { a: x, b: y, c },
             }
         };
-        Relation { scope: [x, y], op, offset, form }
+        Relation {
+            scope: [x, y],
+            op,
+            offset,
+            form,
+        }
     }
 
     /// The left variable `x`.
@@ -123,8 +136,21 @@ impl Relation {
 impl fmt::Debug for Relation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.offset {
-            0 => write!(f, "{} {} {}", self.scope[0], self.op.symbol(), self.scope[1]),
-            c => write!(f, "{} + {} {} {}", self.scope[0], c, self.op.symbol(), self.scope[1]),
+            0 => write!(
+                f,
+                "{} {} {}",
+                self.scope[0],
+                self.op.symbol(),
+                self.scope[1]
+            ),
+            c => write!(
+                f,
+                "{} + {} {} {}",
+                self.scope[0],
+                c,
+                self.op.symbol(),
+                self.scope[1]
+            ),
         }
     }
 }
@@ -136,7 +162,9 @@ impl Constraint for Relation {
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
         match values {
-            [x, y] => self.op.holds(i64::from(*x) + i64::from(self.offset), i64::from(*y)),
+            [x, y] => self
+                .op
+                .holds(i64::from(*x) + i64::from(self.offset), i64::from(*y)),
             _ => false,
         }
     }
@@ -153,8 +181,12 @@ impl Constraint for Relation {
             }
             Form::Eq { a, b, c } => {
                 ctx.set_rule("equality");
-                ctx.retain(a, |d, v| fits(i64::from(v) + c).is_some_and(|w| d.contains(b, w)))?;
-                ctx.retain(b, |d, v| fits(i64::from(v) - c).is_some_and(|w| d.contains(a, w)))?;
+                ctx.retain(a, |d, v| {
+                    fits(i64::from(v) + c).is_some_and(|w| d.contains(b, w))
+                })?;
+                ctx.retain(b, |d, v| {
+                    fits(i64::from(v) - c).is_some_and(|w| d.contains(a, w))
+                })?;
                 Ok(())
             }
             Form::Ne { a, b, c } => {
@@ -224,7 +256,14 @@ mod tests {
 
     #[test]
     fn every_operator_and_offset_counts_like_brute_force() {
-        for op in [RelOp::Lt, RelOp::Le, RelOp::Gt, RelOp::Ge, RelOp::Eq, RelOp::Ne] {
+        for op in [
+            RelOp::Lt,
+            RelOp::Le,
+            RelOp::Gt,
+            RelOp::Ge,
+            RelOp::Eq,
+            RelOp::Ne,
+        ] {
             for offset in -4..=4 {
                 let (got, want) = count(op, offset);
                 assert_eq!(got, want, "{op:?} offset {offset}");

@@ -93,18 +93,39 @@ impl<'m> Solver<'m> {
         let constraints = &model.constraints;
         let scopes: Vec<_> = constraints
             .iter()
-            .map(|e| (e.constraint.scope(), e.constraint.events(), e.constraint.idempotent()))
+            .map(|e| {
+                (
+                    e.constraint.scope(),
+                    e.constraint.events(),
+                    e.constraint.idempotent(),
+                )
+            })
             .collect();
         let watches = Watches::new(model.num_vars(), &scopes);
-        let priority =
-            constraints.iter().map(|e| e.constraint.priority().level() as u8).collect();
+        let priority = constraints
+            .iter()
+            .map(|e| e.constraint.priority().level() as u8)
+            .collect();
         // A path from the root holds at most one trail entry per removed
         // value; reserve that (capped) so the search never grows the trail.
-        let removable: usize = model.init_words.iter().map(|w| w.count_ones() as usize).sum();
+        let removable: usize = model
+            .init_words
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum();
         let mut trail = Trail::with_capacity(removable.min(1 << 22) + model.init_words.len());
         trail.reserve_levels(model.num_vars() + 1);
-        let max_scope = constraints.iter().map(|e| e.constraint.scope().len()).max().unwrap_or(0);
-        let max_words = model.layout.iter().map(|l| l.words as usize).max().unwrap_or(0);
+        let max_scope = constraints
+            .iter()
+            .map(|e| e.constraint.scope().len())
+            .max()
+            .unwrap_or(0);
+        let max_words = model
+            .layout
+            .iter()
+            .map(|l| l.words as usize)
+            .max()
+            .unwrap_or(0);
         let store = Store {
             words: model.init_words.clone(),
             trail,
@@ -182,7 +203,10 @@ impl<'m> Solver<'m> {
     /// The current domains: after [`propagate`](Self::propagate), the root
     /// fixpoint; after a solution, the solution.
     pub fn domains(&self) -> Domains<'_> {
-        Domains { words: &self.store.words, layout: &self.model.layout }
+        Domains {
+            words: &self.store.words,
+            layout: &self.model.layout,
+        }
     }
 
     /// Applies the assumptions and propagates to a fixpoint without
@@ -231,14 +255,20 @@ impl<'m> Solver<'m> {
         let first = match self.next_leaf() {
             Ok(()) => self.current_solution(),
             Err(SearchStatus::Complete) => return Uniqueness::NoSolution,
-            Err(SearchStatus::Stopped(reason)) => return Uniqueness::Unknown { found: None, reason },
+            Err(SearchStatus::Stopped(reason)) => {
+                return Uniqueness::Unknown {
+                    found: None,
+                    reason,
+                };
+            }
         };
         match self.next_leaf() {
             Ok(()) => Uniqueness::Multiple(first, self.current_solution()),
             Err(SearchStatus::Complete) => Uniqueness::Unique(first),
-            Err(SearchStatus::Stopped(reason)) => {
-                Uniqueness::Unknown { found: Some(first), reason }
-            }
+            Err(SearchStatus::Stopped(reason)) => Uniqueness::Unknown {
+                found: Some(first),
+                reason,
+            },
         }
     }
 
@@ -246,7 +276,10 @@ impl<'m> Solver<'m> {
     /// resumes the search where the previous one stopped.
     pub fn solutions(&mut self) -> Solutions<'_, 'm> {
         self.start_run().ok();
-        Solutions { solver: self, status: None }
+        Solutions {
+            solver: self,
+            status: None,
+        }
     }
 
     /// Resets the state for a new run, applies the assumptions and
@@ -304,7 +337,9 @@ impl<'m> Solver<'m> {
         while let Some(c) = self.store.queue.pop() {
             self.stats.propagations += 1;
             let mut ctx = PropagationContext::new(&mut self.store, shared, Some(c));
-            if let Err(conflict) = self.model.constraints[c as usize].constraint.propagate(&mut ctx)
+            if let Err(conflict) = self.model.constraints[c as usize]
+                .constraint
+                .propagate(&mut ctx)
             {
                 self.store.queue.clear();
                 return Err(conflict);
@@ -326,13 +361,19 @@ impl<'m> Solver<'m> {
             match self.phase {
                 Phase::Done(status) => return Err(status),
                 Phase::Backtrack => {
-                    self.phase =
-                        if self.backtrack() { Phase::Branch } else { Phase::Done(SearchStatus::Complete) };
+                    self.phase = if self.backtrack() {
+                        Phase::Branch
+                    } else {
+                        Phase::Done(SearchStatus::Complete)
+                    };
                     continue;
                 }
                 Phase::Branch => {}
             }
-            let domains = Domains { words: &self.store.words, layout: &self.model.layout };
+            let domains = Domains {
+                words: &self.store.words,
+                layout: &self.model.layout,
+            };
             let Some(var) =
                 select_variable(&self.options.variable_order, &domains, &self.model.degree)
             else {
@@ -340,7 +381,9 @@ impl<'m> Solver<'m> {
                 if self.verify_leaf() {
                     self.stats.solutions += 1;
                     if let Some(t) = self.store.trace.as_mut() {
-                        t.push(TraceEvent::Solution { depth: self.store.depth });
+                        t.push(TraceEvent::Solution {
+                            depth: self.store.depth,
+                        });
                     }
                     return Ok(());
                 }
@@ -353,7 +396,10 @@ impl<'m> Solver<'m> {
                 self.phase = Phase::Done(SearchStatus::Stopped(reason));
                 continue;
             }
-            let domains = Domains { words: &self.store.words, layout: &self.model.layout };
+            let domains = Domains {
+                words: &self.store.words,
+                layout: &self.model.layout,
+            };
             let value = select_value(&self.options.value_order, &mut self.rng, var, &domains);
             self.stats.nodes += 1;
             self.decisions.push((var, value));
@@ -361,7 +407,11 @@ impl<'m> Solver<'m> {
             self.store.depth = self.decisions.len() as u32;
             self.stats.max_depth = self.stats.max_depth.max(self.store.depth);
             if let Some(t) = self.store.trace.as_mut() {
-                t.push(TraceEvent::Decision { depth: self.store.depth, var, value });
+                t.push(TraceEvent::Decision {
+                    depth: self.store.depth,
+                    var,
+                    value,
+                });
             }
             let ok = self.engine_ctx().fix(var, value).is_ok() && self.propagate_queue().is_ok();
             if !ok {
@@ -377,10 +427,16 @@ impl<'m> Solver<'m> {
         while let Some((var, value)) = self.decisions.pop() {
             let level = self.decisions.len();
             let words = &mut self.store.words;
-            self.store.trail.restore_to(level, |(i, old)| words[i as usize] = old);
+            self.store
+                .trail
+                .restore_to(level, |(i, old)| words[i as usize] = old);
             self.store.depth = level as u32;
             if let Some(t) = self.store.trace.as_mut() {
-                t.push(TraceEvent::Refutation { depth: level as u32, var, value });
+                t.push(TraceEvent::Refutation {
+                    depth: level as u32,
+                    var,
+                    value,
+                });
             }
             if self.engine_ctx().remove(var, value).is_ok() && self.propagate_queue().is_ok() {
                 return true;
@@ -412,19 +468,34 @@ impl<'m> Solver<'m> {
     /// are exact by construction).
     fn verify_leaf(&mut self) -> bool {
         let mut values = std::mem::take(&mut self.store.values_buf);
-        let domains = Domains { words: &self.store.words, layout: &self.model.layout };
-        let ok = self.model.constraints.iter().filter(|e| e.check_solutions).all(|e| {
-            values.clear();
-            values.extend(e.constraint.scope().iter().map(|&v| domains.min(v).unwrap_or(0)));
-            e.constraint.is_satisfied(&values)
-        });
+        let domains = Domains {
+            words: &self.store.words,
+            layout: &self.model.layout,
+        };
+        let ok = self
+            .model
+            .constraints
+            .iter()
+            .filter(|e| e.check_solutions)
+            .all(|e| {
+                values.clear();
+                values.extend(
+                    e.constraint
+                        .scope()
+                        .iter()
+                        .map(|&v| domains.min(v).unwrap_or(0)),
+                );
+                e.constraint.is_satisfied(&values)
+            });
         self.store.values_buf = values;
         ok
     }
 
     fn current_solution(&self) -> Solution {
         let d = self.domains();
-        Solution { values: self.model.vars().map(|v| d.min(v).unwrap_or(0)).collect() }
+        Solution {
+            values: self.model.vars().map(|v| d.min(v).unwrap_or(0)).collect(),
+        }
     }
 }
 

@@ -23,7 +23,9 @@ pub(crate) fn select_variable(
 }
 
 fn first_unfixed(domains: &Domains<'_>) -> Option<VarId> {
-    (0..domains.num_vars()).map(VarId::from_index).find(|&v| !domains.is_fixed(v))
+    (0..domains.num_vars())
+        .map(VarId::from_index)
+        .find(|&v| !domains.is_fixed(v))
 }
 
 /// Minimum remaining values; ties to the higher degree, then the lower index.
@@ -33,7 +35,10 @@ fn mrv(domains: &Domains<'_>, degree: Option<&[u32]>) -> Option<VarId> {
         let size = if l.words == 1 {
             domains.words[l.start as usize].count_ones()
         } else {
-            domains.words[l.range()].iter().map(|w| w.count_ones()).sum()
+            domains.words[l.range()]
+                .iter()
+                .map(|w| w.count_ones())
+                .sum()
         };
         if size <= 1 {
             continue;

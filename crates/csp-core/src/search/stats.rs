@@ -23,7 +23,10 @@ pub struct Stats {
 impl Stats {
     /// The same statistics with `elapsed` zeroed, for comparing two runs.
     pub fn without_time(self) -> Stats {
-        Stats { elapsed: Duration::ZERO, ..self }
+        Stats {
+            elapsed: Duration::ZERO,
+            ..self
+        }
     }
 }
 
