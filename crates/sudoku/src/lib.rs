@@ -69,7 +69,7 @@ mod solver;
 pub mod techniques;
 
 pub use board::{Board, Cell, MAX_SIZE, Shape, symbol, symbol_value};
-pub use csp_core::{Count, Limits, SearchOptions, SearchStatus, Stats, StopReason};
+pub use csp_core::{Count, Limits, SearchOptions, SearchStatus, Stats, StopReason, Strength};
 pub use error::{GenerateError, ParseError, ShapeError, SudokuError};
 pub use generator::{Generated, Generator, Symmetry};
 pub use killer::CageSum;

@@ -7,8 +7,8 @@ use crate::killer::CageSum;
 use crate::rules::{GroupKind, Variant};
 use crate::techniques::{self, Origin};
 use csp_core::{
-    ConstraintId, Count, Grid, Model, SearchOptions, Solution, Solver, Stats, StopReason, Value,
-    VarId,
+    ConstraintId, Count, Grid, Model, SearchOptions, Solution, Solver, Stats, StopReason, Strength,
+    Value, VarId,
 };
 
 /// The csp-core model of a set of rules: one variable per cell (domain
@@ -43,17 +43,25 @@ pub struct SudokuModel {
 impl SudokuModel {
     /// The model of these rules, for solving and counting.
     pub fn new(variant: Variant) -> Result<SudokuModel, SudokuError> {
-        SudokuModel::build(variant, false)
+        SudokuModel::build(variant, None)
+    }
+
+    /// The model with every group's AllDifferent propagated at `strength`
+    /// instead of csp-core's default (for measuring the engine).
+    pub fn with_strength(variant: Variant, strength: Strength) -> Result<SudokuModel, SudokuError> {
+        SudokuModel::build(variant, Some(strength))
     }
 
     /// The model with the human solving techniques added as constraints
     /// (for grading, explanations and hints): propagation alone then
     /// applies singles, locked candidates, subsets and fish, cheapest first.
     pub(crate) fn with_techniques(variant: Variant) -> Result<SudokuModel, SudokuError> {
-        SudokuModel::build(variant, true)
+        let mut m = SudokuModel::build(variant, Some(Strength::HiddenSingles))?;
+        techniques::add_all(&mut m.model, &m.variant, &m.cells, &mut m.origins)?;
+        Ok(m)
     }
 
-    fn build(variant: Variant, logic: bool) -> Result<SudokuModel, SudokuError> {
+    fn build(variant: Variant, strength: Option<Strength>) -> Result<SudokuModel, SudokuError> {
         let n = variant.size();
         let mut model = Model::new();
         let grid = Grid::new(&mut model, n, n, 1..=n as Value)?;
@@ -62,10 +70,9 @@ impl SudokuModel {
         let mut origins = Vec::new();
         for (g, group) in variant.groups().iter().enumerate() {
             let vars: Vec<VarId> = group.cells().iter().map(|&c| var(c)).collect();
-            let id = if logic {
-                model.all_different_with(&vars, csp_core::Strength::HiddenSingles)?
-            } else {
-                model.all_different(&vars)?
+            let id = match strength {
+                Some(s) => model.all_different_with(&vars, s)?,
+                None => model.all_different(&vars)?,
             };
             debug_assert_eq!(id.index(), origins.len());
             origins.push(Origin::Group(g as u32));
@@ -74,9 +81,6 @@ impl SudokuModel {
             let vars: Vec<VarId> = cage.cells().iter().map(|&c| var(c)).collect();
             model.add(CageSum::new(vars, i64::from(cage.sum())))?;
             origins.push(Origin::Cage(k as u32));
-        }
-        if logic {
-            techniques::add_all(&mut model, &variant, &cells, &mut origins)?;
         }
         Ok(SudokuModel {
             variant,

@@ -131,10 +131,15 @@ fn jigsaw_regions_replace_the_boxes() {
 fn jigsaw_text_layouts() {
     let v = Variant::jigsaw_from_str("aabb\naabb\nccdd\nccdd").unwrap();
     assert_eq!(v.groups().len(), 12);
-    assert!(Variant::jigsaw_from_str("aaab
+    assert!(
+        Variant::jigsaw_from_str(
+            "aaab
 abbb
 cccd
-cddd").is_ok());
+cddd"
+        )
+        .is_ok()
+    );
     assert!(matches!(
         Variant::jigsaw_from_str("aaaa\naabb\nccdd\nccdd"),
         Err(SudokuError::BadRegions { .. })
