@@ -1,0 +1,781 @@
+//! Runs the built `gridcsp` binary on the files in `tests/data/` and checks
+//! standard output, standard error and the exit status.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+const CLASSIC: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const CLASSIC_SOLVED: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+const SECOND_SOLVED: &str =
+    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+const SMALL_SOLVED: &str = "2314412314323241";
+const EMPTY_SOLVED: &str =
+    "123456789456789123789123456231674895875912364694538217317265948542897631968341572";
+
+/// What a run of the binary gave.
+#[derive(Debug)]
+struct Run {
+    out: String,
+    err: String,
+    code: i32,
+}
+
+impl Run {
+    fn lines(&self) -> Vec<&str> {
+        self.out.lines().collect()
+    }
+
+    /// Never a panic, whatever the input.
+    fn assert_calm(&self) -> &Self {
+        assert!(
+            !self.err.contains("panicked") && !self.err.contains("internal error"),
+            "panic: {}",
+            self.err
+        );
+        self
+    }
+}
+
+fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("data")
+}
+
+fn gridcsp(args: &[&str]) -> Run {
+    gridcsp_with_input(args, None)
+}
+
+fn gridcsp_with_input(args: &[&str], input: Option<Vec<u8>>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridcsp"))
+        .args(args)
+        .current_dir(data_dir())
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start gridcsp");
+    let writer = input.map(|bytes| {
+        let mut stdin = child.stdin.take().expect("stdin piped");
+        std::thread::spawn(move || {
+            // The binary may stop reading early; a broken pipe is fine here.
+            let _ = stdin.write_all(&bytes);
+        })
+    });
+    let output = child.wait_with_output().expect("run gridcsp");
+    if let Some(w) = writer {
+        w.join().expect("writer thread");
+    }
+    let run = Run {
+        out: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        err: String::from_utf8_lossy(&output.stderr).into_owned(),
+        code: output
+            .status
+            .code()
+            .expect("exited normally, not by a signal"),
+    };
+    run.assert_calm();
+    run
+}
+
+fn read(name: &str) -> Vec<u8> {
+    std::fs::read(data_dir().join(name)).expect("test data file")
+}
+
+// ------------------------------------------------------------------ sudoku
+
+#[test]
+fn sudoku_solve_mixed_file_reports_each_puzzle_in_order() {
+    let r = gridcsp(&["sudoku", "solve", "sudoku_mixed.txt"]);
+    assert_eq!(
+        r.lines(),
+        [
+            CLASSIC_SOLVED,
+            SECOND_SOLVED,
+            "invalid",
+            "unsolvable",
+            "invalid",
+            "unsolvable",
+            SMALL_SOLVED,
+        ]
+    );
+    assert_eq!(
+        r.err.lines().collect::<Vec<_>>(),
+        [
+            "sudoku_mixed.txt:5: row 8, column 6: unexpected 'x'",
+            "sudoku_mixed.txt:7: expected 9 cells, found 8",
+        ]
+    );
+    assert_eq!(r.code, 2, "invalid input gives status 2");
+}
+
+#[test]
+fn sudoku_solve_all_solved_exits_0_and_solutions_are_right() {
+    let r = gridcsp(&["sudoku", "solve", "sudoku_good.txt"]);
+    assert_eq!(r.code, 0);
+    assert_eq!(r.err, "");
+    assert_eq!(
+        r.lines(),
+        [CLASSIC_SOLVED, SECOND_SOLVED, SMALL_SOLVED, EMPTY_SOLVED]
+    );
+    let puzzles = String::from_utf8(read("sudoku_good.txt")).expect("UTF-8");
+    for (puzzle, solution) in puzzles.lines().zip(r.lines()) {
+        let p: sudoku::Board = puzzle.parse().expect("puzzle");
+        let s: sudoku::Board = solution.parse().expect("solution");
+        assert!(p.rules().is_solution_of(&s, &p), "{puzzle} -> {solution}");
+    }
+}
+
+#[test]
+fn sudoku_unsolvable_exits_1() {
+    let r = gridcsp_with_input(
+        &["sudoku", "solve"],
+        Some(
+            b"55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
+                .to_vec(),
+        ),
+    );
+    assert_eq!(r.lines(), ["unsolvable"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.err, "");
+}
+
+#[test]
+fn sudoku_reads_standard_input_and_dash_in_file_order() {
+    let r = gridcsp_with_input(
+        &["sudoku", "solve"],
+        Some(format!("{CLASSIC}\n").into_bytes()),
+    );
+    assert_eq!(r.lines(), [CLASSIC_SOLVED]);
+    assert_eq!(r.code, 0);
+    let r = gridcsp_with_input(
+        &[
+            "sudoku",
+            "solve",
+            "sudoku_multi.txt",
+            "-",
+            "sudoku_multi.txt",
+        ],
+        Some(format!("# from stdin\n{CLASSIC}\n").into_bytes()),
+    );
+    assert_eq!(
+        r.lines(),
+        [
+            "1234341221434321",
+            SMALL_SOLVED,
+            CLASSIC_SOLVED,
+            "1234341221434321",
+            SMALL_SOLVED
+        ]
+    );
+}
+
+#[test]
+fn sudoku_stdin_errors_are_located_as_stdin() {
+    let r = gridcsp_with_input(&["sudoku", "solve", "-"], Some(b"\n\n123\n".to_vec()));
+    assert_eq!(r.lines(), ["invalid"]);
+    assert_eq!(r.err.trim_end(), "<stdin>:3: expected 4 cells, found 3");
+    assert_eq!(r.code, 2);
+}
+
+#[test]
+fn sudoku_output_order_does_not_depend_on_threads() {
+    // 3,000 puzzles, mixed with invalid and unsolvable ones, in one stream.
+    let base = read("sudoku_mixed.txt");
+    let mut input = Vec::new();
+    for _ in 0..300 {
+        input.extend_from_slice(&base);
+        input.extend_from_slice(b"\n");
+        input.extend_from_slice(&read("sudoku_good.txt"));
+    }
+    let one = gridcsp_with_input(&["sudoku", "solve", "--threads", "1"], Some(input.clone()));
+    let four = gridcsp_with_input(&["sudoku", "solve", "--threads", "4"], Some(input));
+    assert_eq!(one.lines().len(), 300 * 11);
+    assert_eq!(one.out, four.out);
+    assert_eq!(one.err, four.err);
+    assert_eq!((one.code, four.code), (2, 2));
+    assert!(one.err.lines().all(|l| l.starts_with("<stdin>:")));
+}
+
+#[test]
+fn sudoku_grid_input_and_pretty_output() {
+    let r = gridcsp(&["sudoku", "solve", "--grid", "sudoku_grid.txt"]);
+    assert_eq!(r.lines(), [CLASSIC_SOLVED, SMALL_SOLVED]);
+    assert_eq!(r.code, 0);
+    let r = gridcsp(&["sudoku", "solve", "--grid", "--pretty", "sudoku_grid.txt"]);
+    let blocks: Vec<&str> = r.out.split("\n\n").collect();
+    assert_eq!(blocks.len(), 2, "{}", r.out);
+    assert!(blocks[0].starts_with("5 3 4 | 6 7 8 | 9 1 2\n6 7 2 | 1 9 5 | 3 4 8\n"));
+    assert!(blocks[0].contains("------+-------+------"));
+    assert_eq!(
+        blocks[1].trim_end(),
+        "2 3 | 1 4\n4 1 | 2 3\n----+----\n1 4 | 3 2\n3 2 | 4 1"
+    );
+    // The pretty output reads back as the same solutions.
+    let back: Vec<sudoku::Board> = blocks
+        .iter()
+        .map(|b| b.parse().expect("grid form"))
+        .collect();
+    assert_eq!(back[0].to_line(), CLASSIC_SOLVED);
+}
+
+#[test]
+fn sudoku_box_option_sets_the_box_shape() {
+    let default = gridcsp(&["sudoku", "count", "--grid", "sudoku_6x6.txt"]);
+    let wide = gridcsp(&[
+        "sudoku",
+        "count",
+        "--grid",
+        "--box",
+        "2x3",
+        "sudoku_6x6.txt",
+    ]);
+    let tall = gridcsp(&[
+        "sudoku",
+        "count",
+        "--grid",
+        "--box",
+        "3x2",
+        "sudoku_6x6.txt",
+    ]);
+    assert_eq!(default.lines(), ["1"]);
+    assert_eq!(wide.lines(), ["1"]);
+    assert_eq!(tall.lines(), ["0"]);
+    // A line of the wrong length for the box shape is invalid.
+    let r = gridcsp_with_input(
+        &["sudoku", "solve", "--box", "2x3"],
+        Some(format!("{CLASSIC}\n").into_bytes()),
+    );
+    assert_eq!(r.lines(), ["invalid"]);
+    assert!(
+        r.err.contains("<stdin>:1: expected 36 cells, found 81"),
+        "{}",
+        r.err
+    );
+    assert_eq!(r.code, 2);
+}
+
+#[test]
+fn sudoku_count_caps_at_the_limit() {
+    let r = gridcsp(&["sudoku", "count", "sudoku_multi.txt"]);
+    assert_eq!(r.lines(), ["2", "1"]);
+    assert_eq!(r.code, 0);
+    let r = gridcsp_with_input(&["sudoku", "count"], Some(b"................\n".to_vec()));
+    assert_eq!(r.lines(), ["288"]);
+    let r = gridcsp_with_input(
+        &["sudoku", "count", "--limit", "10"],
+        Some(b"................\n1...............\n".to_vec()),
+    );
+    assert_eq!(r.lines(), ["10", "10"]);
+    assert_eq!(r.code, 0);
+}
+
+#[test]
+fn sudoku_node_and_time_limits_report_limit() {
+    let empty = format!("{}\n", ".".repeat(81));
+    let r = gridcsp_with_input(
+        &["sudoku", "count", "--node-limit", "1000"],
+        Some(empty.clone().into_bytes()),
+    );
+    assert_eq!(r.lines(), ["limit"]);
+    assert_eq!(r.code, 1);
+    let r = gridcsp_with_input(
+        &["sudoku", "count", "--time-limit", "50ms"],
+        Some(empty.clone().into_bytes()),
+    );
+    assert_eq!(r.lines(), ["limit"]);
+    assert_eq!(r.code, 1);
+    let r = gridcsp_with_input(
+        &["sudoku", "solve", "--node-limit", "3"],
+        Some(format!("{empty}{CLASSIC}\n").into_bytes()),
+    );
+    assert_eq!(r.lines(), ["limit", CLASSIC_SOLVED]);
+    assert_eq!(r.code, 1);
+}
+
+#[test]
+fn sudoku_check_reports_ok_complete_and_conflicts() {
+    let r = gridcsp(&["sudoku", "check", "sudoku_check.txt"]);
+    assert_eq!(
+        r.lines(),
+        ["ok", "complete", "conflict r1c1 r1c7", "complete"]
+    );
+    assert_eq!(r.code, 1, "a conflict is a negative answer");
+    let r = gridcsp_with_input(
+        &["sudoku", "check"],
+        Some(format!("{CLASSIC}\n").into_bytes()),
+    );
+    assert_eq!((r.lines(), r.code), (vec!["ok"], 0));
+}
+
+#[test]
+fn sudoku_grade_writes_level_then_technique() {
+    let r = gridcsp(&["sudoku", "grade", "sudoku_good.txt", "sudoku_multi.txt"]);
+    assert_eq!(
+        r.lines(),
+        [
+            "easy hidden single",
+            "easy hidden single",
+            "easy naked single",
+            "multiple",
+            "multiple",
+            "easy naked single",
+        ]
+    );
+    assert_eq!(r.code, 1);
+    let levels = ["easy", "medium", "hard", "expert"];
+    for line in r.lines().iter().filter(|l| **l != "multiple") {
+        let level = line.split(' ').next().expect("a word");
+        assert!(levels.contains(&level), "{line}");
+    }
+}
+
+#[test]
+fn sudoku_explain_prints_steps_and_grade_in_blocks() {
+    let r = gridcsp(&["sudoku", "explain", "sudoku_multi.txt"]);
+    let blocks: Vec<&str> = r.out.split("\n\n").collect();
+    assert_eq!(blocks[0], "multiple");
+    assert!(blocks[1].starts_with("  1. "), "{}", r.out);
+    assert!(
+        blocks[1]
+            .trim_end()
+            .ends_with("grade: easy (hardest technique: naked single)")
+    );
+    assert_eq!(r.code, 1);
+}
+
+#[test]
+fn sudoku_generate_is_seeded_unique_and_independent_of_threads() {
+    let args = [
+        "sudoku",
+        "generate",
+        "--count",
+        "4",
+        "--difficulty",
+        "easy",
+        "--size",
+        "4",
+        "--seed",
+        "7",
+    ];
+    let one = gridcsp(&[&args[..], &["--threads", "1"]].concat());
+    let three = gridcsp(&[&args[..], &["--threads", "3"]].concat());
+    assert_eq!(one.code, 0);
+    assert_eq!(one.out, three.out);
+    let lines = one.lines();
+    assert_eq!(lines.len(), 4);
+    for line in &lines {
+        let board: sudoku::Board = line.parse().expect("generated puzzle parses");
+        assert_eq!(board.size(), 4);
+        assert!(board.uniqueness().expect("solvable").is_unique(), "{line}");
+    }
+    // Puzzle i comes from seed S+i.
+    let third = gridcsp(&[
+        "sudoku",
+        "generate",
+        "--difficulty",
+        "easy",
+        "--size",
+        "4",
+        "--seed",
+        "9",
+    ]);
+    assert_eq!(third.lines(), [lines[2]]);
+}
+
+#[test]
+fn sudoku_generate_symmetric_pretty() {
+    let r = gridcsp(&[
+        "sudoku",
+        "generate",
+        "--difficulty",
+        "easy",
+        "--box",
+        "2x3",
+        "--symmetric",
+        "--seed",
+        "1",
+        "--pretty",
+    ]);
+    assert_eq!(r.code, 0);
+    let board: sudoku::Board = r.out.parse().expect("grid form");
+    assert_eq!(board.size(), 6);
+    let v = board.values();
+    for i in 0..36 {
+        assert_eq!(v[i] == 0, v[35 - i] == 0, "half-turn symmetric clues");
+    }
+}
+
+#[test]
+fn sudoku_json_has_input_outcome_solution_and_statistics() {
+    let r = gridcsp(&["--json", "sudoku", "solve", "sudoku_mixed.txt"]);
+    let objects: Vec<serde_json::Value> = r
+        .lines()
+        .iter()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(objects.len(), 7);
+    assert_eq!(objects[0]["input"], CLASSIC);
+    assert_eq!(objects[0]["outcome"], "solved");
+    assert_eq!(objects[0]["solution"], CLASSIC_SOLVED);
+    assert_eq!(objects[0]["file"], "sudoku_mixed.txt");
+    assert_eq!(objects[0]["line"], 2);
+    assert!(objects[0]["nodes"].is_u64());
+    assert!(objects[0]["time_ms"].is_f64());
+    assert_eq!(objects[2]["outcome"], "invalid");
+    assert_eq!(objects[2]["error"], "row 8, column 6: unexpected 'x'");
+    assert_eq!(objects[3]["outcome"], "unsolvable");
+    assert_eq!(r.code, 2);
+    // Flags work after the subcommand too.
+    let r = gridcsp(&["sudoku", "grade", "sudoku_multi.txt", "--json"]);
+    let first: serde_json::Value = serde_json::from_str(r.lines()[1]).expect("JSON");
+    assert_eq!(first["level"], "easy");
+    assert_eq!(first["technique"], "naked single");
+}
+
+#[test]
+fn stats_summary_goes_to_stderr() {
+    let r = gridcsp(&["sudoku", "solve", "--stats", "sudoku_mixed.txt"]);
+    assert_eq!(r.lines().len(), 7, "stdout keeps one line per puzzle");
+    for key in [
+        "puzzles:    7",
+        "solved:     3",
+        "unsolvable: 2",
+        "limit:      0",
+        "invalid:    2",
+        "wall time:",
+        "puzzles/s:",
+        "nodes:",
+    ] {
+        assert!(r.err.contains(key), "{key} missing from {}", r.err);
+    }
+}
+
+// --------------------------------------------------------------- futoshiki
+
+#[test]
+fn futoshiki_solve_detects_game_ids_and_grids() {
+    let r = gridcsp(&["futoshiki", "solve", "futoshiki_mixed.txt"]);
+    assert_eq!(
+        r.lines(),
+        [
+            "1324413232412413",
+            "3452151243124352315445312",
+            "invalid",
+            "2413314212344321",
+            "invalid",
+        ]
+    );
+    assert_eq!(
+        r.err.lines().collect::<Vec<_>>(),
+        [
+            "futoshiki_mixed.txt:16: game ID: more than 16 entries (extra data at character 38)",
+            "futoshiki_mixed.txt:28: line 28, column 3: value 33 is greater than the size 2",
+        ]
+    );
+    assert_eq!(r.code, 2);
+}
+
+#[test]
+fn futoshiki_solve_pretty_writes_grids_with_signs() {
+    let r = gridcsp(&["futoshiki", "solve", "--pretty", "futoshiki_ids.txt"]);
+    let blocks: Vec<&str> = r.out.split("\n\n").collect();
+    assert_eq!(blocks.len(), 3);
+    assert_eq!(
+        blocks[0],
+        "1 3>2 4\n       \n4 1 3 2\n  ^ ^  \n3 2 4 1\n       \n2 4>1 3"
+    );
+    assert_eq!(r.code, 0);
+    let solved = futoshiki::Puzzle::from_grid(blocks[2]).expect("grid");
+    assert!(solved.is_filled());
+    assert!(solved.check().is_ok());
+}
+
+#[test]
+fn futoshiki_count_check_and_grade() {
+    let r = gridcsp(&[
+        "futoshiki",
+        "count",
+        "futoshiki_multi.txt",
+        "futoshiki_ids.txt",
+    ]);
+    assert_eq!((r.lines(), r.code), (vec!["12", "1", "1", "1"], 0));
+    let r = gridcsp(&["futoshiki", "count", "--limit", "5", "futoshiki_multi.txt"]);
+    assert_eq!(r.lines(), ["5"]);
+    let r = gridcsp(&["futoshiki", "check", "futoshiki_check.txt"]);
+    assert_eq!(
+        r.lines(),
+        ["ok", "complete", "conflict r1c1 r1c2", "conflict r1c1 r1c2"]
+    );
+    assert_eq!(r.code, 1);
+    let r = gridcsp(&[
+        "futoshiki",
+        "grade",
+        "futoshiki_ids.txt",
+        "futoshiki_multi.txt",
+    ]);
+    assert_eq!(
+        r.lines(),
+        [
+            "easy inequality bounds",
+            "tricky naked/hidden subset",
+            "extreme forcing chain",
+            "multiple",
+        ]
+    );
+    assert_eq!(r.code, 1);
+}
+
+#[test]
+fn futoshiki_explain_and_limits() {
+    let r = gridcsp(&["futoshiki", "explain", "futoshiki_ids.txt"]);
+    let blocks: Vec<&str> = r.out.split("\n\n").collect();
+    assert_eq!(blocks.len(), 3);
+    assert!(blocks[0].starts_with("  1. "));
+    assert!(blocks[0].contains("Grade: Easy"), "{}", blocks[0]);
+    let r = gridcsp_with_input(
+        &["futoshiki", "count", "--node-limit", "5"],
+        Some(b"7:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,\n".to_vec()),
+    );
+    assert_eq!((r.lines(), r.code), (vec!["limit"], 1));
+}
+
+#[test]
+fn futoshiki_generate_game_ids_and_grids() {
+    let r = gridcsp(&[
+        "futoshiki",
+        "generate",
+        "--size",
+        "4",
+        "--difficulty",
+        "easy",
+        "--count",
+        "3",
+        "--seed",
+        "11",
+    ]);
+    assert_eq!(r.code, 0);
+    let ids = r.lines();
+    assert_eq!(ids.len(), 3);
+    for id in &ids {
+        let p = futoshiki::Puzzle::from_game_id(id).expect("game ID");
+        assert_eq!(p.size(), 4);
+        assert!(p.uniqueness().is_unique());
+        assert_eq!(
+            p.grade().expect("grade").difficulty,
+            futoshiki::Difficulty::Easy
+        );
+    }
+    let again = gridcsp(&[
+        "futoshiki",
+        "generate",
+        "--size",
+        "4",
+        "--difficulty",
+        "e",
+        "--count",
+        "3",
+        "--seed",
+        "11",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(again.out, r.out);
+    let grid = gridcsp(&[
+        "futoshiki",
+        "generate",
+        "--size",
+        "4",
+        "--difficulty",
+        "easy",
+        "--seed",
+        "11",
+        "--grid",
+    ]);
+    let p = futoshiki::Puzzle::from_grid(&grid.out).expect("grid form");
+    assert_eq!(p.to_game_id(), ids[0]);
+}
+
+// -------------------------------------------------------------- robustness
+
+#[test]
+fn empty_input_prints_nothing_and_exits_0() {
+    for args in [
+        &["sudoku", "solve", "empty.txt"][..],
+        &["sudoku", "solve", "--grid", "empty.txt"],
+        &["futoshiki", "solve", "empty.txt"],
+        &["sudoku", "solve"],
+    ] {
+        let r = gridcsp(args);
+        assert_eq!(
+            (r.out.as_str(), r.err.as_str(), r.code),
+            ("", "", 0),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn random_bytes_are_invalid_never_a_panic() {
+    for args in [
+        &["sudoku", "solve", "random.bin"][..],
+        &["sudoku", "solve", "--grid", "random.bin"],
+        &["sudoku", "check", "random.bin"],
+        &["sudoku", "grade", "random.bin"],
+        &["futoshiki", "solve", "random.bin"],
+        &["futoshiki", "check", "random.bin"],
+        &["--json", "futoshiki", "grade", "random.bin"],
+    ] {
+        let r = gridcsp(args);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(!r.out.is_empty());
+        if !args.contains(&"--json") {
+            assert!(
+                r.lines().iter().all(|l| *l == "invalid"),
+                "{args:?}: {}",
+                r.out
+            );
+        }
+        assert!(
+            r.err.lines().all(|l| l.starts_with("random.bin:")),
+            "{}",
+            r.err
+        );
+    }
+}
+
+#[test]
+fn a_line_of_a_million_characters_is_invalid() {
+    let mut input = vec![b'1'; 1_000_000];
+    input.extend_from_slice(format!("\n{CLASSIC}\n").as_bytes());
+    let r = gridcsp_with_input(&["sudoku", "solve"], Some(input.clone()));
+    assert_eq!(r.lines(), ["invalid", CLASSIC_SOLVED]);
+    assert!(
+        r.err
+            .starts_with("<stdin>:1: the line is 1000000 bytes long"),
+        "{}",
+        r.err
+    );
+    assert_eq!(r.code, 2);
+    let r = gridcsp_with_input(&["futoshiki", "solve"], Some(input.clone()));
+    assert_eq!(r.lines()[0], "invalid");
+    assert_eq!(r.code, 2);
+    let r = gridcsp_with_input(&["sudoku", "solve", "--grid"], Some(input));
+    assert_eq!(r.lines()[0], "invalid");
+    assert_eq!(r.code, 2);
+}
+
+#[test]
+fn non_utf8_bytes_are_reported_invalid() {
+    let mut input = CLASSIC.as_bytes().to_vec();
+    input[3] = 0xff;
+    input.push(b'\n');
+    let r = gridcsp_with_input(&["sudoku", "solve"], Some(input));
+    assert_eq!(r.lines(), ["invalid"]);
+    assert!(r.err.contains("unexpected '\u{fffd}'"), "{}", r.err);
+}
+
+#[test]
+fn crlf_line_endings_are_accepted() {
+    let r = gridcsp_with_input(
+        &["sudoku", "solve"],
+        Some(format!("# dos\r\n{CLASSIC}\r\n\r\n").into_bytes()),
+    );
+    assert_eq!((r.lines(), r.code), (vec![CLASSIC_SOLVED], 0));
+}
+
+#[test]
+fn missing_file_is_an_input_error() {
+    let r = gridcsp(&["sudoku", "solve", "no_such_file.txt", "sudoku_multi.txt"]);
+    assert!(
+        r.err.starts_with("gridcsp: no_such_file.txt: "),
+        "{}",
+        r.err
+    );
+    assert_eq!(r.lines(), ["1234341221434321", SMALL_SOLVED]);
+    assert_eq!(r.code, 2);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["sudoku"][..],
+        &["sudoku", "frobnicate"],
+        &["sudoku", "solve", "--box", "6x6"],
+        &["sudoku", "solve", "--threads", "0"],
+        &["sudoku", "solve", "--time-limit", "soon"],
+        &["sudoku", "generate", "--difficulty", "impossible"],
+        &["sudoku", "generate", "--size", "36"],
+        &["futoshiki", "generate", "--size", "1"],
+        &["futoshiki", "solve", "--grid"],
+        &["chess", "solve"],
+    ] {
+        let r = gridcsp(args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.err);
+        assert_eq!(r.out, "", "{args:?}");
+        assert!(!r.err.is_empty());
+    }
+}
+
+#[test]
+fn help_has_examples_on_every_subcommand() {
+    let top = gridcsp(&["--help"]);
+    assert_eq!(top.code, 0);
+    assert!(top.out.contains("Examples:"));
+    for kind in ["sudoku", "futoshiki"] {
+        let r = gridcsp(&[kind, "--help"]);
+        assert!(r.out.contains("Examples:"), "{kind}");
+        for command in ["solve", "count", "check", "grade", "explain", "generate"] {
+            let r = gridcsp(&[kind, command, "--help"]);
+            assert_eq!(r.code, 0);
+            assert!(r.out.contains("Examples:"), "{kind} {command}");
+            assert!(
+                r.out.contains(&format!("gridcsp {kind} {command}")),
+                "{kind} {command}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_the_run_quietly() {
+    let mut input = Vec::new();
+    for _ in 0..20_000 {
+        input.extend_from_slice(CLASSIC.as_bytes());
+        input.push(b'\n');
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridcsp"))
+        .args(["sudoku", "solve"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start gridcsp");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut first = [0u8; 82];
+    stdout.read_exact(&mut first).expect("first answer");
+    assert_eq!(&first[..81], CLASSIC_SOLVED.as_bytes());
+    drop(stdout);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut err)
+        .expect("stderr");
+    let status = child.wait().expect("exit");
+    writer.join().expect("writer");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(status.code(), Some(0), "{err}");
+}
