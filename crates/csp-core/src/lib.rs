@@ -52,7 +52,7 @@
 //!    constraint: the engine forward-checks it and verifies every solution
 //!    against it. See the sum cage in the [`Constraint`] docs.
 //! 2. **Test it against the oracle.** With the `test-support` feature,
-//!    [`testing::check_against_brute_force`] enumerates every assignment of a
+//!    `csp_core::testing::check_against_brute_force` enumerates every assignment of a
 //!    small model and checks that the solver finds exactly the satisfying
 //!    ones and never prunes a value some solution uses.
 //! 3. **Add `propagate`** for stronger pruning (for a sum: bounds on the
