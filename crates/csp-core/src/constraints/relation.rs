@@ -294,4 +294,20 @@ mod tests {
         m.relation(x, RelOp::Le, x, -1).unwrap();
         assert_eq!(Solver::new(&m).count(None).count, 3);
     }
+
+    #[test]
+    fn a_long_chain_is_bounds_consistent_at_the_root() {
+        // Note: a FIFO queue needs O(n^2) propagator calls on such a chain
+        // (each round moves the upper-bound wave one step); see
+        // docs/performance.md.
+        let n = 300;
+        let mut m = Model::new();
+        let xs = m.new_vars(n, 0..=(n as i32 - 1)).unwrap();
+        for w in xs.windows(2) {
+            m.less_than(w[0], w[1]).unwrap();
+        }
+        let mut s = Solver::new(&m);
+        let d = s.propagate().unwrap();
+        assert!(xs.iter().enumerate().all(|(i, &x)| d.value(x) == Some(i as i32)));
+    }
 }
