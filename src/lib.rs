@@ -26,3 +26,7 @@ pub use sudoku;
 #[doc = include_str!("../docs/guide.md")]
 #[cfg(doctest)]
 pub struct GuideDoctests;
+
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
