@@ -234,12 +234,17 @@ impl Progress {
     fn new(total: Option<u64>) -> Progress {
         let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::hidden());
         let template = if total.is_some() {
-            "{spinner} {pos}/{len} puzzles  {per_sec}  {elapsed_precise}  eta {eta}"
+            "{spinner} {pos}/{len} puzzles  {rate}  {elapsed_precise}  eta {eta}"
         } else {
-            "{spinner} {pos} puzzles  {per_sec}  {elapsed_precise}"
+            "{spinner} {pos} puzzles  {rate}  {elapsed_precise}"
         };
         if let Ok(style) = ProgressStyle::with_template(template) {
-            bar.set_style(style);
+            bar.set_style(style.with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0}/s", state.per_sec());
+                },
+            ));
         }
         Progress {
             bar,
@@ -380,7 +385,10 @@ where
             }
             printer.print(job, answer, elapsed)?;
         }
-        printer.flush()?;
+        match &progress {
+            Some(p) => p.bar.suspend(|| printer.flush())?,
+            None => printer.flush()?,
+        }
     }
     if let Some(p) = progress {
         p.bar.finish_and_clear();

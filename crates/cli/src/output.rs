@@ -1,9 +1,11 @@
 //! Writing answers: text (one line per puzzle, or blocks separated by a
-//! blank line) or one JSON object per line.
+//! blank line) or one JSON object per line. Answers are gathered per batch
+//! and written to standard output in one go, so a progress bar on the
+//! same terminal can be hidden while they are written.
 
 use crate::batch::{Answer, Job};
 use serde_json::Value;
-use std::io::{self, BufWriter, Stdout, Write};
+use std::io::{self, Write};
 use std::time::Duration;
 
 /// How answers are laid out.
@@ -17,10 +19,10 @@ pub(crate) enum Layout {
     Json,
 }
 
-/// Writes answers to standard output, buffered.
+/// Writes answers to standard output, a batch at a time.
 #[derive(Debug)]
 pub(crate) struct Printer {
-    out: BufWriter<Stdout>,
+    out: Vec<u8>,
     layout: Layout,
     first: bool,
 }
@@ -29,7 +31,7 @@ impl Printer {
     /// A printer to standard output.
     pub(crate) fn new(layout: Layout) -> Printer {
         Printer {
-            out: BufWriter::with_capacity(64 * 1024, io::stdout()),
+            out: Vec::with_capacity(64 * 1024),
             layout,
             first: true,
         }
@@ -68,8 +70,12 @@ impl Printer {
         Ok(())
     }
 
-    /// Flushes what was written.
+    /// Writes what was gathered to standard output.
     pub(crate) fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
+        let mut stdout = io::stdout().lock();
+        stdout.write_all(&self.out)?;
+        stdout.flush()?;
+        self.out.clear();
+        Ok(())
     }
 }
