@@ -108,7 +108,23 @@ enum ClueRef {
     Sign(usize),
 }
 
-/// Generates a puzzle; see the [module docs](self).
+/// Generates a puzzle with exactly one solution and the grade asked for.
+///
+/// Each attempt draws a random Latin square, adds clues (givens, and signs
+/// above Trivial) in random order until the target level's techniques
+/// finish the puzzle, then removes each clue again (givens first) while the
+/// puzzle stays solvable at that level (uniquely solvable, for Recursive).
+/// An attempt that the next easier level also solves is thrown away; after
+/// `max_attempts` the result is [`GenerateError::GaveUp`]. The same options
+/// give the same puzzle on every machine.
+///
+/// ```
+/// use futoshiki::{Difficulty, GenerateOptions, generate};
+/// let made = generate(&GenerateOptions::new(5, Difficulty::Easy).with_seed(3))?;
+/// assert_eq!(made.puzzle.grade()?.difficulty, Difficulty::Easy);
+/// assert_eq!(made.puzzle.solve(), Some(made.solution));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn generate(options: &GenerateOptions) -> Result<Generated, GenerateError> {
     let n = options.size;
     if !(2..=MAX_SIZE).contains(&n) {

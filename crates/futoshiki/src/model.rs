@@ -105,13 +105,13 @@ impl PuzzleModel {
         strength: MarkStrength,
     ) -> Result<(), ModelError> {
         for (a, b, link) in puzzle.pairs() {
-            let (x, y) = (self.var(a), self.var(b));
+            let (x, y) = (self.var_of(a), self.var_of(b));
             match (puzzle.mode(), link) {
                 (Mode::Standard, Link::None) => {}
                 (Mode::Standard, Link::Less | Link::Greater)
                 | (Mode::Adjacent, Link::Less | Link::Greater) => {
                     let (lo, hi) = if link == Link::Less { (a, b) } else { (b, a) };
-                    let (vlo, vhi) = (self.var(lo), self.var(hi));
+                    let (vlo, vhi) = (self.var_of(lo), self.var_of(hi));
                     let id = match strength {
                         MarkStrength::CheckOnly => self
                             .model
@@ -168,8 +168,13 @@ impl PuzzleModel {
         &self.cells
     }
 
-    /// The variable of `cell` (which must be inside the grid).
-    pub fn var(&self, cell: Cell) -> VarId {
+    /// The variable of `cell`, or `None` outside the grid.
+    pub fn var(&self, cell: Cell) -> Option<VarId> {
+        (cell.row < self.size && cell.col < self.size).then(|| self.cells[cell.index(self.size)])
+    }
+
+    /// The variable of a cell known to be inside the grid.
+    pub(crate) fn var_of(&self, cell: Cell) -> VarId {
         self.cells[cell.index(self.size)]
     }
 
@@ -196,7 +201,11 @@ impl PuzzleModel {
 
     /// Converts a csp-core solution of this model.
     pub fn solution(&self, s: &csp_core::Solution) -> Solution {
-        let values = self.cells.iter().map(|&v| s.value(v) as u8).collect();
+        let values = self
+            .cells
+            .iter()
+            .map(|&v| s.get(v).map_or(0, |x| x as u8))
+            .collect();
         Solution::new(self.size, values).unwrap_or_else(|_| unreachable_solution(self.size))
     }
 

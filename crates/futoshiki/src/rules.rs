@@ -76,6 +76,21 @@ pub enum Contradiction {
     },
 }
 
+impl Contradiction {
+    /// Every cell the contradiction names (for highlighting).
+    pub fn cells(&self) -> Vec<Cell> {
+        match self {
+            Contradiction::RepeatedInRow { cells, .. }
+            | Contradiction::RepeatedInColumn { cells, .. } => cells.to_vec(),
+            Contradiction::BrokenSign { lo, hi, .. } => vec![*lo, *hi],
+            Contradiction::BrokenBar { a, b, .. } => vec![*a, *b],
+            Contradiction::SignCycle { cells } => cells.clone(),
+            Contradiction::ImpossibleChain { chain, .. } => chain.clone(),
+            Contradiction::OutOfRange { cell, .. } => vec![*cell],
+        }
+    }
+}
+
 impl fmt::Display for Contradiction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
