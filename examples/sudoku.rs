@@ -12,6 +12,7 @@
 //! to stderr. Errors are reported on stderr with a non-zero exit status.
 
 use gridcsp::sudoku::{Board, Logic, Outcome, SudokuModel, Uniqueness};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -19,7 +20,8 @@ const BUILT_IN: &str =
     "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
 
 fn main() -> ExitCode {
-    match run() {
+    let stdout = std::io::stdout();
+    match run(std::env::args().nth(1), &mut stdout.lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: {message}");
@@ -28,8 +30,9 @@ fn main() -> ExitCode {
     }
 }
 
-fn run() -> Result<(), String> {
-    let arg = std::env::args().nth(1);
+/// Solves the puzzle named by `arg` (a puzzle line, a grid, or a file), or
+/// the built-in one, writing the report to `out`.
+pub fn run(arg: Option<String>, out: &mut dyn Write) -> Result<(), String> {
     let text = match &arg {
         None => BUILT_IN.to_owned(),
         Some(a) if std::path::Path::new(a).is_file() => {
@@ -38,11 +41,11 @@ fn run() -> Result<(), String> {
         Some(a) => a.clone(),
     };
     match Board::parse(&text) {
-        Ok(board) => solve_one(&board),
+        Ok(board) => solve_one(&board, out),
         Err(one_err) => {
             let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
             if lines.len() > 1 && lines.iter().all(|l| Board::parse(l).is_ok()) {
-                solve_many(&lines)
+                solve_many(&lines, out)
             } else {
                 Err(one_err.to_string())
             }
@@ -50,33 +53,41 @@ fn run() -> Result<(), String> {
     }
 }
 
-fn solve_one(puzzle: &Board) -> Result<(), String> {
+fn solve_one(puzzle: &Board, out: &mut dyn Write) -> Result<(), String> {
     let model = SudokuModel::new(puzzle.rules()).map_err(|e| e.to_string())?;
     let mut solver = model.solver();
-    println!("Puzzle ({} givens):\n{puzzle}", puzzle.filled());
+    writeln!(out, "Puzzle ({} givens):\n{puzzle}", puzzle.filled()).map_err(io_error)?;
     let outcome = solver.uniqueness(puzzle).map_err(|e| e.to_string())?;
     let stats = solver.stats();
     match outcome {
-        Uniqueness::Unique(solution) => println!("Solution (unique):\n{solution}"),
-        Uniqueness::Multiple(a, b) => {
-            println!("Solution (one of several):\n{a}");
-            println!("Another solution:\n{b}");
+        Uniqueness::Unique(solution) => {
+            writeln!(out, "Solution (unique):\n{solution}").map_err(io_error)?;
         }
-        Uniqueness::NoSolution => println!("No solution."),
-        Uniqueness::Unknown { reason, .. } => println!("Stopped: {reason}"),
+        Uniqueness::Multiple(a, b) => {
+            writeln!(out, "Solution (one of several):\n{a}").map_err(io_error)?;
+            writeln!(out, "Another solution:\n{b}").map_err(io_error)?;
+        }
+        Uniqueness::NoSolution => writeln!(out, "No solution.").map_err(io_error)?,
+        Uniqueness::Unknown { reason, .. } => {
+            writeln!(out, "Stopped: {reason}").map_err(io_error)?;
+        }
     }
-    println!("Statistics (uniqueness check): {stats}");
+    writeln!(out, "Statistics (uniqueness check): {stats}").map_err(io_error)?;
     if puzzle.size() <= 16 {
         if let Ok(logic) = Logic::new(puzzle.rules()) {
             if let Ok(grade) = logic.grade(puzzle) {
-                println!("Grade: {grade}");
+                writeln!(out, "Grade: {grade}").map_err(io_error)?;
             }
         }
     }
     Ok(())
 }
 
-fn solve_many(lines: &[&str]) -> Result<(), String> {
+fn io_error(e: std::io::Error) -> String {
+    format!("cannot write the output: {e}")
+}
+
+fn solve_many(lines: &[&str], out: &mut dyn Write) -> Result<(), String> {
     let first = Board::parse(lines[0]).map_err(|e| e.to_string())?;
     let model = SudokuModel::new(first.rules()).map_err(|e| e.to_string())?;
     let mut solver = model.solver();
@@ -89,10 +100,10 @@ fn solve_many(lines: &[&str]) -> Result<(), String> {
             .map_err(|e| format!("line {}: {e}", i + 1))?
         {
             Outcome::Solved(s) => {
-                println!("{}", s.to_line());
+                writeln!(out, "{}", s.to_line()).map_err(io_error)?;
                 solved += 1;
             }
-            _ => println!("none"),
+            _ => writeln!(out, "none").map_err(io_error)?,
         }
         nodes += solver.stats().nodes;
     }

@@ -26,6 +26,13 @@ mod killer_sudoku;
 )]
 mod kenken;
 
+#[path = "../examples/sudoku.rs"]
+#[allow(
+    dead_code,
+    reason = "`main` and its printing helpers run under `cargo run --example`"
+)]
+mod sudoku_example;
+
 #[path = "../examples/skyscrapers.rs"]
 #[allow(
     dead_code,
@@ -416,4 +423,31 @@ fn oracle_catches_an_unsound_constraint() {
     let check = std::panic::AssertUnwindSafe(|| check_against_brute_force(&model));
     let caught = std::panic::catch_unwind(check);
     assert!(caught.is_err());
+}
+
+// ---------------------------------------------------------------------------
+// The Sudoku example prints the built-in puzzle, its unique solution with box
+// separators, and the statistics.
+
+#[test]
+fn sudoku_example_solves_its_built_in_puzzle() {
+    let mut out = Vec::new();
+    sudoku_example::run(None, &mut out).expect("the built-in puzzle solves");
+    let text = String::from_utf8(out).expect("UTF-8 output");
+    assert!(text.contains("Solution (unique):"), "{text}");
+    for row in [
+        "5 3 4 | 6 7 8 | 9 1 2",
+        "------+-------+------",
+        "3 4 5 | 2 8 6 | 1 7 9",
+    ] {
+        assert!(text.contains(row), "missing {row:?} in\n{text}");
+    }
+    assert!(text.contains("Statistics"), "{text}");
+}
+
+#[test]
+fn sudoku_example_rejects_a_bad_puzzle_with_a_message() {
+    let mut out = Vec::new();
+    let err = sudoku_example::run(Some("12x".to_string()), &mut out).unwrap_err();
+    assert!(!err.is_empty());
 }
