@@ -32,7 +32,7 @@ fn main() -> ExitCode {
 
 /// Solves the puzzle named by `arg` (a puzzle line, a grid, or a file), or
 /// the built-in one, writing the report to `out`.
-pub fn run(arg: Option<String>, out: &mut dyn Write) -> Result<(), String> {
+pub(crate) fn run(arg: Option<String>, out: &mut dyn Write) -> Result<(), String> {
     let text = match &arg {
         None => BUILT_IN.to_owned(),
         Some(a) if std::path::Path::new(a).is_file() => {
