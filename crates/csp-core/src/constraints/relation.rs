@@ -308,6 +308,10 @@ mod tests {
         }
         let mut s = Solver::new(&m);
         let d = s.propagate().unwrap();
-        assert!(xs.iter().enumerate().all(|(i, &x)| d.value(x) == Some(i as i32)));
+        assert!(
+            xs.iter()
+                .enumerate()
+                .all(|(i, &x)| d.value(x) == Some(i as i32))
+        );
     }
 }
