@@ -604,16 +604,24 @@ fn describe(
                 return p.join("; ");
             }
         }
-        (Technique::Subset, _) => format!(
-            "the candidates of {clue} form a naked/hidden subset, so {}",
-            removed_text(removed)
-        ),
+        (Technique::Subset, Clue::Row(_) | Clue::Column(_)) => {
+            match subset_reason(&clue_cells(clue, n), before, removed, n) {
+                Some(reason) => format!("{reason} in {clue}, so {}", removed_text(removed)),
+                None => format!(
+                    "the candidates of {clue} form a naked/hidden subset, so {}",
+                    removed_text(removed)
+                ),
+            }
+        }
         (Technique::Fish, _) => {
             let v = removed.first().map_or(0, |p| p.1);
-            format!(
-                "{v} must appear once per row and column and its possible places form a fish (X-wing/swordfish), so {}",
-                removed_text(removed)
-            )
+            match fish_reason(before, removed, n) {
+                Some(reason) => format!("{reason} (fish), so {}", removed_text(removed)),
+                None => format!(
+                    "{v} must appear once per row and column and its possible places form a fish (X-wing/swordfish), so {}",
+                    removed_text(removed)
+                ),
+            }
         }
         (Technique::ForcingChain, _) => format!(
             "a forcing chain through two-candidate cells shows {}",
@@ -624,6 +632,157 @@ fn describe(
     format!("{body}{placed_text}")
         .trim_start_matches("; ")
         .to_owned()
+}
+
+/// The smallest set of k rows whose places for the value lie in k columns
+/// (or the same with rows and columns swapped) that explains the first
+/// removal, in words.
+fn fish_reason(before: &[u64], removed: &[(Cell, u8)], n: usize) -> Option<String> {
+    let &(cell, value) = removed.first()?;
+    if n > 16 {
+        return None;
+    }
+    let bit = 1u64 << value;
+    for transpose in [false, true] {
+        // lines[i]: the cross positions where the value may go in line i.
+        let at = |line: usize, cross: usize| {
+            let c = if transpose {
+                Cell::new(cross, line)
+            } else {
+                Cell::new(line, cross)
+            };
+            before[c.index(n)] & bit != 0
+        };
+        let lines: Vec<u32> = (0..n)
+            .map(|l| (0..n).filter(|&x| at(l, x)).fold(0u32, |m, x| m | 1 << x))
+            .collect();
+        let (own_line, own_cross) = if transpose {
+            (cell.col, cell.row)
+        } else {
+            (cell.row, cell.col)
+        };
+        let mut best: Option<(u32, u32, u32)> = None;
+        for set in 1u32..(1 << n) {
+            let size = set.count_ones();
+            if size < 2 || size as usize >= n || set & (1 << own_line) != 0 {
+                continue;
+            }
+            if best.is_some_and(|b| b.0 <= size) {
+                continue;
+            }
+            let cover = (0..n)
+                .filter(|l| set & (1 << l) != 0)
+                .fold(0u32, |m, l| m | lines[l]);
+            if cover.count_ones() == size && cover & (1 << own_cross) != 0 {
+                best = Some((size, set, cover));
+            }
+        }
+        if let Some((_, set, cover)) = best {
+            let names = |mask: u32| {
+                let v: Vec<String> = (0..n)
+                    .filter(|i| mask & (1 << i) != 0)
+                    .map(|i| (i + 1).to_string())
+                    .collect();
+                v.join(", ")
+            };
+            let (a, b) = if transpose {
+                ("columns", "rows")
+            } else {
+                ("rows", "columns")
+            };
+            return Some(format!(
+                "in {a} {} the {value}s can only go in {b} {}",
+                names(set),
+                names(cover)
+            ));
+        }
+    }
+    None
+}
+
+/// The smallest naked or hidden subset of `line` (domains `before`) that
+/// explains the first removal, in words.
+fn subset_reason(
+    line: &[Cell],
+    before: &[u64],
+    removed: &[(Cell, u8)],
+    n: usize,
+) -> Option<String> {
+    let &(cell, value) = removed.first()?;
+    let k = line.len();
+    if k > 16 {
+        return None;
+    }
+    let dom = |c: Cell| before[c.index(n)];
+    let pos = line.iter().position(|&c| c == cell)?;
+    let unfixed: Vec<usize> = (0..k).filter(|&i| dom(line[i]).count_ones() > 1).collect();
+    let values: Vec<u32> = {
+        let all = line.iter().fold(0u64, |m, &c| m | dom(c));
+        let fixed = line
+            .iter()
+            .filter(|&&c| dom(c).count_ones() == 1)
+            .fold(0u64, |m, &c| m | dom(c));
+        (0..64)
+            .filter(|&v| (all & !fixed) & (1u64 << v) != 0)
+            .collect()
+    };
+    let mut best: Option<(u32, String)> = None;
+    let total = 1u32 << unfixed.len().min(16);
+    for set in 1..total {
+        let size = set.count_ones();
+        if size < 2 || size as usize >= unfixed.len() || best.as_ref().is_some_and(|b| b.0 <= size)
+        {
+            continue;
+        }
+        let members: Vec<usize> = (0..unfixed.len())
+            .filter(|b| set & (1 << b) != 0)
+            .map(|b| unfixed[b])
+            .collect();
+        if members.contains(&pos) {
+            continue;
+        }
+        let union = members.iter().fold(0u64, |m, &i| m | dom(line[i]));
+        if union.count_ones() == size && union & (1u64 << value) != 0 {
+            let cells: Vec<Cell> = members.iter().map(|&i| line[i]).collect();
+            best = Some((
+                size,
+                format!(
+                    "{} hold {} between them (naked subset)",
+                    list_cells(&cells),
+                    list_values(union).replace(" or ", " and ")
+                ),
+            ));
+        }
+    }
+    let total = 1u32 << values.len().min(16);
+    for set in 1..total {
+        let size = set.count_ones();
+        if size < 2 || size as usize >= values.len() || best.as_ref().is_some_and(|b| b.0 <= size) {
+            continue;
+        }
+        let vmask = (0..values.len())
+            .filter(|b| set & (1 << b) != 0)
+            .fold(0u64, |m, b| m | 1u64 << values[b]);
+        if vmask & (1u64 << value) != 0 {
+            continue;
+        }
+        let holders: Vec<Cell> = line
+            .iter()
+            .copied()
+            .filter(|&c| dom(c).count_ones() > 1 && dom(c) & vmask != 0)
+            .collect();
+        if holders.len() == size as usize && holders.contains(&cell) {
+            best = Some((
+                size,
+                format!(
+                    "{} can only go in {} (hidden subset)",
+                    list_values(vmask).replace(" or ", " and "),
+                    list_cells(&holders)
+                ),
+            ));
+        }
+    }
+    best.map(|b| b.1)
 }
 
 fn removed_text(removed: &[(Cell, u8)]) -> String {

@@ -1,0 +1,72 @@
+//! Explanations: every step is true of the solution and reads as a sentence.
+
+use futoshiki::{Difficulty, GenerateOptions, Puzzle, Technique, generate};
+
+fn check_steps(p: &Puzzle) -> Vec<String> {
+    let e = p.explain().unwrap();
+    let s = p.solve().unwrap();
+    let mut texts = Vec::new();
+    for step in &e.steps {
+        for &(cell, v) in &step.removed {
+            assert_ne!(s.value(cell), v, "{}: {}", p.to_game_id(), step.text);
+        }
+        for &(cell, v) in &step.placed {
+            assert_eq!(s.value(cell), v, "{}: {}", p.to_game_id(), step.text);
+        }
+        assert!(!step.text.is_empty());
+        texts.push(format!("[{}] {}", step.technique, step.text));
+    }
+    texts
+}
+
+#[test]
+fn generated_puzzles_explain_soundly_at_every_level() {
+    for difficulty in Difficulty::ALL {
+        for seed in 0..3 {
+            let made = generate(&GenerateOptions::new(6, difficulty).with_seed(seed)).unwrap();
+            let texts = check_steps(&made.puzzle);
+            let e = made.puzzle.explain().unwrap();
+            assert_eq!(e.difficulty, difficulty);
+            if difficulty == Difficulty::Recursive {
+                assert_eq!(e.hardest, Some(Technique::Guess));
+            }
+            assert!(!texts.is_empty());
+        }
+    }
+}
+
+#[test]
+fn subset_steps_name_the_subset() {
+    let p = Puzzle::from_game_id("5:0,0L,0,0,0,0,0,0L,0D,0,0,0,0U,3,0D,0,0,0,0,0D,4U,0U,0,0,2,")
+        .unwrap();
+    let texts = check_steps(&p);
+    let subsets: Vec<&String> = texts.iter().filter(|t| t.contains("subset")).collect();
+    assert!(!subsets.is_empty(), "{texts:#?}");
+    for t in &subsets {
+        println!("{t}");
+    }
+    assert!(
+        subsets
+            .iter()
+            .any(|t| t.contains("between them") || t.contains("can only go in")),
+        "{subsets:#?}"
+    );
+}
+
+#[test]
+fn extreme_steps_are_explained() {
+    let mut seen_fish = false;
+    for seed in 0..12 {
+        let made = generate(&GenerateOptions::new(7, Difficulty::Extreme).with_seed(seed)).unwrap();
+        for t in check_steps(&made.puzzle) {
+            if t.starts_with("[single-value fish]") {
+                assert!(t.contains("can only go in"), "{t}");
+                if !seen_fish {
+                    println!("{t}");
+                }
+                seen_fish = true;
+            }
+        }
+    }
+    assert!(seen_fish, "some 7x7 extreme puzzle needs a fish");
+}
