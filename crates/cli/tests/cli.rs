@@ -779,3 +779,43 @@ fn a_closed_pipe_ends_the_run_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(status.code(), Some(0), "{err}");
 }
+
+#[test]
+fn sudoku_diagonal_rules() {
+    let board = b"1..............1\n".to_vec();
+    let x = gridcsp_with_input(&["sudoku", "check", "--diagonal"], Some(board.clone()));
+    assert_eq!((x.lines(), x.code), (vec!["conflict r1c1 r4c4"], 1));
+    let plain = gridcsp_with_input(&["sudoku", "check"], Some(board));
+    assert_eq!((plain.lines(), plain.code), (vec!["ok"], 0));
+    let made = gridcsp(&[
+        "sudoku",
+        "generate",
+        "--diagonal",
+        "--difficulty",
+        "easy",
+        "--size",
+        "4",
+        "--seed",
+        "3",
+    ]);
+    let solved = gridcsp_with_input(
+        &["sudoku", "solve", "--diagonal", "--threads", "8"],
+        Some(made.out.into_bytes()),
+    );
+    let s: sudoku::Board = solved.lines()[0].parse().expect("solution");
+    let main: Vec<u8> = (0..4).filter_map(|i| s.get(i, i)).collect();
+    let anti: Vec<u8> = (0..4).filter_map(|i| s.get(i, 3 - i)).collect();
+    for d in [main, anti] {
+        let mut sorted = d.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, [1, 2, 3, 4], "diagonal {d:?}");
+    }
+}
+
+#[test]
+fn a_directory_is_an_unreadable_input() {
+    let r = gridcsp(&["sudoku", "solve", "."]);
+    assert_eq!(r.out, "");
+    assert!(r.err.starts_with("gridcsp: .:1: read error"), "{}", r.err);
+    assert_eq!(r.code, 2);
+}
