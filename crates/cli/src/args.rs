@@ -87,11 +87,6 @@ Examples:
   gridcsp futoshiki grade puzzles.txt
   gridcsp futoshiki generate --size 5 --difficulty tricky --count 20 --seed 9";
 
-const FUTOSHIKI_INPUT: &str = "\
-Input: game IDs one per line (`4:1,0R,0,4,0,0,0,0,0,0U,0U,0,0,0R,0,0,`), or
-grids of 2n-1 lines separated by blank lines, with `#` comment lines
-between puzzles; the form is detected for each puzzle.";
-
 const FUTOSHIKI_SOLVE_EXAMPLES: &str = "\
 Examples:
   gridcsp futoshiki solve puzzles.txt
@@ -162,6 +157,7 @@ pub(crate) struct Cli {
 
 /// Options that every subcommand takes.
 #[derive(Clone, Debug, Args)]
+#[command(next_help_heading = "Run options")]
 pub(crate) struct RunArgs {
     /// Worker threads [default: all cores].
     #[arg(long, short = 'j', global = true, value_name = "N",
@@ -244,6 +240,7 @@ pub(crate) struct SudokuInput {
 
 /// Per-puzzle search limits.
 #[derive(Clone, Debug, Args)]
+#[command(next_help_heading = "Limits")]
 pub(crate) struct LimitArgs {
     /// Give up on a puzzle after this many search nodes (reported as
     /// `limit`).
@@ -261,12 +258,12 @@ pub(crate) struct SudokuSolveArgs {
     /// Input.
     #[command(flatten)]
     pub(crate) input: SudokuInput,
-    /// Limits.
-    #[command(flatten)]
-    pub(crate) limits: LimitArgs,
     /// Write solutions in the grid form, separated by blank lines.
     #[arg(long)]
     pub(crate) pretty: bool,
+    /// Limits.
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
 }
 
 /// `gridcsp sudoku count`.
@@ -275,12 +272,12 @@ pub(crate) struct SudokuCountArgs {
     /// Input.
     #[command(flatten)]
     pub(crate) input: SudokuInput,
-    /// Limits.
-    #[command(flatten)]
-    pub(crate) limits: LimitArgs,
     /// Stop counting at N solutions [default: count them all].
     #[arg(long, value_name = "N")]
     pub(crate) limit: Option<u64>,
+    /// Limits.
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
 }
 
 /// `gridcsp sudoku generate`.
@@ -320,19 +317,19 @@ pub(crate) struct SudokuGenerateArgs {
 #[derive(Debug, Subcommand)]
 pub(crate) enum FutoshikiCommand {
     /// Solve each puzzle.
-    #[command(after_help = FUTOSHIKI_SOLVE_EXAMPLES, long_about = FUTOSHIKI_INPUT)]
+    #[command(after_help = FUTOSHIKI_SOLVE_EXAMPLES)]
     Solve(FutoshikiSolveArgs),
     /// Count the solutions of each puzzle.
-    #[command(after_help = FUTOSHIKI_COUNT_EXAMPLES, long_about = FUTOSHIKI_INPUT)]
+    #[command(after_help = FUTOSHIKI_COUNT_EXAMPLES)]
     Count(FutoshikiCountArgs),
     /// Check each grid against the rules.
-    #[command(after_help = FUTOSHIKI_CHECK_EXAMPLES, long_about = FUTOSHIKI_INPUT)]
+    #[command(after_help = FUTOSHIKI_CHECK_EXAMPLES)]
     Check(FutoshikiInput),
     /// Grade each puzzle on Tatham's ladder.
-    #[command(after_help = FUTOSHIKI_GRADE_EXAMPLES, long_about = FUTOSHIKI_INPUT)]
+    #[command(after_help = FUTOSHIKI_GRADE_EXAMPLES)]
     Grade(FutoshikiInput),
     /// Explain each puzzle step by step.
-    #[command(after_help = FUTOSHIKI_EXPLAIN_EXAMPLES, long_about = FUTOSHIKI_INPUT)]
+    #[command(after_help = FUTOSHIKI_EXPLAIN_EXAMPLES)]
     Explain(FutoshikiInput),
     /// Generate puzzles with exactly one solution.
     #[command(after_help = FUTOSHIKI_GENERATE_EXAMPLES)]
@@ -342,7 +339,9 @@ pub(crate) enum FutoshikiCommand {
 /// Where Futoshiki puzzles come from.
 #[derive(Clone, Debug, Args)]
 pub(crate) struct FutoshikiInput {
-    /// Input files; standard input when none is given or for `-`.
+    /// Input files; standard input when none is given or for `-`. Each
+    /// puzzle is a game ID on one line, or a grid of 2n-1 lines; grids are
+    /// separated by blank lines, `#` lines between puzzles are comments.
     #[arg(value_name = "FILE")]
     pub(crate) files: Vec<String>,
 }
@@ -353,13 +352,13 @@ pub(crate) struct FutoshikiSolveArgs {
     /// Input.
     #[command(flatten)]
     pub(crate) input: FutoshikiInput,
-    /// Limits.
-    #[command(flatten)]
-    pub(crate) limits: LimitArgs,
     /// Write each solution as a grid with its signs, separated by blank
     /// lines.
     #[arg(long)]
     pub(crate) pretty: bool,
+    /// Limits.
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
 }
 
 /// `gridcsp futoshiki count`.
@@ -368,12 +367,12 @@ pub(crate) struct FutoshikiCountArgs {
     /// Input.
     #[command(flatten)]
     pub(crate) input: FutoshikiInput,
-    /// Limits.
-    #[command(flatten)]
-    pub(crate) limits: LimitArgs,
     /// Stop counting at N solutions [default: count them all].
     #[arg(long, value_name = "N")]
     pub(crate) limit: Option<u64>,
+    /// Limits.
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
 }
 
 /// `gridcsp futoshiki generate`.
