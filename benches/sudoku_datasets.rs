@@ -9,7 +9,8 @@
 //! calls per puzzle, and how much resident memory grew while solving the file.
 //!
 //! `GRIDCSP_STRENGTH=fc|hs|dc` picks the AllDifferent strength (default: the
-//! library default); `GRIDCSP_LIMIT=N` caps the puzzles read per file.
+//! library default); `GRIDCSP_ORDER=mrv` switches the variable order from the
+//! crate's default (dom/wdeg) to MRV with degree tie-break; `GRIDCSP_LIMIT=N` caps the puzzles read per file.
 //!
 //! It goes through the `sudoku` crate's public API: one
 //! [`SudokuModel`](gridcsp::sudoku::SudokuModel) built once, one
@@ -17,6 +18,7 @@
 //! (the givens reach csp-core as assumptions). Answers are verified by the
 //! independent check below, not by the crate.
 
+use gridcsp::csp_core::{SearchOptions, VariableOrder};
 use gridcsp::sudoku::{Board, Outcome, Shape, Strength, SudokuModel, Variant};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -94,6 +96,10 @@ fn main() {
     }
     .expect("the classic model builds");
     let mut solver = model.solver();
+    if std::env::var("GRIDCSP_ORDER").as_deref() == Ok("mrv") {
+        solver.set_options(SearchOptions::default().with_variable_order(VariableOrder::MrvDegree));
+    }
+    println!("variable order: {:?}", solver.options().variable_order);
 
     println!("AllDifferent strength: {strength:?}");
     println!(

@@ -18,7 +18,7 @@
 //! trail, the queue and the scratch buffers are reserved when the solver is
 //! created.
 
-use super::options::SearchOptions;
+use super::options::{SearchOptions, VariableOrder};
 use super::outcome::{Count, SearchStatus, Solution, SolveOutcome, StopReason, Uniqueness};
 use super::select::{SplitMix64, select_value, select_variable};
 use super::stats::Stats;
@@ -77,6 +77,8 @@ pub struct Solver<'m> {
     assumptions: Vec<(VarId, Value)>,
     decisions: Vec<(VarId, Value)>,
     stats: Stats,
+    /// Weighted degree per variable, for [`VariableOrder::DomWdeg`].
+    var_weight: Vec<u64>,
     phase: Phase,
     rng: SplitMix64,
     started: Instant,
@@ -143,6 +145,7 @@ impl<'m> Solver<'m> {
             assumptions: Vec::new(),
             decisions: Vec::with_capacity(model.num_vars() + 1),
             stats: Stats::default(),
+            var_weight: model.degree.iter().map(|&d| u64::from(d)).collect(),
             phase: Phase::Done(SearchStatus::Complete),
             rng: SplitMix64::new(seed_of(&options)),
             options,
@@ -294,6 +297,11 @@ impl<'m> Solver<'m> {
         self.store.depth = 0;
         self.store.trace = self.options.trace.then(Vec::new);
         self.decisions.clear();
+        if matches!(self.options.variable_order, VariableOrder::DomWdeg) {
+            for (w, &d) in self.var_weight.iter_mut().zip(&self.model.degree) {
+                *w = u64::from(d);
+            }
+        }
         self.phase = Phase::Done(SearchStatus::Complete);
         let root = self.apply_assumptions().and_then(|()| {
             for c in 0..self.model.constraints.len() {
@@ -337,11 +345,14 @@ impl<'m> Solver<'m> {
         while let Some(c) = self.store.queue.pop() {
             self.stats.propagations += 1;
             let mut ctx = PropagationContext::new(&mut self.store, shared, Some(c));
-            if let Err(conflict) = self.model.constraints[c as usize]
-                .constraint
-                .propagate(&mut ctx)
-            {
+            let constraint = &self.model.constraints[c as usize].constraint;
+            if let Err(conflict) = constraint.propagate(&mut ctx) {
                 self.store.queue.clear();
+                if matches!(self.options.variable_order, VariableOrder::DomWdeg) {
+                    for v in constraint.scope() {
+                        self.var_weight[v.index()] += 1;
+                    }
+                }
                 return Err(conflict);
             }
         }
@@ -375,7 +386,12 @@ impl<'m> Solver<'m> {
                 layout: &self.model.layout,
             };
             let Some(var) =
-                select_variable(&self.options.variable_order, &domains, &self.model.degree)
+                select_variable(
+                    &self.options.variable_order,
+                    &domains,
+                    &self.model.degree,
+                    &self.var_weight,
+                )
             else {
                 self.phase = Phase::Backtrack;
                 if self.verify_leaf() {

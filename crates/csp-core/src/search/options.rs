@@ -34,6 +34,13 @@ pub enum VariableOrder {
     Mrv,
     /// The first unfixed variable in creation order.
     Input,
+    /// Smallest domain size divided by weighted degree (Boussemart et al.,
+    /// 2004): every failure adds one to the weight of the constraint that
+    /// failed, and a variable's weighted degree is the sum over its
+    /// constraints (initially its degree). The search learns where the
+    /// problem is hard. Ties go to the lowest index. Weights restart at every
+    /// run, so runs stay deterministic.
+    DomWdeg,
     /// Your own selector.
     Custom(Arc<dyn VariableSelector>),
 }
