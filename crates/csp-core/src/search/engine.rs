@@ -385,14 +385,12 @@ impl<'m> Solver<'m> {
                 words: &self.store.words,
                 layout: &self.model.layout,
             };
-            let Some(var) =
-                select_variable(
-                    &self.options.variable_order,
-                    &domains,
-                    &self.model.degree,
-                    &self.var_weight,
-                )
-            else {
+            let Some(var) = select_variable(
+                &self.options.variable_order,
+                &domains,
+                &self.model.degree,
+                &self.var_weight,
+            ) else {
                 self.phase = Phase::Backtrack;
                 if self.verify_leaf() {
                     self.stats.solutions += 1;

@@ -67,14 +67,19 @@ fn dom_wdeg(domains: &Domains<'_>, weight: &[u64]) -> Option<VarId> {
         let size = if l.words == 1 {
             domains.words[l.start as usize].count_ones()
         } else {
-            domains.words[l.range()].iter().map(|w| w.count_ones()).sum()
+            domains.words[l.range()]
+                .iter()
+                .map(|w| w.count_ones())
+                .sum()
         };
         if size <= 1 {
             continue;
         }
         let (size, w) = (u64::from(size), weight[i].max(1));
         // size / w < best_size / best_w, without division.
-        if best.is_none_or(|(bs, bw, _)| u128::from(size) * u128::from(bw) < u128::from(bs) * u128::from(w)) {
+        if best.is_none_or(|(bs, bw, _)| {
+            u128::from(size) * u128::from(bw) < u128::from(bs) * u128::from(w)
+        }) {
             best = Some((size, w, i));
         }
     }
@@ -161,8 +166,17 @@ mod tests {
         let eight = queens(8);
         for order in orders {
             let options = SearchOptions::default().with_variable_order(order.clone());
-            assert_eq!(Solver::with_options(&latin, options.clone()).count(None).count, 576);
-            assert_eq!(Solver::with_options(&eight, options).count(None).count, 92, "{order:?}");
+            assert_eq!(
+                Solver::with_options(&latin, options.clone())
+                    .count(None)
+                    .count,
+                576
+            );
+            assert_eq!(
+                Solver::with_options(&eight, options).count(None).count,
+                92,
+                "{order:?}"
+            );
         }
     }
 
