@@ -441,7 +441,7 @@ where
     M: Fn() -> W + Sync,
     F: Fn(&mut W, &GenJob) -> Answer + Sync,
 {
-    let mut settings = Settings::new(run_args, 2);
+    let mut settings = Settings::new(run_args, 8);
     settings.total = Some(count);
     let mut seeds = Seeds {
         next: 0,
