@@ -1,8 +1,10 @@
 //! Release-mode throughput of the futoshiki solver on generated puzzles.
 //!
 //! Generates seeded sets of sizes 5, 7 and 9 at every difficulty with the
-//! crate's generator, then times solving them single-threaded: each solve
-//! builds the csp-core model and proves the solution unique. Every answer is
+//! crate's generator, then times solving them single-threaded with one
+//! `PuzzleSolver` per set: each solve proves the solution unique on
+//! csp-core, with a model built for the puzzle (or, for puzzles without
+//! signs, the cached Latin-square model of its size). Every answer is
 //! checked against the generator's solution. Prints puzzles per second and
 //! mean microseconds per puzzle for both AllDifferent strengths: HS =
 //! hidden singles (csp-core's default, the crate's choice), DC = Régin's
@@ -15,7 +17,9 @@
 //! to change the number of puzzles per set, default 30).
 
 use csp_core::Strength;
-use futoshiki::{Difficulty, GenerateOptions, Puzzle, PuzzleModel, Solution, Uniqueness, generate};
+use futoshiki::{
+    Difficulty, GenerateOptions, Puzzle, PuzzleSolver, Solution, Uniqueness, generate,
+};
 use std::time::{Duration, Instant};
 
 /// CPU time of this thread (Linux `/proc/thread-self/schedstat`), so that
@@ -29,17 +33,14 @@ fn cpu_time() -> Option<Duration> {
 
 fn solve_all(set: &[(Puzzle, Solution)], strength: Strength) -> Duration {
     // Repeat small sets so each measurement lasts at least ~200 ms.
+    let mut solver = PuzzleSolver::with_strength(strength);
     let mut rounds = 0u32;
     let start = Instant::now();
     let cpu_start = cpu_time();
     loop {
         for (puzzle, expected) in set {
-            let model = match PuzzleModel::with_strength(puzzle, strength) {
-                Ok(m) => m,
-                Err(e) => panic!("model error: {e}"),
-            };
-            match model.uniqueness() {
-                Uniqueness::Unique(s) => assert_eq!(&s, expected, "wrong solution"),
+            match solver.uniqueness(puzzle) {
+                Ok(Uniqueness::Unique(s)) => assert_eq!(&s, expected, "wrong solution"),
                 other => panic!(
                     "{}: expected one solution, got {other:?}",
                     puzzle.to_game_id()

@@ -18,6 +18,8 @@
 //!   an [`Adjacency`] plug-in constraint per pair in Adjacent mode. Every
 //!   solve, count and uniqueness check runs on csp-core's solver:
 //!   [`Puzzle::solve`], [`Puzzle::count`], [`Puzzle::uniqueness`].
+//!   [`PuzzleSolver`] reuses one model per size for batches of puzzles
+//!   without signs.
 //! - The rules: [`Puzzle::conflicts`], [`Puzzle::check_move`],
 //!   [`Puzzle::candidates`], and [`Puzzle::check`], which names the clues
 //!   that contradict each other before any search ([`Contradiction`]).
@@ -72,7 +74,7 @@ pub use format::{
 };
 pub use generate::{GenerateError, GenerateOptions, Generated, generate};
 pub use grade::{Difficulty, Explanation, Grade, GradeError, Hint, Step, Technique};
-pub use model::{Clue, DEFAULT_STRENGTH, PuzzleModel, Uniqueness};
+pub use model::{Clue, DEFAULT_STRENGTH, PuzzleModel, PuzzleSolver, Uniqueness};
 pub use puzzle::{Cell, Link, MAX_SIZE, MIN_SIZE, Mode, Puzzle, PuzzleError, Solution};
 pub use rules::Contradiction;
 pub use techniques::{Fish, ForcingChains, LineSubsets, SignBounds, SignCheck};

@@ -294,3 +294,105 @@ impl Puzzle {
             .map_or(Uniqueness::NoSolution, |m| m.uniqueness())
     }
 }
+
+/// A reusable solving context for many puzzles (a batch, a benchmark, a
+/// server). Puzzles without marks (Tatham's trivial ones, or any Latin
+/// square completion) share one model per size, built once, with their
+/// givens passed as assumptions; other puzzles get their own
+/// [`PuzzleModel`]. Either way the answer comes from csp-core's solver.
+#[derive(Debug)]
+pub struct PuzzleSolver {
+    strength: Strength,
+    /// `latin[n]`: the Latin-square model of size `n` without givens.
+    latin: Vec<Option<PuzzleModel>>,
+    assumptions: Vec<(VarId, csp_core::Value)>,
+    stats: csp_core::Stats,
+}
+
+impl Default for PuzzleSolver {
+    fn default() -> Self {
+        PuzzleSolver::new()
+    }
+}
+
+impl PuzzleSolver {
+    /// A context with the default AllDifferent strength.
+    pub fn new() -> PuzzleSolver {
+        PuzzleSolver::with_strength(DEFAULT_STRENGTH)
+    }
+
+    /// A context with the given AllDifferent strength.
+    pub fn with_strength(strength: Strength) -> PuzzleSolver {
+        PuzzleSolver {
+            strength,
+            latin: Vec::new(),
+            assumptions: Vec::new(),
+            stats: Default::default(),
+        }
+    }
+
+    /// Statistics of the last run.
+    pub fn stats(&self) -> csp_core::Stats {
+        self.stats
+    }
+
+    /// Runs `f` on a solver for `puzzle`, from the cache or a fresh model.
+    fn run<T>(
+        &mut self,
+        puzzle: &Puzzle,
+        f: impl FnOnce(&PuzzleModel, &mut Solver<'_>) -> T,
+    ) -> Result<T, ModelError> {
+        let n = puzzle.size();
+        if puzzle.num_marks() > 0 || puzzle.mode() != Mode::Standard {
+            let pm = PuzzleModel::with_strength(puzzle, self.strength)?;
+            let mut solver = pm.solver();
+            let out = f(&pm, &mut solver);
+            self.stats = solver.stats();
+            return Ok(out);
+        }
+        if self.latin.len() <= n {
+            self.latin.resize_with(n + 1, || None);
+        }
+        if self.latin[n].is_none() {
+            let empty = Puzzle::new(n).map_err(|_| ModelError::TooManyVariables)?;
+            self.latin[n] = Some(PuzzleModel::latin(&empty, self.strength)?);
+        }
+        let Some(pm) = self.latin[n].as_ref() else {
+            return Err(ModelError::TooManyVariables);
+        };
+        self.assumptions.clear();
+        for (&var, &v) in pm.cells.iter().zip(puzzle.values()) {
+            if v != 0 {
+                self.assumptions.push((var, i32::from(v)));
+            }
+        }
+        let mut solver = pm.solver();
+        solver.set_assumptions(&self.assumptions)?;
+        let out = f(pm, &mut solver);
+        self.stats = solver.stats();
+        Ok(out)
+    }
+
+    /// None, one or several solutions.
+    pub fn uniqueness(&mut self, puzzle: &Puzzle) -> Result<Uniqueness, ModelError> {
+        self.run(puzzle, |pm, solver| match solver.uniqueness() {
+            csp_core::Uniqueness::Unique(s) => Uniqueness::Unique(pm.solution(&s)),
+            csp_core::Uniqueness::Multiple(a, b) => {
+                Uniqueness::Multiple(pm.solution(&a), pm.solution(&b))
+            }
+            _ => Uniqueness::NoSolution,
+        })
+    }
+
+    /// The first solution, if any.
+    pub fn solve(&mut self, puzzle: &Puzzle) -> Result<Option<Solution>, ModelError> {
+        self.run(puzzle, |pm, solver| {
+            solver.solve().solution().map(|s| pm.solution(s))
+        })
+    }
+
+    /// The number of solutions, stopping at `limit` if given.
+    pub fn count(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<u64, ModelError> {
+        self.run(puzzle, |_, solver| solver.count(limit).count)
+    }
+}
