@@ -188,9 +188,9 @@ fn variant(shape: Shape, diagonal: bool) -> Variant {
     }
 }
 
-/// csp-core options with the node and time limits asked for.
+/// The sudoku crate's search options with the node and time limits asked for.
 pub(crate) fn search_options(limits: Option<&LimitArgs>) -> SearchOptions {
-    let mut options = SearchOptions::default();
+    let mut options = SudokuSolver::default_options();
     if let Some(limits) = limits {
         if let Some(n) = limits.node_limit {
             options = options.with_node_limit(n);
