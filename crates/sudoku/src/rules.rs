@@ -485,6 +485,21 @@ impl Variant {
         if board.size() != n {
             return Vec::new();
         }
+        // Fast path: one bitmask per group (values are at most 35); the
+        // detailed pass below runs only when some group repeats a value.
+        let repeated = self.groups.iter().any(|group| {
+            let mut mask = 0u64;
+            group.cells.iter().any(|cell| {
+                let v = values[cell.row * n + cell.col];
+                let bit = 1u64 << v;
+                let seen = v != 0 && mask & bit != 0;
+                mask |= bit;
+                seen
+            })
+        });
+        if !repeated {
+            return Vec::new();
+        }
         let mut out = Vec::new();
         let mut seen = [u16::MAX; crate::board::MAX_SIZE + 1];
         for group in &self.groups {
