@@ -74,7 +74,7 @@ pub use format::{
 };
 pub use generate::{GenerateError, GenerateOptions, Generated, generate};
 pub use grade::{Difficulty, Explanation, Grade, GradeError, Hint, Step, Technique};
-pub use model::{Clue, DEFAULT_STRENGTH, PuzzleModel, PuzzleSolver, Uniqueness};
+pub use model::{Clue, DEFAULT_STRENGTH, PuzzleModel, PuzzleSolver, Uniqueness, search_options};
 pub use puzzle::{Cell, Link, MAX_SIZE, MIN_SIZE, Mode, Puzzle, PuzzleError, Solution};
 pub use rules::Contradiction;
 pub use techniques::{Fish, ForcingChains, LineSubsets, SignBounds, SignCheck};
