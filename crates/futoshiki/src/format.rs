@@ -43,8 +43,8 @@ pub enum ParseError {
         /// Lines found.
         found: usize,
     },
-    /// Text after a single puzzle's last line.
-    #[error("line {line}: unexpected text after the {size}x{size} grid")]
+    /// Text after a single puzzle's last line (its grid, or its game ID).
+    #[error("line {line}: unexpected text after the {size}x{size} puzzle")]
     TrailingText {
         /// The line.
         line: usize,
@@ -784,6 +784,7 @@ impl Puzzle {
         let first = text.lines().find(|l| !is_blank(l) && !l.starts_with('#'));
         match first {
             Some(line) if looks_like_game_id(line) => {
+                let puzzle = Puzzle::from_game_id(line)?;
                 let rest = text.lines().skip_while(|l| *l != line).skip(1);
                 if let Some((k, _)) = rest
                     .enumerate()
@@ -792,10 +793,10 @@ impl Puzzle {
                     let line_no = text.lines().position(|l| l == line).unwrap_or(0) + k + 2;
                     return Err(ParseError::TrailingText {
                         line: line_no,
-                        size: 0,
+                        size: puzzle.size(),
                     });
                 }
-                Puzzle::from_game_id(line)
+                Ok(puzzle)
             }
             Some(_) => Puzzle::from_grid(text),
             None => Err(ParseError::Empty),

@@ -320,3 +320,29 @@ fn game_id_readers_accept_tatham_variants() {
     assert!(big.to_game_id().starts_with("12:12,"));
     assert!(big.to_grid().starts_with("C . "));
 }
+
+proptest! {
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC{0,200}") {
+        let _ = Puzzle::parse(&text);
+        let _ = parse_all(&text);
+        let _ = Puzzle::from_game_id(&text);
+    }
+
+    #[test]
+    fn near_valid_inputs_never_panic(
+        text in "[0-9]{1,2}a?(d[tekxr])?:([a-z]?[0-9]{0,2}[URDL]{0,3},?){0,40}",
+        grid in "([.0-9A-Za-z<>^vV| -]{0,9}\n){1,9}",
+    ) {
+        if let Ok(p) = Puzzle::parse(&text) {
+            prop_assert_eq!(Puzzle::from_game_id(&p.to_game_id()).unwrap(), p.clone());
+            let _ = p.check();
+            let _ = p.grade();
+        }
+        if let Ok(p) = Puzzle::parse(&grid) {
+            prop_assert_eq!(Puzzle::from_grid(&p.to_grid()).unwrap(), p.clone());
+            let _ = p.check();
+            let _ = p.hint();
+        }
+    }
+}
