@@ -120,6 +120,23 @@ impl Grid {
         Ok(Grid { rows, cols, cells })
     }
 
+    /// Like [`Grid::new`], but the variables get no names (messages then
+    /// say `x17`): for programs that build many small models and name cells
+    /// themselves, this saves one string per cell.
+    pub fn new_unnamed(
+        model: &mut Model,
+        rows: usize,
+        cols: usize,
+        domain: impl Into<Domain>,
+    ) -> Result<Grid, ModelError> {
+        let size = rows
+            .checked_mul(cols)
+            .filter(|&n| u32::try_from(n).is_ok())
+            .ok_or(ModelError::TooManyVariables)?;
+        let cells = model.new_vars(size, domain)?;
+        Ok(Grid { rows, cols, cells })
+    }
+
     /// Number of rows.
     pub fn num_rows(&self) -> usize {
         self.rows

@@ -40,7 +40,7 @@ impl Model {
     /// Adds a variable with the given domain: a range (`1..=9`), an array,
     /// a slice or a `Vec` of values, or a [`Domain`].
     pub fn new_var(&mut self, domain: impl Into<Domain>) -> Result<VarId, ModelError> {
-        self.push_var(None, domain.into())
+        self.push_var(None, &domain.into())
     }
 
     /// Adds a variable with a name used in messages and explanations.
@@ -49,7 +49,7 @@ impl Model {
         name: impl Into<String>,
         domain: impl Into<Domain>,
     ) -> Result<VarId, ModelError> {
-        self.push_var(Some(name.into()), domain.into())
+        self.push_var(Some(name.into()), &domain.into())
     }
 
     /// Adds `count` variables with the same domain.
@@ -59,12 +59,10 @@ impl Model {
         domain: impl Into<Domain>,
     ) -> Result<Vec<VarId>, ModelError> {
         let domain = domain.into();
-        (0..count)
-            .map(|_| self.push_var(None, domain.clone()))
-            .collect()
+        (0..count).map(|_| self.push_var(None, &domain)).collect()
     }
 
-    fn push_var(&mut self, name: Option<String>, domain: Domain) -> Result<VarId, ModelError> {
+    fn push_var(&mut self, name: Option<String>, domain: &Domain) -> Result<VarId, ModelError> {
         let id = VarId::new(self.layout.len()).ok_or(ModelError::TooManyVariables)?;
         let shown = || name.clone().unwrap_or_else(|| id.to_string());
         if let Some((min_value, max_value)) = domain.too_wide() {
