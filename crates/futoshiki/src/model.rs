@@ -51,9 +51,9 @@ impl std::fmt::Display for Clue {
 /// Build it once per puzzle; every solve, count or uniqueness check goes
 /// through a [`csp_core::Solver`] on it.
 ///
-/// The cell variables are unnamed: naming them through
-/// [`csp_core::Grid::new`] costs more than solving a trivial 9x9 puzzle
-/// (81 `format!` calls). Messages name cells through [`Cell`] instead.
+/// The cell variables come from [`csp_core::Grid::new_unnamed`]: naming
+/// them (81 `format!` calls) would cost more than solving a trivial 9x9
+/// puzzle. Messages name cells through [`Cell`] instead.
 #[derive(Debug)]
 pub struct PuzzleModel {
     size: usize,
@@ -79,19 +79,17 @@ impl PuzzleModel {
     pub(crate) fn latin(puzzle: &Puzzle, strength: Strength) -> Result<PuzzleModel, ModelError> {
         let n = puzzle.size();
         let mut model = Model::new();
-        let cells = model.new_vars(n * n, 1..=n as i32)?;
+        let grid = csp_core::Grid::new_unnamed(&mut model, n, n, 1..=n as i32)?;
         let mut clues = Vec::with_capacity(4 * n * n);
-        for r in 0..n {
-            let id = model.all_different_with(&cells[r * n..(r + 1) * n], strength)?;
+        for (r, row) in grid.rows().enumerate() {
+            let id = model.all_different_with(&row, strength)?;
             push(&mut clues, id, Clue::Row(r));
         }
-        let mut column = Vec::with_capacity(n);
-        for c in 0..n {
-            column.clear();
-            column.extend((0..n).map(|r| cells[r * n + c]));
+        for (c, column) in grid.columns().enumerate() {
             let id = model.all_different_with(&column, strength)?;
             push(&mut clues, id, Clue::Column(c));
         }
+        let cells = grid.cells().to_vec();
         for (i, &v) in puzzle.values().iter().enumerate() {
             if v != 0 {
                 model.fix(cells[i], i32::from(v))?;
