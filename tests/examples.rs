@@ -33,6 +33,13 @@ mod kenken;
 )]
 mod sudoku_example;
 
+#[path = "../examples/futoshiki.rs"]
+#[allow(
+    dead_code,
+    reason = "`main` and its printing helpers run under `cargo run --example`"
+)]
+mod futoshiki_example;
+
 #[path = "../examples/skyscrapers.rs"]
 #[allow(
     dead_code,
@@ -449,5 +456,26 @@ fn sudoku_example_solves_its_built_in_puzzle() {
 fn sudoku_example_rejects_a_bad_puzzle_with_a_message() {
     let mut out = Vec::new();
     let err = sudoku_example::run(Some("12x".to_string()), &mut out).unwrap_err();
+    assert!(!err.is_empty());
+}
+
+// The Futoshiki example prints the built-in 5x5 puzzle (the format file's
+// worked example 2) and its unique solution with the signs.
+
+#[test]
+fn futoshiki_example_solves_its_built_in_puzzle() {
+    let mut out = Vec::new();
+    let unique = futoshiki_example::run(None, &mut out).expect("the built-in puzzle parses");
+    let text = String::from_utf8(out).expect("UTF-8 output");
+    assert!(unique, "{text}");
+    assert!(text.contains("solution string: 3452151243124352315445312"), "{text}");
+    assert!(text.contains("3<4 5 2 1"), "{text}");
+    assert!(text.contains("statistics:"), "{text}");
+}
+
+#[test]
+fn futoshiki_example_reports_a_malformed_game_id() {
+    let mut out = Vec::new();
+    let err = futoshiki_example::run(Some("4:1,2,3".to_string()), &mut out).unwrap_err();
     assert!(!err.is_empty());
 }
