@@ -468,7 +468,10 @@ fn futoshiki_example_solves_its_built_in_puzzle() {
     let unique = futoshiki_example::run(None, &mut out).expect("the built-in puzzle parses");
     let text = String::from_utf8(out).expect("UTF-8 output");
     assert!(unique, "{text}");
-    assert!(text.contains("solution string: 3452151243124352315445312"), "{text}");
+    assert!(
+        text.contains("solution string: 3452151243124352315445312"),
+        "{text}"
+    );
     assert!(text.contains("3<4 5 2 1"), "{text}");
     assert!(text.contains("statistics:"), "{text}");
 }
