@@ -158,6 +158,11 @@ pub(crate) struct Shared<'a> {
 /// All mutators return `Ok(true)` if the domain changed, `Ok(false)` if
 /// there was nothing to do, and `Err(Conflict)` if the domain would become
 /// empty (the domain is then left as it was and the search backtracks).
+///
+/// Every method takes variables of the model being solved (those of the
+/// constraint's scope, which the model checked when the constraint was
+/// added); a `VarId` from another, smaller model is a programming error and
+/// panics.
 pub struct PropagationContext<'a> {
     store: &'a mut Store,
     shared: Shared<'a>,
