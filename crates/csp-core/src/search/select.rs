@@ -30,10 +30,9 @@ fn first_unfixed(domains: &Domains<'_>) -> Option<VarId> {
         .find(|&v| !domains.is_fixed(v))
 }
 
-/// Minimum remaining values; ties to the higher degree, then the lower index.
-fn mrv(domains: &Domains<'_>, degree: Option<&[u32]>) -> Option<VarId> {
-    let mut best: Option<(u32, u32, usize)> = None; // (size, degree, index)
-    for (i, l) in domains.layout.iter().enumerate() {
+/// `(index, domain size)` of every unfixed variable, in index order.
+fn unfixed_sizes<'d>(domains: &'d Domains<'_>) -> impl Iterator<Item = (usize, u32)> + 'd {
+    domains.layout.iter().enumerate().filter_map(|(i, l)| {
         let size = if l.words == 1 {
             domains.words[l.start as usize].count_ones()
         } else {
@@ -42,9 +41,14 @@ fn mrv(domains: &Domains<'_>, degree: Option<&[u32]>) -> Option<VarId> {
                 .map(|w| w.count_ones())
                 .sum()
         };
-        if size <= 1 {
-            continue;
-        }
+        (size > 1).then_some((i, size))
+    })
+}
+
+/// Minimum remaining values; ties to the higher degree, then the lower index.
+fn mrv(domains: &Domains<'_>, degree: Option<&[u32]>) -> Option<VarId> {
+    let mut best: Option<(u32, u32, usize)> = None; // (size, degree, index)
+    for (i, size) in unfixed_sizes(domains) {
         let deg = degree.map_or(0, |d| d[i]);
         let better = match best {
             None => true,
@@ -63,18 +67,7 @@ fn mrv(domains: &Domains<'_>, degree: Option<&[u32]>) -> Option<VarId> {
 /// Smallest `size / weight`; ties to the lower index.
 fn dom_wdeg(domains: &Domains<'_>, weight: &[u64]) -> Option<VarId> {
     let mut best: Option<(u64, u64, usize)> = None; // (size, weight, index)
-    for (i, l) in domains.layout.iter().enumerate() {
-        let size = if l.words == 1 {
-            domains.words[l.start as usize].count_ones()
-        } else {
-            domains.words[l.range()]
-                .iter()
-                .map(|w| w.count_ones())
-                .sum()
-        };
-        if size <= 1 {
-            continue;
-        }
+    for (i, size) in unfixed_sizes(domains) {
         let (size, w) = (u64::from(size), weight[i].max(1));
         // size / w < best_size / best_w, without division.
         if best.is_none_or(|(bs, bw, _)| {
