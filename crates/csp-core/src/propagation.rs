@@ -275,6 +275,39 @@ impl<'a> PropagationContext<'a> {
         Some(base)
     }
 
+    /// Multi-word counterpart of [`masks_into`](Self::masks_into): if every
+    /// variable of `vars` has the same base and the same number of words,
+    /// appends all their words (variable after variable) to `out` and
+    /// returns the base and the words per variable.
+    pub(crate) fn words_into(&self, vars: &[VarId], out: &mut Vec<u64>) -> Option<(Value, usize)> {
+        let layout = self.shared.layout;
+        let first = layout[vars.first()?.index()];
+        for v in vars {
+            let l = layout[v.index()];
+            if l.words != first.words || l.base != first.base {
+                return None;
+            }
+            out.extend_from_slice(&self.store.words[l.range()]);
+        }
+        Some((first.base, first.words as usize))
+    }
+
+    /// Keeps only the values of `var` whose bits are set in `words` (the
+    /// layout [`words_into`](Self::words_into) reported).
+    pub(crate) fn intersect_words(&mut self, var: VarId, words: &[u64]) -> Result<bool, Conflict> {
+        let l = self.shared.layout[var.index()];
+        if l.words == 1 {
+            let old = self.store.words[l.start as usize];
+            let new = old & words[0];
+            return if new == old {
+                Ok(false)
+            } else {
+                self.write_single(var, l, old, new)
+            };
+        }
+        self.write_multi(var, l, |i, w| w & words[i])
+    }
+
     /// Whether deductions are being traced (then it is worth calling
     /// [`set_rule`](Self::set_rule) before each kind of deduction).
     #[inline]

@@ -279,6 +279,119 @@ impl AllDifferent {
         Ok(())
     }
 
+    /// Forward checking, pigeonhole (every strength) and hidden singles
+    /// (from `HiddenSingles` on) on multi-word domains
+    /// that share one layout (`w` words each, laid out variable after
+    /// variable in `buf`). Matching needs word-sized domains, so
+    /// `DomainConsistent` propagates like `HiddenSingles` here. In traces,
+    /// a variable given its value by a hidden single has all of that
+    /// call's removals attributed to the hidden-single rule.
+    fn propagate_words(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        w: usize,
+        buf: &mut Vec<u64>,
+    ) -> Result<(), Conflict> {
+        let n = self.vars.len();
+        // buf: [domains n*w][original n*w][fixed w][once w][twice w]
+        //      [set by a hidden single: n]
+        buf.extend_from_within(..n * w);
+        buf.resize(2 * n * w + 3 * w + n, 0);
+        let (doms, rest) = buf.split_at_mut(n * w);
+        let (orig, rest) = rest.split_at_mut(n * w);
+        let (fixed, rest) = rest.split_at_mut(w);
+        let (once, rest) = rest.split_at_mut(w);
+        let (twice, by_hidden) = rest.split_at_mut(w);
+        let size = |d: &[u64]| d.iter().map(|x| x.count_ones()).sum::<u32>();
+        loop {
+            // Forward checking to its fixpoint.
+            loop {
+                fixed.fill(0);
+                for d in doms.chunks_exact(w) {
+                    if size(d) == 1 {
+                        if d.iter().zip(fixed.iter()).any(|(a, b)| a & b != 0) {
+                            ctx.set_rule(rules::ELIMINATION);
+                            return Err(ctx.conflict());
+                        }
+                        fixed.iter_mut().zip(d).for_each(|(f, x)| *f |= x);
+                    }
+                }
+                let mut newly_fixed = false;
+                for d in doms.chunks_exact_mut(w) {
+                    let s = size(d);
+                    if s > 1 && d.iter().zip(fixed.iter()).any(|(a, b)| a & b != 0) {
+                        d.iter_mut().zip(fixed.iter()).for_each(|(x, f)| *x &= !f);
+                        match size(d) {
+                            0 => {
+                                ctx.set_rule(rules::ELIMINATION);
+                                return Err(ctx.conflict());
+                            }
+                            1 => newly_fixed = true,
+                            _ => {}
+                        }
+                    }
+                }
+                if !newly_fixed {
+                    break;
+                }
+            }
+            once.fill(0);
+            twice.fill(0);
+            for d in doms.chunks_exact(w) {
+                for k in 0..w {
+                    twice[k] |= once[k] & d[k];
+                    once[k] |= d[k];
+                }
+            }
+            // The pigeonhole test is cheap on whole words: every strength
+            // gets it here, as on the other wide path.
+            let distinct = size(once) as usize;
+            if distinct < n {
+                ctx.set_rule(rules::PIGEONHOLE);
+                return Err(ctx.conflict());
+            }
+            if distinct > n || self.strength == Strength::ForwardChecking {
+                break;
+            }
+            // Values in exactly one domain, not already someone's value.
+            for k in 0..w {
+                once[k] &= !twice[k] & !fixed[k];
+            }
+            if size(once) == 0 {
+                break;
+            }
+            for (i, d) in doms.chunks_exact_mut(w).enumerate() {
+                let h: u32 = d
+                    .iter()
+                    .zip(once.iter())
+                    .map(|(a, b)| (a & b).count_ones())
+                    .sum();
+                if h == 0 {
+                    continue;
+                }
+                if h > 1 {
+                    ctx.set_rule(rules::HIDDEN_SINGLE);
+                    return Err(ctx.conflict());
+                }
+                d.iter_mut().zip(once.iter()).for_each(|(x, o)| *x &= o);
+                by_hidden[i] = 1;
+            }
+        }
+        for (i, &var) in self.vars.iter().enumerate() {
+            let (new, old) = (&doms[i * w..(i + 1) * w], &orig[i * w..(i + 1) * w]);
+            if new != old {
+                let rule = if by_hidden[i] != 0 {
+                    rules::HIDDEN_SINGLE
+                } else {
+                    rules::ELIMINATION
+                };
+                ctx.set_rule(rule);
+                ctx.intersect_words(var, new)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Forward checking plus pigeonhole when the scope has more than 64
     /// distinct values.
     fn propagate_wide(
@@ -346,6 +459,13 @@ impl Constraint for AllDifferent {
             } else {
                 self.propagate_fused(ctx, base, &mut buf)
             };
+            ctx.give_back_words(buf);
+            return result;
+        }
+        // Wide domains with a common layout: the same rules on whole words.
+        buf.clear();
+        if let Some((_, words)) = ctx.words_into(&self.vars, &mut buf) {
+            let result = self.propagate_words(ctx, words, &mut buf);
             ctx.give_back_words(buf);
             return result;
         }
@@ -723,5 +843,45 @@ mod tests {
         model.fix(ys[0], 1000).unwrap();
         model.fix(ys[1], 1000).unwrap();
         assert!(Solver::new(&model).propagate().is_err());
+    }
+
+    #[test]
+    fn multi_word_domains_with_one_layout_match_brute_force() {
+        use crate::testing::check_against_brute_force;
+        // Every domain spans 0..=150 (three words, base 0): the word-wise path.
+        let pool = [0, 3, 64, 70, 100, 129, 130, 150];
+        for strength in Strength::ALL {
+            for seed in 0..40u32 {
+                let mut model = Model::new();
+                let mut vars = Vec::new();
+                for k in 0..4u32 {
+                    let mut values = vec![0, 150];
+                    for (j, &v) in pool.iter().enumerate() {
+                        if (seed * 7 + k * 13 + j as u32 * 5) % 3 == 0 {
+                            values.push(v);
+                        }
+                    }
+                    vars.push(model.new_var(values).unwrap());
+                }
+                model.all_different_with(&vars, strength).unwrap();
+                if seed % 4 == 0 {
+                    model.fix(vars[0], 150).unwrap();
+                }
+                check_against_brute_force(&model, crate::SearchOptions::default());
+            }
+        }
+    }
+
+    #[test]
+    fn hidden_singles_apply_on_wide_domains() {
+        // 70 variables over 0..=69 (two words): 69 of them cannot be 69.
+        let mut model = Model::new();
+        let xs = model.new_vars(70, 0..=69).unwrap();
+        for &x in &xs[1..] {
+            model.remove_value(x, 69).unwrap();
+        }
+        model.all_different(&xs).unwrap();
+        let mut solver = Solver::new(&model);
+        assert_eq!(solver.propagate().unwrap().value(xs[0]), Some(69));
     }
 }
