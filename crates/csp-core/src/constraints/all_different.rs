@@ -22,10 +22,12 @@
 //!
 //! All three work on 64-bit masks, one per variable: directly when every
 //! variable is a word-sized domain with the same base, otherwise through a
-//! compact numbering of the values in the scope's domains. When the scope's
-//! domains hold more than 64 distinct values, the constraint falls back to
-//! forward checking plus the pigeonhole test (the stronger rules need the
-//! word-sized representation). The default strength is chosen by measurement
+//! compact numbering of the values in the scope's domains. Wider domains
+//! that share one layout (same base and number of words) get forward
+//! checking, pigeonhole and hidden singles word by word (matching needs the
+//! word-sized form, so `DomainConsistent` acts as `HiddenSingles` there);
+//! other scopes with more than 64 distinct values get forward checking plus
+//! the pigeonhole test, value by value. The default strength is chosen by measurement
 //! on the Sudoku datasets; see `docs/performance.md`.
 //!
 //! # References
