@@ -477,7 +477,7 @@ fn futoshiki_solve_detects_game_ids_and_grids() {
         r.err.lines().collect::<Vec<_>>(),
         [
             "futoshiki_mixed.txt:16: game ID: more than 16 entries (extra data at character 38)",
-            "futoshiki_mixed.txt:28: line 28, column 3: value 33 is greater than the size 2",
+            "futoshiki_mixed.txt:28: line 28, column 3: unexpected character 'x'",
         ]
     );
     assert_eq!(r.code, 2);

@@ -469,6 +469,17 @@ fn read_grid(lines: &[&str], adjacent: bool) -> Result<(Puzzle, usize), ParseErr
                         }
                         return Err(ParseError::UnknownChar { line, column, ch });
                     };
+                    if value > n && ch.is_ascii_alphabetic() {
+                        // A letter that is no value at this size: a sign
+                        // in the wrong place (`v`), or a stray character
+                        // (letters are values only from size 10 on).
+                        if matches!(ch, 'v' | 'V') {
+                            return Err(ParseError::VerticalSignInCellRow { line, column, ch });
+                        }
+                        if n < 10 {
+                            return Err(ParseError::UnknownChar { line, column, ch });
+                        }
+                    }
                     if value > n {
                         return Err(ParseError::ValueTooLarge {
                             line,

@@ -346,3 +346,49 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn letters_in_small_grid_cells_are_unexpected_characters_or_misplaced_signs() {
+    // Letters are values only from size 10 on: below that, a stray letter
+    // is an unknown character and a `v` a sign in the wrong place, not
+    // "value 33 is greater than the size 2".
+    assert_eq!(
+        grid_err("1 x\n   \n. .\n"),
+        ParseError::UnknownChar {
+            line: 1,
+            column: 3,
+            ch: 'x'
+        }
+    );
+    assert_eq!(
+        grid_err(". .\n   \nV .\n"),
+        ParseError::VerticalSignInCellRow {
+            line: 3,
+            column: 1,
+            ch: 'V'
+        }
+    );
+    // From size 10 on a letter is a value: too large, or accepted.
+    let row = |c: char| format!("{c}{}", " .".repeat(9));
+    let mut lines = vec![row('x')];
+    for _ in 0..9 {
+        lines.push(String::new());
+        lines.push(row('.'));
+    }
+    assert!(matches!(
+        grid_err(&lines.join("\n")),
+        ParseError::ValueTooLarge {
+            line: 1,
+            column: 1,
+            value: 33,
+            size: 10
+        }
+    ));
+    lines[0] = row('a');
+    assert_eq!(
+        Puzzle::from_grid(&lines.join("\n"))
+            .unwrap()
+            .given(Cell::new(0, 0)),
+        Some(10)
+    );
+}
