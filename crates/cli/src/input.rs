@@ -73,7 +73,8 @@ struct Line {
 struct LineReader {
     inner: BufReader<Box<dyn Read + Send>>,
     no: usize,
-    peeked: Option<Line>,
+    /// Lines read ahead or given back, the next one last.
+    pending: Vec<Line>,
 }
 
 impl LineReader {
@@ -81,27 +82,34 @@ impl LineReader {
         LineReader {
             inner: BufReader::with_capacity(64 * 1024, inner),
             no: 0,
-            peeked: None,
+            pending: Vec::new(),
         }
     }
 
     /// Whether the next line can be had without waiting for the input.
     fn ready(&self) -> bool {
-        self.peeked.is_some() || !self.inner.buffer().is_empty()
+        !self.pending.is_empty() || !self.inner.buffer().is_empty()
     }
 
     fn peek(&mut self) -> io::Result<Option<&Line>> {
-        if self.peeked.is_none() {
-            self.peeked = self.read_line()?;
+        if self.pending.is_empty() {
+            if let Some(line) = self.read_line()? {
+                self.pending.push(line);
+            }
         }
-        Ok(self.peeked.as_ref())
+        Ok(self.pending.last())
     }
 
     fn next(&mut self) -> io::Result<Option<Line>> {
-        match self.peeked.take() {
+        match self.pending.pop() {
             Some(line) => Ok(Some(line)),
             None => self.read_line(),
         }
+    }
+
+    /// Gives lines back, in their order: they are read again next.
+    fn unread(&mut self, lines: Vec<Line>) {
+        self.pending.extend(lines.into_iter().rev());
     }
 
     fn read_line(&mut self) -> io::Result<Option<Line>> {
@@ -250,6 +258,14 @@ impl Records {
         }
     }
 
+    /// A Futoshiki grid: 2n-1 lines from its first line (blank relation
+    /// rows included); a comment line ends it early, and so does an empty
+    /// line in a grid whose relation rows are padded to 2n-1 characters
+    /// (such a grid's blank relation rows are lines of spaces). When the 2n-1 lines are followed by text that is neither a blank
+    /// line, a comment nor a game ID, the grid was short and its last blank
+    /// line was the separator: the grid is cut there and the lines after it
+    /// are read again as the next puzzle, so one puzzle with a missing line
+    /// does not swallow (or garble) the next one.
     fn futoshiki_grid(&mut self, first: Line) -> io::Result<Record> {
         let width = first.text.trim_end_matches([' ', '\r']).chars().count();
         let n = width.div_ceil(2);
@@ -258,22 +274,57 @@ impl Records {
         } else {
             None
         };
-        let mut b = Builder::new(&self.source, first);
-        let mut taken = 1;
+        let mut lines = vec![first];
+        let mut padded = false;
         loop {
-            if height.is_some_and(|h| taken >= h) {
+            if height.is_some_and(|h| lines.len() >= h) {
                 break;
             }
             let Some(next) = self.lines.peek()? else {
                 break;
             };
-            if height.is_none() && next.too_long.is_none() && is_blank(&next.text) {
+            let plain = next.too_long.is_none();
+            if plain && is_blank(&next.text) && height.is_none() {
+                break;
+            }
+            // A grid whose relation rows are padded with spaces (as writers
+            // should pad them) has no empty line: an empty one ends it.
+            if plain && next.text.is_empty() && padded {
+                break;
+            }
+            if plain && is_comment(&next.text) {
                 break;
             }
             if let Some(line) = self.lines.next()? {
-                b.push(line);
+                padded |= lines.len() % 2 == 1
+                    && line.text.chars().count() == width
+                    && line.text.ends_with(' ');
+                lines.push(line);
             }
-            taken += 1;
+        }
+        if height.is_some_and(|h| lines.len() >= h) {
+            let misframed = match self.lines.peek()? {
+                Some(next) => {
+                    next.too_long.is_some()
+                        || !(is_blank(&next.text)
+                            || is_comment(&next.text)
+                            || looks_like_game_id(&next.text))
+                }
+                None => false,
+            };
+            let last_blank = lines
+                .iter()
+                .rposition(|l| l.too_long.is_none() && is_blank(&l.text));
+            if let (true, Some(cut)) = (misframed, last_blank) {
+                let rest = lines.split_off(cut + 1);
+                lines.pop();
+                self.lines.unread(rest);
+            }
+        }
+        let mut lines = lines.into_iter();
+        let mut b = Builder::new(&self.source, lines.next().expect("the first line"));
+        for line in lines {
+            b.push(line);
         }
         Ok(b.record)
     }
@@ -459,6 +510,32 @@ mod tests {
         assert_eq!(got[1].line, 10);
         assert!(got[1].text.starts_with("4:"));
         assert_eq!(got[2].line, 12);
+    }
+
+    #[test]
+    fn futoshiki_grid_missing_lines_does_not_swallow_the_next_puzzle() {
+        let good = ".<. .\nv    \n. . .\n  ^  \n. . .";
+        // Two lines short: its 5-line window would end on the next grid's
+        // first line; the blank separator is found and the next grid kept.
+        let short = ".<. .\n     \n. . .";
+        let text = format!("{short}\n\n{good}\n\n{good}\n");
+        let got = records(text.as_bytes(), Framing::Futoshiki);
+        let starts: Vec<usize> = got.iter().map(|r| r.line).collect();
+        assert_eq!(starts, vec![1, 5, 11]);
+        assert_eq!(got[0].text, short);
+        assert_eq!(got[1].text, good);
+        // A relation row missing: the separator ends it.
+        let short = ".<. .\n. . .\n  ^  \n. . .";
+        let text = format!("{short}\n\n{good}\n");
+        let got = records(text.as_bytes(), Framing::Futoshiki);
+        let starts: Vec<usize> = got.iter().map(|r| r.line).collect();
+        assert_eq!(starts, vec![1, 6]);
+        assert_eq!(got[1].text, good);
+        // A comment line never belongs to a grid.
+        let text = format!(".<. .\n# next\n{good}\n");
+        let got = records(text.as_bytes(), Framing::Futoshiki);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[1].text, good);
     }
 
     #[test]

@@ -819,3 +819,21 @@ fn a_directory_is_an_unreadable_input() {
     assert!(r.err.starts_with("gridcsp: .:1: read error"), "{}", r.err);
     assert_eq!(r.code, 2);
 }
+
+#[test]
+fn futoshiki_grid_missing_two_lines_keeps_the_next_puzzles() {
+    let good = ".<. . . .\n         \n. .<. . .\n    ^ v  \n. . . 3 .\n        v\n. . . . .\n^ ^     v\n4 . . . 2";
+    let short: Vec<&str> = good.lines().take(7).collect();
+    let text = format!("{}\n\n{good}\n\n{good}\n", short.join("\n"));
+    let r = gridcsp_with_input(&["futoshiki", "solve", "-"], Some(text.into_bytes()));
+    r.assert_calm();
+    assert_eq!(r.code, 2);
+    let solved = "3452151243124352315445312";
+    assert_eq!(r.lines(), vec!["invalid", solved, solved]);
+    assert!(
+        r.err
+            .contains("<stdin>:1: line 8: a 5x5 grid needs 9 lines, found only 7"),
+        "{}",
+        r.err
+    );
+}
