@@ -519,7 +519,18 @@ fn parse(text: &str, shape: Option<Shape>) -> Result<Board, ParseError> {
     } else {
         let shape = match shape {
             Some(s) => s,
-            None => Shape::new(lines.len())?,
+            None => {
+                // Rows all of one length that is not the number of rows:
+                // rows are missing (or extra), not every row too long.
+                let width = lines[0].len();
+                if width != lines.len() && lines.iter().all(|l| l.len() == width) {
+                    return Err(ParseError::WrongRowCount {
+                        expected: width,
+                        found: lines.len(),
+                    });
+                }
+                Shape::new(lines.len())?
+            }
         };
         let n = shape.size;
         if lines.len() != n {
@@ -640,6 +651,38 @@ mod tests {
                 found: 1
             }
         ));
+    }
+
+    #[test]
+    fn grid_with_a_missing_row_says_rows_are_missing() {
+        let rows: Vec<&str> = (0..9).map(|r| &LINE[r * 9..r * 9 + 9]).collect();
+        let eight = rows[..8].join("\n");
+        assert_eq!(
+            eight.parse::<Board>().unwrap_err(),
+            ParseError::WrongRowCount {
+                expected: 9,
+                found: 8
+            }
+        );
+        let ten = format!("{}\n{}", rows.join("\n"), rows[0]);
+        assert_eq!(
+            ten.parse::<Board>().unwrap_err(),
+            ParseError::WrongRowCount {
+                expected: 9,
+                found: 10
+            }
+        );
+        // One bad row among good ones is still named.
+        let mut long = rows.iter().map(|r| r.to_string()).collect::<Vec<_>>();
+        long[4].push('1');
+        assert_eq!(
+            long.join("\n").parse::<Board>().unwrap_err(),
+            ParseError::WrongRowLength {
+                row: 5,
+                expected: 9,
+                found: 10
+            }
+        );
     }
 
     #[test]
