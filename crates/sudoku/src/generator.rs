@@ -138,6 +138,7 @@ impl Generator {
             max_attempts,
         } = self;
         let mut unique = rules.plain_model().solver();
+        unique.set_options(SudokuSolver::default_options().with_node_limit(UNIQUE_NODE_LIMIT));
         let mut logic = rules.logic_solver();
         for _ in 0..*max_attempts {
             let grid = random_grid(rng, &mut unique)?;
@@ -148,7 +149,7 @@ impl Generator {
                           unique: &mut SudokuSolver<'_>|
              -> Result<bool, SudokuError> {
                 if difficulty == Difficulty::Expert {
-                    unique.is_unique(b)
+                    proven_unique(unique, b)
                 } else {
                     let a = analyse(logic, b, false)?;
                     Ok(a.solved() && a.level() <= difficulty)
@@ -169,7 +170,7 @@ impl Generator {
                 let mut ok = true;
                 for orbit in &orbits {
                     let trial = cleared(&puzzle, orbit);
-                    if trial == puzzle || !unique.is_unique(&trial)? {
+                    if trial == puzzle || !proven_unique(&mut unique, &trial)? {
                         continue;
                     }
                     if analyse(&mut logic, &trial, false)?.level() == difficulty {
@@ -248,6 +249,22 @@ impl Generator {
     }
 }
 
+/// The most search nodes one uniqueness check of [`Generator::generate`]
+/// may take. A few hundred are typical up to 16x16, but on 25x25 boards
+/// with few clues one check can run for minutes; a clue whose removal is
+/// not proven to keep one solution within the limit stays. The limit counts
+/// nodes, not time, so a seed still gives the same puzzle on every machine.
+const UNIQUE_NODE_LIMIT: u64 = 2_000;
+
+/// Whether `board` is proven to have exactly one solution within the
+/// solver's node limit (a check cut short proves nothing: `false`).
+fn proven_unique(unique: &mut SudokuSolver<'_>, board: &Board) -> Result<bool, SudokuError> {
+    match unique.is_unique(board) {
+        Err(SudokuError::Stopped(_)) => Ok(false),
+        other => other,
+    }
+}
+
 fn random_grid(
     rng: &mut ChaCha8Rng,
     solver: &mut SudokuSolver<'_>,
@@ -274,7 +291,7 @@ fn is_minimal(
 ) -> Result<bool, SudokuError> {
     for orbit in orbits {
         let trial = cleared(puzzle, orbit);
-        if trial != *puzzle && unique.is_unique(&trial)? {
+        if trial != *puzzle && proven_unique(unique, &trial)? {
             return Ok(false);
         }
     }
@@ -342,4 +359,30 @@ fn orbit_of(symmetry: Symmetry, n: usize, cell: Cell) -> Vec<Cell> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::SudokuModel;
+
+    #[test]
+    fn uniqueness_check_cut_short_by_the_node_limit_keeps_the_clue() {
+        // A blank 25x25 board needs search; one node proves nothing.
+        let model = SudokuModel::new(Variant::classic(Shape::new(25).unwrap())).unwrap();
+        let mut solver = model.solver();
+        solver.set_options(SudokuSolver::default_options().with_node_limit(1));
+        let blank = Board::blank(25).unwrap();
+        assert!(matches!(
+            solver.is_unique(&blank),
+            Err(SudokuError::Stopped(_))
+        ));
+        assert!(!proven_unique(&mut solver, &blank).unwrap());
+        // A proof within the limit still counts.
+        let solution = Generator::classic(1).solution_grid().unwrap();
+        let model = SudokuModel::new(Variant::classic(Shape::CLASSIC)).unwrap();
+        let mut solver = model.solver();
+        solver.set_options(SudokuSolver::default_options().with_node_limit(UNIQUE_NODE_LIMIT));
+        assert!(proven_unique(&mut solver, &solution).unwrap());
+    }
 }
