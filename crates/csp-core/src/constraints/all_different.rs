@@ -472,8 +472,6 @@ impl Constraint for AllDifferent {
             return result;
         }
         ctx.give_back_words(buf);
-        let mut masks = [0u64; MAX];
-        let mut written = [0u64; MAX];
         // General path: number the distinct values of the scope.
         let mut values = ctx.take_values();
         for &var in &self.vars {
@@ -484,6 +482,8 @@ impl Constraint for AllDifferent {
         let result = if values.len() > MAX || n > values.len() {
             self.propagate_wide(ctx, values.len())
         } else {
+            let mut masks = [0u64; MAX];
+            let mut written = [0u64; MAX];
             for (i, &var) in self.vars.iter().enumerate() {
                 let mut m = 0u64;
                 for v in ctx.iter(var) {
