@@ -217,9 +217,26 @@ fn apply(
 
 fn good_enough(p: &Puzzle, difficulty: Difficulty) -> bool {
     match difficulty {
-        Difficulty::Recursive => PuzzleModel::new(p).is_ok_and(|m| m.count(Some(2)) == 1),
+        Difficulty::Recursive => proven_unique(p),
         level => solvable_at(p, level),
     }
+}
+
+/// The most search nodes one uniqueness check of the Recursive generator
+/// may take: a few hundred are typical at 9x9, but from 11x11 on one check
+/// can run for seconds or minutes. A clue whose removal is not proven to
+/// keep one solution within the limit stays. Nodes, not time, so a seed
+/// still gives the same puzzle on every machine.
+const UNIQUE_NODE_LIMIT: u64 = 20_000;
+
+/// Whether `p` is proven to have exactly one solution within
+/// [`UNIQUE_NODE_LIMIT`] nodes.
+fn proven_unique(p: &Puzzle) -> bool {
+    PuzzleModel::new(p).is_ok_and(|m| {
+        let options = crate::model::search_options().with_node_limit(UNIQUE_NODE_LIMIT);
+        let c = m.solver_with(options).count(Some(2));
+        c.count == 1 && c.status.is_complete()
+    })
 }
 
 fn attempt_with(
@@ -292,5 +309,19 @@ impl Puzzle {
     /// Generates a puzzle (see [`generate`]).
     pub fn generate(options: &GenerateOptions) -> Result<Generated, GenerateError> {
         generate(options)
+    }
+}
+
+#[cfg(test)]
+mod unique_tests {
+    use super::*;
+
+    #[test]
+    fn recursive_uniqueness_checks_are_bounded_and_still_prove_unique_puzzles() {
+        let made = generate(&GenerateOptions::new(6, Difficulty::Recursive).with_seed(4))
+            .expect("a 6x6 recursive puzzle");
+        assert!(proven_unique(&made.puzzle));
+        assert!(!proven_unique(&Puzzle::new(6).unwrap()));
+        const { assert!(UNIQUE_NODE_LIMIT >= 10_000) };
     }
 }
