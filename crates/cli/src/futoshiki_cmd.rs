@@ -111,6 +111,17 @@ fn solve(record: &Record, options: &SearchOptions, pretty: bool, json: bool) -> 
         Ok(p) => p,
         Err(a) => return a,
     };
+    if let Err(problems) = puzzle.check() {
+        // Clues that contradict each other: unsolvable before any search,
+        // and (as for Sudoku) the reason in JSON.
+        let a = unsolvable();
+        return if json {
+            let why: Vec<String> = problems.iter().map(ToString::to_string).collect();
+            a.field("reason", why.join("; "))
+        } else {
+            a
+        };
+    }
     let model = match PuzzleModel::new(&puzzle) {
         Ok(m) => m,
         Err(e) => return Answer::invalid(e.to_string()),

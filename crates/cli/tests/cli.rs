@@ -837,3 +837,15 @@ fn futoshiki_grid_missing_two_lines_keeps_the_next_puzzles() {
         r.err
     );
 }
+
+#[test]
+fn futoshiki_json_unsolvable_clues_give_the_reason() {
+    let input = b"4:1R,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,\n".to_vec();
+    let r = gridcsp_with_input(&["--json", "futoshiki", "solve"], Some(input));
+    r.assert_calm();
+    assert_eq!(r.code, 1);
+    let v: serde_json::Value = serde_json::from_str(r.out.trim()).expect("json");
+    assert_eq!(v["outcome"], "unsolvable");
+    let reason = v["reason"].as_str().expect("a reason");
+    assert!(reason.contains("r1c1 is given as 1"), "{reason}");
+}
