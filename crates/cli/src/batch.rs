@@ -48,6 +48,20 @@ pub(crate) struct Answer {
 }
 
 impl Answer {
+    /// The answer of `count` for either puzzle: the number (exact or capped
+    /// by `--limit`), or `limit` when a search limit stopped the count.
+    pub(crate) fn counted(count: csp_core::Count, nodes: u64) -> Answer {
+        use csp_core::{SearchStatus, StopReason};
+        let answer = match count.status {
+            SearchStatus::Complete | SearchStatus::Stopped(StopReason::SolutionLimit) => {
+                Answer::new(Status::Done, "counted", count.count.to_string())
+                    .field("exact", count.status.is_complete())
+            }
+            SearchStatus::Stopped(reason) => Answer::limit(reason),
+        };
+        answer.with_nodes(nodes).field("count", count.count)
+    }
+
     /// An answer with no message and no JSON fields.
     pub(crate) fn new(status: Status, outcome: &'static str, text: impl Into<String>) -> Answer {
         Answer {

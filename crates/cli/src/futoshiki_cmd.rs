@@ -8,7 +8,7 @@ use crate::batch::{self, Answer, GenJob, Status, Tally};
 use crate::input::{Framing, Record, looks_like_game_id};
 use crate::output::{Layout, Printer};
 use crate::sudoku_cmd::{clock_seed, conflict_line, search_options};
-use csp_core::{SearchOptions, SearchStatus, SolveOutcome, StopReason};
+use csp_core::{SearchOptions, SolveOutcome};
 use futoshiki::{
     Contradiction, GenerateOptions, GradeError, Mode, ParseError, Puzzle, PuzzleModel,
 };
@@ -164,15 +164,7 @@ fn count(record: &Record, options: &SearchOptions, limit: Option<u64>) -> Answer
     };
     let mut solver = model.solver_with(options.clone());
     let c = solver.count(limit);
-    let nodes = solver.stats().nodes;
-    let answer = match c.status {
-        SearchStatus::Complete | SearchStatus::Stopped(StopReason::SolutionLimit) => {
-            Answer::new(Status::Done, "counted", c.count.to_string())
-                .field("exact", c.status.is_complete())
-        }
-        SearchStatus::Stopped(reason) => Answer::limit(reason),
-    };
-    answer.with_nodes(nodes).field("count", c.count)
+    Answer::counted(c, solver.stats().nodes)
 }
 
 /// The cells a contradiction is about.

@@ -8,7 +8,7 @@ use crate::args::{LimitArgs, RunArgs, SudokuCommand, SudokuGenerateArgs, SudokuI
 use crate::batch::{self, Answer, GenJob, Status, Tally};
 use crate::input::{Framing, Record};
 use crate::output::{Layout, Printer};
-use csp_core::{SearchOptions, SearchStatus, StopReason};
+use csp_core::SearchOptions;
 use serde_json::Value;
 use std::io;
 use std::sync::OnceLock;
@@ -281,17 +281,7 @@ fn count<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, limit: Option<u6
         Err(a) => return a,
     };
     match solver.count(&board, limit) {
-        Ok(c) => {
-            let nodes = solver.stats().nodes;
-            let answer = match c.status {
-                SearchStatus::Complete | SearchStatus::Stopped(StopReason::SolutionLimit) => {
-                    Answer::new(Status::Done, "counted", c.count.to_string())
-                        .field("exact", c.status.is_complete())
-                }
-                SearchStatus::Stopped(reason) => Answer::limit(reason),
-            };
-            answer.with_nodes(nodes).field("count", c.count)
-        }
+        Ok(c) => Answer::counted(c, solver.stats().nodes),
         Err(SudokuError::Clash(_)) => Answer::new(Status::Done, "counted", "0")
             .field("count", 0)
             .field("exact", true),
