@@ -208,10 +208,10 @@ pub(crate) enum SudokuCommand {
     Check(SudokuInput),
     /// Grade each puzzle: level and hardest technique.
     #[command(after_help = SUDOKU_GRADE_EXAMPLES)]
-    Grade(SudokuInput),
+    Grade(SudokuGradeArgs),
     /// Explain each puzzle step by step.
     #[command(after_help = SUDOKU_EXPLAIN_EXAMPLES)]
-    Explain(SudokuInput),
+    Explain(SudokuGradeArgs),
     /// Generate puzzles with exactly one solution.
     #[command(after_help = SUDOKU_GENERATE_EXAMPLES)]
     Generate(SudokuGenerateArgs),
@@ -261,6 +261,18 @@ pub(crate) struct SudokuSolveArgs {
     /// Write solutions in the grid form, separated by blank lines.
     #[arg(long)]
     pub(crate) pretty: bool,
+    /// Limits.
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+}
+
+/// `gridcsp sudoku grade` and `gridcsp sudoku explain`. The limits apply to
+/// the search that proves a puzzle unique when the techniques run out.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct SudokuGradeArgs {
+    /// Input.
+    #[command(flatten)]
+    pub(crate) input: SudokuInput,
     /// Limits.
     #[command(flatten)]
     pub(crate) limits: LimitArgs,

@@ -46,17 +46,17 @@ pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs) -> io::Result<Tall
             let mut printer = Printer::new(layout(false));
             records(&ctx, &input, run_args, &mut printer, |_, r| check(&ctx, r))
         }
-        SudokuCommand::Grade(input) => {
-            let ctx = Ctx::new(&input, None, run_args.json);
+        SudokuCommand::Grade(a) => {
+            let ctx = Ctx::new(&a.input, Some(&a.limits), run_args.json);
             let mut printer = Printer::new(layout(false));
-            records(&ctx, &input, run_args, &mut printer, |_, r| {
+            records(&ctx, &a.input, run_args, &mut printer, |_, r| {
                 grade(&ctx, r, false)
             })
         }
-        SudokuCommand::Explain(input) => {
-            let ctx = Ctx::new(&input, None, run_args.json);
+        SudokuCommand::Explain(a) => {
+            let ctx = Ctx::new(&a.input, Some(&a.limits), run_args.json);
             let mut printer = Printer::new(layout(true));
-            records(&ctx, &input, run_args, &mut printer, |_, r| {
+            records(&ctx, &a.input, run_args, &mut printer, |_, r| {
                 grade(&ctx, r, true)
             })
         }
@@ -137,7 +137,7 @@ struct Ctx {
     shape: Option<Shape>,
     /// X-Sudoku.
     diagonal: bool,
-    /// Limits for solving and counting.
+    /// Limits for solving, counting, and the uniqueness search of grading.
     options: SearchOptions,
     /// Fill JSON fields.
     json: bool,
@@ -348,7 +348,9 @@ fn grade(ctx: &Ctx, record: &Record, explain: bool) -> Answer {
         Err(a) => return a,
     };
     let shape = board.shape();
-    let logic = match ctx.logic.get(shape, || Logic::new(ctx.variant(shape))) {
+    let logic = match ctx.logic.get(shape, || {
+        Logic::new(ctx.variant(shape)).map(|l| l.with_search_options(ctx.options.clone()))
+    }) {
         Ok(l) => l,
         Err(e) => return Answer::invalid(e),
     };

@@ -301,6 +301,30 @@ fn sudoku_node_and_time_limits_report_limit() {
 }
 
 #[test]
+fn sudoku_grade_and_explain_honour_search_limits() {
+    // The techniques cannot finish this puzzle (forum "hardest" list), so
+    // grading searches to prove it unique; a node limit of 0 stops that.
+    const HARDEST: &str =
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+    let input = format!("{HARDEST}\n{CLASSIC}\n");
+    let r = gridcsp_with_input(&["sudoku", "grade"], Some(input.clone().into_bytes()));
+    assert_eq!(r.lines(), ["expert guess", "easy hidden single"]);
+    assert_eq!(r.code, 0);
+    let r = gridcsp_with_input(
+        &["sudoku", "grade", "--node-limit", "0"],
+        Some(input.clone().into_bytes()),
+    );
+    assert_eq!(r.lines(), ["limit", "easy hidden single"]);
+    assert_eq!(r.code, 1);
+    let r = gridcsp_with_input(
+        &["sudoku", "explain", "--node-limit", "0"],
+        Some(format!("{HARDEST}\n").into_bytes()),
+    );
+    assert_eq!(r.lines(), ["limit"]);
+    assert_eq!(r.code, 1);
+}
+
+#[test]
 fn sudoku_check_reports_ok_complete_and_conflicts() {
     let r = gridcsp(&["sudoku", "check", "sudoku_check.txt"]);
     assert_eq!(

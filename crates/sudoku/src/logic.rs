@@ -11,7 +11,7 @@
 use crate::board::{Board, Cell};
 use crate::error::SudokuError;
 use crate::rules::{Clash, Variant};
-use crate::solver::{SudokuModel, SudokuSolver, Uniqueness};
+use crate::solver::{Outcome, SudokuModel, SudokuSolver, Uniqueness};
 use crate::techniques::{Origin, rules as tr};
 use csp_core::constraints::all_different::rules as ad;
 use csp_core::{SearchOptions, TraceEvent};
@@ -477,6 +477,9 @@ pub(crate) fn analyse(
 pub struct Logic {
     logic: SudokuModel,
     plain: SudokuModel,
+    /// Options (limits) for the searches that prove uniqueness or find the
+    /// solution when the techniques run out.
+    options: SearchOptions,
 }
 
 impl Logic {
@@ -485,7 +488,35 @@ impl Logic {
         Ok(Logic {
             logic: SudokuModel::with_techniques(variant.clone())?,
             plain: SudokuModel::new(variant)?,
+            options: SudokuSolver::default_options(),
         })
+    }
+
+    /// Sets the search options (node and time limits, a cancel flag) of the
+    /// searches this grader runs when the techniques do not finish a
+    /// puzzle: proving it unique, or finding its solution. A search stopped
+    /// by a limit makes `grade`, `explain` or `hint` return
+    /// [`SudokuError::Stopped`]. By default there is no limit
+    /// ([`SudokuSolver::default_options`]). The techniques themselves always
+    /// run to their end: they are propagation, with no search.
+    pub fn with_search_options(mut self, options: SearchOptions) -> Logic {
+        self.options = options;
+        self
+    }
+
+    fn plain_solver(&self) -> SudokuSolver<'_> {
+        self.plain.solver_with(self.options.clone())
+    }
+
+    /// The solution of `board`, `None` if it has none, or
+    /// [`SudokuError::Stopped`] if a limit stopped the search (which must
+    /// not pass for "no solution").
+    fn solve_within_limits(&self, board: &Board) -> Result<Option<Board>, SudokuError> {
+        match self.plain_solver().solve(board)? {
+            Outcome::Solved(b) => Ok(Some(b)),
+            Outcome::NoSolution => Ok(None),
+            Outcome::Stopped(reason) => Err(SudokuError::Stopped(reason)),
+        }
     }
 
     /// The rules.
@@ -517,7 +548,7 @@ impl Logic {
         if a.solved() {
             return Ok(a.reached.clone());
         }
-        match self.plain.solver().uniqueness(puzzle)? {
+        match self.plain_solver().uniqueness(puzzle)? {
             Uniqueness::Unique(s) => Ok(s),
             Uniqueness::NoSolution => Err(SudokuError::NoSolution),
             Uniqueness::Multiple(..) => Err(SudokuError::MultipleSolutions),
@@ -558,7 +589,7 @@ impl Logic {
             let Some(p) = puzzle else {
                 return Ok(Vec::new());
             };
-            Ok(match self.plain.solver().uniqueness(p) {
+            Ok(match self.plain_solver().uniqueness(p) {
                 Ok(Uniqueness::Unique(s)) => board
                     .filled_cells()
                     .filter(|&(c, v)| s.value(c) != Some(v))
@@ -582,7 +613,7 @@ impl Logic {
         if !a.contradiction {
             let solved = a.solved();
             if let Some(step) = a.steps.into_iter().next() {
-                if solved || self.plain.solver().solve(board)?.board().is_some() {
+                if solved || self.solve_within_limits(board)?.is_some() {
                     return Ok(Hint::Step(step));
                 }
             }
@@ -590,7 +621,7 @@ impl Logic {
         let solution = if a.contradiction {
             None
         } else {
-            self.plain.solver().solve(board)?.into_board()
+            self.solve_within_limits(board)?
         };
         let Some(solution) = solution else {
             return Ok(Hint::Contradiction {

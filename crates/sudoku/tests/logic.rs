@@ -135,3 +135,27 @@ fn grading_needs_exactly_one_solution() {
     assert_eq!("Hard".parse::<Difficulty>().unwrap(), Difficulty::Hard);
     assert!("impossible".parse::<Difficulty>().is_err());
 }
+
+#[test]
+fn search_limits_stop_grading_a_puzzle_the_techniques_cannot_finish() {
+    // The first puzzle of the forum "hardest 1106" list: the techniques get
+    // stuck, so grading must search to prove the puzzle unique.
+    let hard: Board =
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+            .parse()
+            .unwrap();
+    let unlimited = logic().grade(&hard).unwrap();
+    assert_eq!(unlimited.difficulty, Difficulty::Expert);
+    let limited = logic().with_search_options(sudoku::SearchOptions::default().with_node_limit(0));
+    assert!(matches!(
+        limited.grade(&hard),
+        Err(SudokuError::Stopped(sudoku::StopReason::NodeLimit))
+    ));
+    assert!(matches!(
+        limited.explain(&hard),
+        Err(SudokuError::Stopped(sudoku::StopReason::NodeLimit))
+    ));
+    // A puzzle the techniques finish needs no search: the limit is irrelevant.
+    let easy: Board = BUILT_IN.parse().unwrap();
+    assert_eq!(limited.grade(&easy).unwrap().difficulty, Difficulty::Easy);
+}
