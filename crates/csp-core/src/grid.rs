@@ -98,6 +98,36 @@ pub enum GridError {
     },
 }
 
+/// The usual grid-puzzle symbol of a value: `.` for 0 (a blank), `1`-`9`,
+/// then `A`-`Z` for 10 to 35; `None` above 35.
+///
+/// ```
+/// use csp_core::grid::{symbol_value, value_symbol};
+/// assert_eq!(value_symbol(0), Some('.'));
+/// assert_eq!(value_symbol(16), Some('G'));
+/// assert_eq!(symbol_value('G', false), Some(16));
+/// assert_eq!(symbol_value('g', false), None);
+/// assert_eq!(symbol_value('g', true), Some(16));
+/// ```
+pub fn value_symbol(value: u32) -> Option<char> {
+    match value {
+        0 => Some('.'),
+        1..=35 => char::from_digit(value, 36).map(|c| c.to_ascii_uppercase()),
+        _ => None,
+    }
+}
+
+/// The value of a grid-puzzle symbol: 0 for a blank (`.` or `0`), `1`-`9`,
+/// `A`-`Z` for 10 to 35, and `a`-`z` likewise when `lowercase` is true;
+/// `None` for anything else.
+pub fn symbol_value(ch: char, lowercase: bool) -> Option<u32> {
+    match ch {
+        '.' => Some(0),
+        'a'..='z' if !lowercase => None,
+        _ => ch.to_digit(36),
+    }
+}
+
 impl Grid {
     /// Adds `rows * cols` variables with the same domain to `model`.
     pub fn new(
@@ -311,8 +341,7 @@ impl Grid {
         for (i, (&ch, &cell)) in chars.iter().zip(&self.cells).enumerate() {
             let value = match ch {
                 '.' | '0' | '_' | '-' => continue,
-                '1'..='9' | 'a'..='z' | 'A'..='Z' => ch.to_digit(36),
-                _ => None,
+                _ => symbol_value(ch, true),
             };
             let Some(value) = value else {
                 let (row, col) = (i / self.cols, i % self.cols);

@@ -295,26 +295,17 @@ impl ParseError {
     }
 }
 
-/// The grid symbol of a value: `.` for blank, `1`-`9`, then `A`-`Z`.
+/// The grid symbol of a value: `.` for blank, `1`-`9`, then `A`-`Z` (`?`
+/// above 35). The shared notation of [`csp_core::grid::value_symbol`].
 pub fn value_char(v: u8) -> char {
-    match v {
-        0 => '.',
-        1..=9 => char::from(b'0' + v),
-        10..=35 => char::from(b'A' + v - 10),
-        _ => '?',
-    }
+    csp_core::grid::value_symbol(u32::from(v)).unwrap_or('?')
 }
 
 /// The value of a grid cell symbol: `Some(0)` for a blank (`.` or `0`),
-/// `None` for a character that is not a cell symbol.
+/// `None` for a character that is not a cell symbol. Lower-case letters are
+/// read as their upper-case values, as the format allows.
 pub fn char_value(ch: char) -> Option<usize> {
-    match ch {
-        '.' | '0' => Some(0),
-        '1'..='9' => Some(ch as usize - '0' as usize),
-        'A'..='Z' => Some(ch as usize - 'A' as usize + 10),
-        'a'..='z' => Some(ch as usize - 'a' as usize + 10),
-        _ => None,
-    }
+    csp_core::grid::symbol_value(ch, true).map(|v| v as usize)
 }
 
 // ---------------------------------------------------------------- grid form

@@ -130,26 +130,18 @@ impl Default for Shape {
     }
 }
 
-/// The symbol of a value: `1`-`9`, then `A`-`Z` for 10 to 35, `.` for blank.
+/// The symbol of a value: `1`-`9`, then `A`-`Z` for 10 to 35, `.` for blank
+/// (`?` above 35). The shared notation of [`csp_core::grid::value_symbol`].
 pub fn symbol(value: u8) -> char {
-    match value {
-        0 => '.',
-        1..=9 => char::from(b'0' + value),
-        10..=35 => char::from(b'A' + value - 10),
-        _ => '?',
-    }
+    csp_core::grid::value_symbol(u32::from(value)).unwrap_or('?')
 }
 
 /// The value of a symbol: `Some(0)` for a blank (`.` or `0`), `Some(v)` for
 /// `1`-`9` and `A`-`Z`, `None` for anything else (lower-case letters
 /// included, so a stray `x` is reported as unexpected).
 pub fn symbol_value(ch: char) -> Option<u8> {
-    match ch {
-        '.' | '0' => Some(0),
-        '1'..='9' => Some(ch as u8 - b'0'),
-        'A'..='Z' => Some(ch as u8 - b'A' + 10),
-        _ => None,
-    }
+    // A base-36 digit is below 36, so it fits a `u8`.
+    csp_core::grid::symbol_value(ch, false).map(|v| v as u8)
 }
 
 fn is_separator(ch: char) -> bool {
