@@ -185,6 +185,30 @@ pub trait Constraint: fmt::Debug + Send + Sync {
     fn name(&self) -> &str {
         std::any::type_name::<Self>()
     }
+
+    /// How many words of *trailed state* this constraint keeps in each
+    /// solver. Default: none.
+    ///
+    /// A constraint is shared by every solver of its model, so it cannot
+    /// keep search state in `self`. Instead it asks for state words here;
+    /// each solver reserves them, fills them once with
+    /// [`init_state`](Constraint::init_state), and hands them to
+    /// [`propagate`](Constraint::propagate) through
+    /// [`PropagationContext::state`] and
+    /// [`PropagationContext::set_state`]. Every write is recorded on the
+    /// trail, so backtracking restores the state together with the domains
+    /// (the live tuples of a table, the support counts of an automaton).
+    fn state_words(&self) -> usize {
+        0
+    }
+
+    /// Writes the initial state: `state` has
+    /// [`state_words`](Constraint::state_words) words, all zero, and
+    /// `domains` are the model's initial domains. Called when a solver is
+    /// created; every run starts again from this state. Default: nothing.
+    fn init_state(&self, domains: &crate::Domains<'_>, state: &mut [u64]) {
+        let _ = (domains, state);
+    }
 }
 
 impl<C: Constraint + ?Sized> Constraint for Box<C> {
@@ -209,6 +233,12 @@ impl<C: Constraint + ?Sized> Constraint for Box<C> {
     fn name(&self) -> &str {
         (**self).name()
     }
+    fn state_words(&self) -> usize {
+        (**self).state_words()
+    }
+    fn init_state(&self, domains: &crate::Domains<'_>, state: &mut [u64]) {
+        (**self).init_state(domains, state)
+    }
 }
 
 impl<C: Constraint + ?Sized> Constraint for std::sync::Arc<C> {
@@ -232,5 +262,11 @@ impl<C: Constraint + ?Sized> Constraint for std::sync::Arc<C> {
     }
     fn name(&self) -> &str {
         (**self).name()
+    }
+    fn state_words(&self) -> usize {
+        (**self).state_words()
+    }
+    fn init_state(&self, domains: &crate::Domains<'_>, state: &mut [u64]) {
+        (**self).init_state(domains, state)
     }
 }

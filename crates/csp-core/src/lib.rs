@@ -83,7 +83,7 @@ pub use domain::{Domain, Domains, ValueIter};
 pub use error::ModelError;
 pub use grid::Grid;
 pub use model::Model;
-pub use propagation::{PropagationContext, forward_check};
+pub use propagation::{PropagationContext, Scratch, forward_check};
 pub use search::{
     Count, Limits, SearchOptions, SearchStatus, Solution, Solutions, SolveOutcome, Solver, Stats,
     StopReason, Uniqueness, ValueOrder, ValueSelector, VariableOrder, VariableSelector,

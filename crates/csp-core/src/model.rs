@@ -149,6 +149,29 @@ impl Model {
         }
     }
 
+    /// Checks that every variable of `vars` belongs to this model.
+    pub(crate) fn check_vars(&self, vars: &[VarId]) -> Result<(), ModelError> {
+        vars.iter().try_for_each(|&v| self.check_var(v))
+    }
+
+    /// Checks that `vars` belong to this model and none appears twice.
+    pub(crate) fn check_distinct(
+        &self,
+        constraint: &str,
+        vars: &[VarId],
+    ) -> Result<(), ModelError> {
+        self.check_vars(vars)?;
+        let mut sorted = vars.to_vec();
+        sorted.sort_unstable();
+        match sorted.windows(2).find(|w| w[0] == w[1]) {
+            Some(w) => Err(ModelError::DuplicateVariable {
+                constraint: constraint.to_owned(),
+                name: self.display_var(w[0]),
+            }),
+            None => Ok(()),
+        }
+    }
+
     /// Fixes `var` to `value` before any search (a given).
     pub fn fix(&mut self, var: VarId, value: Value) -> Result<(), ModelError> {
         self.check_var(var)?;
@@ -189,10 +212,13 @@ impl Model {
         &mut self,
         constraint: impl Constraint + 'static,
     ) -> Result<ConstraintId, ModelError> {
-        self.push(Box::new(constraint), true)
+        self.post(Box::new(constraint), true)
     }
 
-    fn push(
+    /// Adds a constraint after checking its scope. Built-in constraints pass
+    /// `check_solutions: false`: they are exact on fixed scopes, so the
+    /// engine does not check them again on every solution.
+    pub(crate) fn post(
         &mut self,
         constraint: Box<dyn Constraint>,
         check_solutions: bool,
@@ -232,18 +258,8 @@ impl Model {
         vars: &[VarId],
         strength: Strength,
     ) -> Result<ConstraintId, ModelError> {
-        for &v in vars {
-            self.check_var(v)?;
-        }
-        let mut sorted = vars.to_vec();
-        sorted.sort_unstable();
-        if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
-            return Err(ModelError::DuplicateVariable {
-                constraint: "all different".to_owned(),
-                name: self.display_var(w[0]),
-            });
-        }
-        self.push(Box::new(AllDifferent::new(vars.to_vec(), strength)), false)
+        self.check_distinct("all different", vars)?;
+        self.post(Box::new(AllDifferent::new(vars.to_vec(), strength)), false)
     }
 
     /// `x + offset OP y`, for example `relation(x, RelOp::Lt, y, 2)` for `x + 2 < y`.
@@ -256,7 +272,7 @@ impl Model {
     ) -> Result<ConstraintId, ModelError> {
         self.check_var(x)?;
         self.check_var(y)?;
-        self.push(Box::new(Relation::new(x, op, y, offset)), false)
+        self.post(Box::new(Relation::new(x, op, y, offset)), false)
     }
 
     /// `x < y`.

@@ -142,6 +142,37 @@ pub(crate) struct Store {
     pub(crate) values_buf: Vec<Value>,
     pub(crate) words_buf: Vec<u64>,
     pub(crate) mask_buf: Vec<u64>,
+    pub(crate) scratch: Scratch,
+}
+
+/// Reusable buffers for one propagator call: take them with
+/// [`PropagationContext::take_scratch`], use them, hand them back with
+/// [`PropagationContext::give_back_scratch`]. They come back empty, with
+/// the capacity of earlier calls kept, so a propagator allocates only until
+/// its buffers have reached their largest size (on the first run).
+///
+/// The contents do not survive between calls (for state that must, see
+/// [`Constraint::state_words`](crate::Constraint::state_words)).
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct Scratch {
+    /// Words: bitsets, masks.
+    pub words: Vec<u64>,
+    /// Indices: stacks, queues, counters.
+    pub indices: Vec<u32>,
+    /// Wide integers: bounds, partial sums.
+    pub ints: Vec<i64>,
+    /// Values.
+    pub values: Vec<Value>,
+}
+
+impl Scratch {
+    fn clear(&mut self) {
+        self.words.clear();
+        self.indices.clear();
+        self.ints.clear();
+        self.values.clear();
+    }
 }
 
 /// The engine-side facts a context needs, borrowed from the compiled model.
@@ -149,6 +180,8 @@ pub(crate) struct Store {
 pub(crate) struct Shared<'a> {
     pub(crate) layout: &'a [VarLayout],
     pub(crate) watches: &'a Watches,
+    /// Constraint `c`'s state words are `words[state[c]..state[c + 1]]`.
+    pub(crate) state: &'a [u32],
 }
 
 /// What a constraint sees while it propagates: the current domains (read
@@ -306,6 +339,58 @@ impl<'a> PropagationContext<'a> {
             };
         }
         self.write_multi(var, l, |i, w| w & words[i])
+    }
+
+    /// The current constraint's trailed state words (see
+    /// [`Constraint::state_words`](crate::Constraint::state_words)); empty
+    /// outside a propagator call or for a constraint without state.
+    #[inline]
+    pub fn state(&self) -> &[u64] {
+        match self.current {
+            Some(c) => {
+                let c = c as usize;
+                let (a, b) = (self.shared.state[c], self.shared.state[c + 1]);
+                &self.store.words[a as usize..b as usize]
+            }
+            None => &[],
+        }
+    }
+
+    /// Sets word `index` of the current constraint's state to `word`,
+    /// recording the old word on the trail (nothing is recorded if the word
+    /// does not change). Wakes no constraint.
+    ///
+    /// Panics if `index` is not below the constraint's
+    /// [`state_words`](crate::Constraint::state_words): that is a bug in
+    /// the constraint, not bad input.
+    #[inline]
+    pub fn set_state(&mut self, index: usize, word: u64) {
+        let Some(c) = self.current else { return };
+        let c = c as usize;
+        let (a, b) = (
+            self.shared.state[c] as usize,
+            self.shared.state[c + 1] as usize,
+        );
+        assert!(index < b - a, "state word {index} out of range");
+        let wi = a + index;
+        let old = self.store.words[wi];
+        if old != word {
+            self.store.trail.push((wi as u32, old));
+            self.store.words[wi] = word;
+        }
+    }
+
+    /// Takes the reusable [`Scratch`] buffers (empty, capacity kept), to be
+    /// handed back with [`give_back_scratch`](Self::give_back_scratch).
+    pub fn take_scratch(&mut self) -> Scratch {
+        let mut s = std::mem::take(&mut self.store.scratch);
+        s.clear();
+        s
+    }
+
+    /// Returns the buffers taken with [`take_scratch`](Self::take_scratch).
+    pub fn give_back_scratch(&mut self, scratch: Scratch) {
+        self.store.scratch = scratch;
     }
 
     /// Whether deductions are being traced (then it is worth calling

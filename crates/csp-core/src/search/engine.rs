@@ -72,6 +72,12 @@ enum Phase {
 pub struct Solver<'m> {
     model: &'m Model,
     watches: Watches,
+    /// The words every run starts from: the model's initial domains, then
+    /// each constraint's initial state.
+    initial: Vec<u64>,
+    /// Where each constraint's state starts in the store (one more entry at
+    /// the end).
+    state_start: Vec<u32>,
     store: Store,
     options: SearchOptions,
     assumptions: Vec<(VarId, Value)>,
@@ -128,8 +134,25 @@ impl<'m> Solver<'m> {
             .map(|l| l.words as usize)
             .max()
             .unwrap_or(0);
+        // Trailed constraint state lives after the domain words, in the same
+        // store, so the trail restores it with the domains.
+        let mut state_start = Vec::with_capacity(constraints.len() + 1);
+        let mut initial = model.init_words.clone();
+        for e in constraints {
+            state_start.push(initial.len() as u32);
+            let n = e.constraint.state_words();
+            let at = initial.len();
+            initial.resize(at + n, 0);
+            let (domain_words, state) = initial.split_at_mut(at);
+            let domains = Domains {
+                words: domain_words,
+                layout: &model.layout,
+            };
+            e.constraint.init_state(&domains, state);
+        }
+        state_start.push(initial.len() as u32);
         let store = Store {
-            words: model.init_words.clone(),
+            words: initial.clone(),
             trail,
             queue: PropQueue::new(priority),
             trace: None,
@@ -137,10 +160,13 @@ impl<'m> Solver<'m> {
             values_buf: Vec::with_capacity(max_scope.max(64) * 2),
             words_buf: Vec::with_capacity(max_words),
             mask_buf: Vec::with_capacity(2 * max_scope.max(64)),
+            scratch: Default::default(),
         };
         Solver {
             model,
             watches,
+            initial,
+            state_start,
             store,
             assumptions: Vec::new(),
             decisions: Vec::with_capacity(model.num_vars() + 1),
@@ -291,7 +317,7 @@ impl<'m> Solver<'m> {
         self.started = Instant::now();
         self.stats = Stats::default();
         self.rng = SplitMix64::new(seed_of(&self.options));
-        self.store.words.copy_from_slice(&self.model.init_words);
+        self.store.words.copy_from_slice(&self.initial);
         self.store.trail.clear();
         self.store.queue.clear();
         self.store.depth = 0;
@@ -332,6 +358,7 @@ impl<'m> Solver<'m> {
         let shared = Shared {
             layout: &self.model.layout,
             watches: &self.watches,
+            state: &self.state_start,
         };
         PropagationContext::new(&mut self.store, shared, None)
     }
@@ -341,6 +368,7 @@ impl<'m> Solver<'m> {
         let shared = Shared {
             layout: &self.model.layout,
             watches: &self.watches,
+            state: &self.state_start,
         };
         while let Some(c) = self.store.queue.pop() {
             self.stats.propagations += 1;
