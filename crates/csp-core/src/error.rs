@@ -55,6 +55,22 @@ pub enum ModelError {
         /// The value asked for.
         value: Value,
     },
+    /// The constraint's arithmetic (sums of coefficients times bounds,
+    /// products, ...) could overflow `i64` on the variables' domains.
+    #[error("{constraint}: its arithmetic could overflow 64-bit integers on these domains")]
+    Overflow {
+        /// The constraint being added.
+        constraint: String,
+    },
+    /// An argument that makes no sense for the constraint (tuples of the
+    /// wrong arity, an automaton state out of range, mismatched lengths...).
+    #[error("{constraint}: {reason}")]
+    InvalidArgument {
+        /// The constraint being added.
+        constraint: String,
+        /// What is wrong, in words.
+        reason: String,
+    },
     /// More variables than a [`VarId`] can index.
     #[error("too many variables (at most {} are supported)", u32::MAX)]
     TooManyVariables,
