@@ -90,6 +90,12 @@ impl SudokuModel {
         })
     }
 
+    /// The csp-core model and the cells' variables (row-major), for callers
+    /// that drive csp-core themselves.
+    pub fn into_parts(self) -> (Model, Vec<VarId>) {
+        (self.model, self.cells)
+    }
+
     /// The rules.
     pub fn variant(&self) -> &Variant {
         &self.variant

@@ -1,0 +1,12 @@
+//! The built-in families, one module each, and the registry.
+//!
+//! Adding a family: write `families/<name>.rs` implementing
+//! [`Family`](crate::Family), declare it below and add one line to [`ALL`].
+
+pub mod futoshiki;
+pub mod sudoku;
+
+use crate::dynamic::AnyFamily;
+
+/// Every built-in family, in the order the command line lists them.
+pub static ALL: &[&dyn AnyFamily] = &[&sudoku::Sudoku::CLASSIC, &futoshiki::Futoshiki::STANDARD];

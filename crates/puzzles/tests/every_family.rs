@@ -1,0 +1,123 @@
+//! Every built-in family through the one object-safe interface the CLI
+//! uses: read, write and read back, solve, check the solution against the
+//! rules, count, uniqueness, grade, explain, hint, and generate.
+//!
+//! Each family adds hand-checked instances to `SAMPLES`: the puzzle text
+//! and its only solution as `solve` writes it.
+
+use gridcsp_puzzles::{AnyFamily, GenerateOptions, Hint, Limits, Solved, Unique, families, family};
+
+/// (family, puzzle, its only solution as `solve` writes it).
+const SAMPLES: &[(&str, &str, &str)] = &[
+    (
+        "sudoku",
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+    ),
+    (
+        "futoshiki",
+        "4:1,0R,0,4,0,0,0,0,0,0U,0U,0,0,0R,0,0,",
+        "1324413232412413",
+    ),
+];
+
+fn get(name: &str) -> &'static dyn AnyFamily {
+    family(name).unwrap_or_else(|| panic!("family {name} is registered"))
+}
+
+#[test]
+fn every_family_has_a_sample_and_a_unique_name() {
+    for f in families() {
+        let name = f.info().name;
+        assert!(
+            SAMPLES.iter().any(|s| s.0 == name),
+            "{name} has no sample in this test"
+        );
+        assert_eq!(
+            families().iter().filter(|g| g.info().name == name).count(),
+            1
+        );
+        assert!(!f.info().levels.is_empty(), "{name} has a ladder");
+    }
+}
+
+#[test]
+fn samples_round_trip_solve_check_and_grade() {
+    let limits = Limits::default();
+    for &(name, text, expected) in SAMPLES {
+        let f = get(name);
+        let p = f.load(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let written = p.write();
+        let again = f
+            .load(&written)
+            .unwrap_or_else(|e| panic!("{name}: {e}\n{written}"));
+        assert_eq!(again.write(), written, "{name}: text layout round trip");
+        if let Some(id) = p.game_id() {
+            let from_id = f.load(&id).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(from_id.write(), written, "{name}: game ID round trip");
+        }
+        let (solved, _) = p.solve(&limits);
+        assert_eq!(solved, Solved::Solution(expected.to_owned()), "{name}");
+        assert_eq!(p.check_solution(expected), Ok(Vec::new()), "{name}");
+        assert!(p.check_givens().is_empty(), "{name}");
+        let (count, _) = p.count(Some(5), &limits);
+        assert_eq!(count.count, 1, "{name}");
+        assert!(
+            matches!(p.uniqueness(&limits).0, Unique::Unique(ref s) if s == expected),
+            "{name}"
+        );
+        let grade = p.grade(&limits).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(grade.rank < f.info().levels.len(), "{name}");
+        assert_eq!(grade.level, f.info().levels[grade.rank].name);
+        let explanation = p.explain(&limits).unwrap();
+        assert_eq!(explanation.grade, grade, "{name}");
+        match p.hint(&limits).unwrap() {
+            Hint::Step { step, .. } => assert!(!step.text.is_empty()),
+            Hint::Guess { .. } | Hint::Solved => {}
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_broken_solution_is_named() {
+    for &(name, text, expected) in SAMPLES {
+        let f = get(name);
+        let p = f.load(text).unwrap();
+        // Swap the first two different symbols of the solution.
+        let mut chars: Vec<char> = expected.chars().collect();
+        let j = chars
+            .iter()
+            .position(|&c| c != chars[0])
+            .expect("two symbols");
+        chars.swap(0, j);
+        let broken: String = chars.into_iter().collect();
+        let violations = p.check_solution(&broken).unwrap();
+        assert!(!violations.is_empty(), "{name}: {broken} is not a solution");
+    }
+}
+
+#[test]
+fn generated_puzzles_are_unique_and_of_the_level_asked() {
+    let limits = Limits::default();
+    for f in families() {
+        let name = f.info().name;
+        for level in [0, 1] {
+            let (rows, cols) = f.info().default_size;
+            let options = GenerateOptions::new(rows, cols, level).with_seed(11);
+            let made = f
+                .generate_text(&options)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let p = f.load(&made.puzzle).unwrap();
+            assert!(
+                matches!(p.uniqueness(&limits).0, Unique::Unique(ref s) if *s == made.solution),
+                "{name}: {}",
+                made.puzzle
+            );
+            assert_eq!(p.grade(&limits).unwrap().rank, level, "{name}");
+            assert_eq!(made.grade.rank, level);
+            // The same seed makes the same puzzle.
+            assert_eq!(f.generate_text(&options).unwrap(), made, "{name}");
+        }
+    }
+}
