@@ -81,7 +81,7 @@ pub use constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
 pub use constraints::{AllDifferent, RelOp, Relation, Strength};
 pub use domain::{Domain, Domains, ValueIter};
 pub use error::ModelError;
-pub use grid::Grid;
+pub use grid::{Direction, Grid, Neighbourhood, Run};
 pub use model::Model;
 pub use propagation::{PropagationContext, Scratch, forward_check};
 pub use search::{
