@@ -18,6 +18,7 @@ use crate::family::{
     Explanation, Family, FamilyInfo, GenerateError, GenerateOptions, Grade, GradeError, Hint,
     ParseError, Solved, Unique, Violation,
 };
+use crate::render::RenderOptions;
 use csp_core::{Count, Limits, Stats};
 
 /// A family known by its name only.
@@ -67,6 +68,10 @@ pub trait AnyPuzzle: Send + Sync {
     fn explain(&self, limits: &Limits) -> Result<Explanation, GradeError>;
     /// The next deduction.
     fn hint(&self, limits: &Limits) -> Result<Hint, GradeError>;
+    /// The puzzle as an SVG picture. With `options.solution`, the solution
+    /// (found within `limits`) is drawn in; a puzzle without one is drawn
+    /// as it is.
+    fn render(&self, options: &RenderOptions, limits: &Limits) -> String;
 }
 
 struct Loaded<'f, F: Family + ?Sized> {
@@ -132,6 +137,18 @@ impl<F: Family + ?Sized> AnyPuzzle for Loaded<'_, F> {
 
     fn hint(&self, limits: &Limits) -> Result<Hint, GradeError> {
         self.family.hint(&self.puzzle, limits)
+    }
+
+    fn render(&self, options: &RenderOptions, limits: &Limits) -> String {
+        let solution = if options.solution {
+            match self.family.solve(&self.puzzle, limits).0 {
+                Solved::Solution(s) => Some(s),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        self.family.render(&self.puzzle, solution.as_ref(), options)
     }
 }
 

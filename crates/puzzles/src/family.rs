@@ -1,6 +1,7 @@
 //! The [`Family`] trait and the types every family shares.
 
 use crate::generic;
+use crate::render::RenderOptions;
 use csp_core::{
     ConstraintId, Deduction, Limits, ModelError, SearchOptions, Stats, StopReason, VarId,
 };
@@ -516,6 +517,17 @@ pub trait Family: Send + Sync {
 
     /// The value a solution has at a cell, for hints (`None`: no value there).
     fn value_at(&self, solution: &Self::Solution, cell: Cell) -> Option<csp_core::Value>;
+
+    /// A picture of the puzzle as an SVG document (see [`crate::render`]),
+    /// with `solution` drawn in when given, the candidates (from
+    /// [`generic::candidates`]) when `options.candidates` is set, and the
+    /// cells of `options.highlight` highlighted.
+    fn render(
+        &self,
+        puzzle: &Self::Puzzle,
+        solution: Option<&Self::Solution>,
+        options: &RenderOptions,
+    ) -> String;
 
     /// A deduction of the engine in words. The default names the cell, the
     /// value and the constraint ([`describe_constraint`](Family::describe_constraint)).

@@ -359,3 +359,25 @@ pub fn hint<F: Family + ?Sized>(
 pub fn default_search_options() -> SearchOptions {
     SearchOptions::default().with_variable_order(csp_core::VariableOrder::DomWdeg)
 }
+
+/// Each cell's candidates after root propagation of the model of the
+/// ladder's first level (the simplest deductions), row-major; `None` for
+/// cells without a variable, an empty list for every cell when propagation
+/// alone shows there is no solution. For pencil marks in pictures.
+pub fn candidates<F: Family + ?Sized>(
+    family: &F,
+    puzzle: &F::Puzzle,
+) -> Vec<Option<Vec<csp_core::Value>>> {
+    let Ok(built) = family.build_for_level(puzzle, 0) else {
+        return Vec::new();
+    };
+    let mut s = solver(&built, &Limits::default(), false);
+    match s.propagate() {
+        Ok(d) => built
+            .cells
+            .iter()
+            .map(|v| v.map(|v| d.iter(v).collect()))
+            .collect(),
+        Err(_) => built.cells.iter().map(|v| v.map(|_| Vec::new())).collect(),
+    }
+}

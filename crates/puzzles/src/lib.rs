@@ -38,6 +38,7 @@ pub mod dynamic;
 pub mod families;
 mod family;
 pub mod generic;
+pub mod render;
 pub mod text;
 
 pub use csp_core::{Limits, Stats};
@@ -48,3 +49,4 @@ pub use family::{
     Unique, UniqueOutcome, Violation,
 };
 pub use generic::default_search_options;
+pub use render::RenderOptions;

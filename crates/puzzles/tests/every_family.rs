@@ -5,7 +5,9 @@
 //! Each family adds hand-checked instances to `SAMPLES`: the puzzle text
 //! and its only solution as `solve` writes it.
 
-use gridcsp_puzzles::{AnyFamily, GenerateOptions, Hint, Limits, Solved, Unique, families, family};
+use gridcsp_puzzles::{
+    AnyFamily, GenerateOptions, Hint, Limits, RenderOptions, Solved, Unique, families, family,
+};
 
 /// (family, puzzle, its only solution as `solve` writes it).
 const SAMPLES: &[(&str, &str, &str)] = &[
@@ -71,6 +73,19 @@ fn samples_round_trip_solve_check_and_grade() {
         assert_eq!(grade.level, f.info().levels[grade.rank].name);
         let explanation = p.explain(&limits).unwrap();
         assert_eq!(explanation.grade, grade, "{name}");
+        let plain = p.render(&RenderOptions::default(), &limits);
+        let solved = p.render(&RenderOptions::default().with_solution(true), &limits);
+        for svg in [&plain, &solved] {
+            assert!(
+                svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+                "{name}"
+            );
+            assert!(svg.trim_end().ends_with("</svg>"), "{name}");
+        }
+        assert!(
+            solved.matches("<text").count() > plain.matches("<text").count(),
+            "{name}: the solution is drawn in"
+        );
         match p.hint(&limits).unwrap() {
             Hint::Step { step, .. } => assert!(!step.text.is_empty()),
             Hint::Guess { .. } | Hint::Solved => {}

@@ -4,6 +4,7 @@
 //! hidden singles, search).
 
 use csp_core::{Model, ModelError, Strength, Value};
+use gridcsp_puzzles::render::{Ink, RenderOptions};
 use gridcsp_puzzles::text::Reader;
 use gridcsp_puzzles::{
     Built, Cell, Family, FamilyInfo, Hint, Level, Limits, ParseError, RecordShape, Solved, Unique,
@@ -148,6 +149,20 @@ impl Family for Latin {
             }
         }
         out
+    }
+
+    fn render(&self, p: &Square, s: Option<&Vec<u8>>, o: &RenderOptions) -> String {
+        let mut c = gridcsp_puzzles::render::Canvas::new(p.n, p.n, "Latin square");
+        c.grid_lines();
+        c.outer_border();
+        for (i, &v) in p.cells.iter().enumerate() {
+            if v != 0 {
+                c.text(i / p.n, i % p.n, &v.to_string(), Ink::Given);
+            } else if let Some(s) = s {
+                c.text(i / p.n, i % p.n, &s[i].to_string(), Ink::Filled);
+            }
+        }
+        c.finish(o.cell_size)
     }
 
     fn value_at(&self, s: &Vec<u8>, c: Cell) -> Option<Value> {

@@ -5,8 +5,9 @@ use crate::family::{
     Built, Cell, Explanation, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Grade,
     GradeError, Hint, Level, ParseError, RecordShape, Step, Violation,
 };
+use crate::render::{Canvas, Ink, RenderOptions};
 use csp_core::{Limits, ModelError, Value};
-use futoshiki::{Difficulty, Mode, Puzzle, PuzzleModel, Solution};
+use futoshiki::{Difficulty, Link, Mode, Puzzle, PuzzleModel, Solution};
 
 /// Futoshiki (Tatham's Unequal), standard or Adjacent mode as each puzzle
 /// says. Puzzles are read as game IDs (`5:0,0L,...`) or grids.
@@ -193,6 +194,18 @@ impl Family for Futoshiki {
             .then(|| Value::from(solution.value(futoshiki::Cell::new(c.row, c.col))))
     }
 
+    fn render(
+        &self,
+        puzzle: &Puzzle,
+        solution: Option<&Solution>,
+        options: &RenderOptions,
+    ) -> String {
+        let candidates = options
+            .candidates
+            .then(|| crate::generic::candidates(self, puzzle));
+        render(puzzle, solution, candidates, options)
+    }
+
     fn explain(&self, puzzle: &Puzzle, _: &Limits) -> Result<Explanation, GradeError> {
         let e = puzzle.explain().map_err(grade_error)?;
         Ok(Explanation {
@@ -245,4 +258,65 @@ impl Family for Futoshiki {
             attempts: made.attempts,
         })
     }
+}
+
+/// Cells of one unit with gaps of half a unit, the signs in the gaps.
+const PITCH: f64 = 1.5;
+
+fn render(
+    puzzle: &Puzzle,
+    solution: Option<&Solution>,
+    candidates: Option<Vec<Option<Vec<Value>>>>,
+    options: &RenderOptions,
+) -> String {
+    let n = puzzle.size();
+    let side = PITCH * n as f64 - 0.5;
+    let mode = match puzzle.mode() {
+        Mode::Adjacent => "Futoshiki (Adjacent)",
+        _ => "Futoshiki",
+    };
+    let mut c = Canvas::sized(side, side, &format!("{mode} {n}x{n}"));
+    for cell in puzzle.cells() {
+        let (x, y) = (PITCH * cell.col as f64, PITCH * cell.row as f64);
+        if options.highlight.contains(&Cell::new(cell.row, cell.col)) {
+            c.raw(&format!(
+                "<rect class=\"hl\" x=\"{x}\" y=\"{y}\" width=\"1\" height=\"1\"/>"
+            ));
+        }
+        c.rect(x, y, 1.0, 1.0, true);
+        let i = cell.row * n + cell.col;
+        if let Some(v) = puzzle.given(cell) {
+            c.text_at(x + 0.5, y + 0.5, &v.to_string(), Ink::Given, 0.6);
+        } else if let Some(s) = solution {
+            c.text_at(
+                x + 0.5,
+                y + 0.5,
+                &s.value(cell).to_string(),
+                Ink::Filled,
+                0.6,
+            );
+        } else if let Some(Some(values)) = candidates.as_ref().and_then(|k| k.get(i)) {
+            let text: Vec<String> = values.iter().map(ToString::to_string).collect();
+            c.text_at(x + 0.5, y + 0.85, &text.join(""), Ink::Candidate, 0.22);
+        }
+    }
+    for (a, b, link) in puzzle.marks() {
+        let horizontal = a.row == b.row;
+        let (x, y) = if horizontal {
+            (PITCH * a.col as f64 + 1.25, PITCH * a.row as f64 + 0.5)
+        } else {
+            (PITCH * a.col as f64 + 0.5, PITCH * a.row as f64 + 1.25)
+        };
+        let sign = match (link, horizontal) {
+            (Link::Less, true) => "<",
+            (Link::Greater, true) => ">",
+            (Link::Less, false) => "\u{2227}",
+            (Link::Greater, false) => "\u{2228}",
+            (Link::Bar, true) => "|",
+            (Link::Bar, false) => "\u{2013}",
+            (Link::None, _) => continue,
+        };
+        c.text_at(x, y, sign, Ink::Clue, 0.5);
+    }
+    c.finish(options.cell_size)
 }

@@ -9,9 +9,12 @@ use crate::family::{
     Built, Cell, Explanation, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Grade,
     GradeError, Hint, Level, ParseError, RecordShape, Step, Violation,
 };
+use crate::render::{Canvas, Ink, RenderOptions};
 use csp_core::{Limits, ModelError, Value};
 use std::sync::OnceLock;
-use sudoku::{Board, Difficulty, Logic, Shape, SudokuError, SudokuModel, SudokuSolver, Variant};
+use sudoku::{
+    Board, Difficulty, GroupKind, Logic, Shape, SudokuError, SudokuModel, SudokuSolver, Variant,
+};
 
 /// Sudoku of any box shape, optionally X-Sudoku (both diagonals).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -276,6 +279,26 @@ impl Family for Sudoku {
         solution.get(c.row, c.col).map(Value::from)
     }
 
+    fn render(
+        &self,
+        puzzle: &SudokuPuzzle,
+        solution: Option<&Board>,
+        options: &RenderOptions,
+    ) -> String {
+        // Pencil marks as players write them: the values no filled peer
+        // rules out.
+        let n = puzzle.variant.size();
+        let candidates = options.candidates.then(|| {
+            (0..n * n)
+                .map(|i| {
+                    let values = puzzle.variant.candidates(&puzzle.board, i / n, i % n);
+                    Some(values.into_iter().map(Value::from).collect())
+                })
+                .collect()
+        });
+        render(puzzle, solution, candidates, options)
+    }
+
     fn grade(&self, puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Grade, GradeError> {
         let g = logic(&puzzle.variant, limits)?
             .grade(&puzzle.board)
@@ -335,4 +358,50 @@ impl Family for Sudoku {
             attempts: 1,
         })
     }
+}
+
+/// Draws any Sudoku variant: boxes or jigsaw regions as thick borders,
+/// cages dashed with their sums, the diagonals of X-Sudoku shaded faintly.
+pub(crate) fn render(
+    puzzle: &SudokuPuzzle,
+    solution: Option<&Board>,
+    candidates: Option<Vec<Option<Vec<Value>>>>,
+    options: &RenderOptions,
+) -> String {
+    let n = puzzle.variant.size();
+    let mut c = Canvas::new(n, n, &format!("Sudoku {n}x{n}"));
+    let mut region = vec![usize::MAX; n * n];
+    for g in puzzle.variant.groups() {
+        if let GroupKind::Box(k) | GroupKind::Region(k) = g.kind() {
+            for cell in g.cells() {
+                region[cell.row * n + cell.col] = k;
+            }
+        }
+    }
+    if puzzle.variant.has_diagonals() {
+        for i in 0..n {
+            c.fill(i, i, "#eef2f8");
+            c.fill(i, n - 1 - i, "#eef2f8");
+        }
+    }
+    c.highlight(&options.highlight);
+    c.grid_lines();
+    for cage in puzzle.variant.cages() {
+        let cells: Vec<Cell> = cage.cells().iter().map(|&x| cell(x)).collect();
+        c.cage(&cells, &cage.sum().to_string());
+    }
+    c.region_borders(|r, col| region[r * n + col]);
+    for r in 0..n {
+        for col in 0..n {
+            if let Some(v) = puzzle.board.get(r, col) {
+                c.text(r, col, &sudoku::symbol(v).to_string(), Ink::Given);
+            } else if let Some(v) = solution.and_then(|s| s.get(r, col)) {
+                c.text(r, col, &sudoku::symbol(v).to_string(), Ink::Filled);
+            } else if let Some(Some(values)) = candidates.as_ref().and_then(|k| k.get(r * n + col))
+            {
+                c.candidates(r, col, values, n as Value);
+            }
+        }
+    }
+    c.finish(options.cell_size)
 }
