@@ -546,21 +546,21 @@ fn truncate(text: &mut String, max: usize) {
     }
 }
 
+/// The records of `text` (split at `\n`, numbered from 1) by `shape`.
+#[cfg(test)]
+pub(crate) fn frame(shape: &RecordShape, text: &str) -> Vec<Record> {
+    let mut framer = Framer::new(shape, Arc::from("t"));
+    let mut out = Vec::new();
+    for (i, line) in text.split('\n').enumerate() {
+        framer.push(Line::new(i + 1, line), &mut out);
+    }
+    framer.finish(&mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Frames `text` (split at `\n`) with `shape`: (first line, text) of
-    /// each record.
-    pub(crate) fn frame(shape: &RecordShape, text: &str) -> Vec<Record> {
-        let mut framer = Framer::new(shape, Arc::from("t"));
-        let mut out = Vec::new();
-        for (i, line) in text.split('\n').enumerate() {
-            framer.push(Line::new(i + 1, line), &mut out);
-        }
-        framer.finish(&mut out);
-        out
-    }
 
     fn starts(records: &[Record]) -> Vec<(usize, &str)> {
         records.iter().map(|r| (r.line, r.text.as_str())).collect()

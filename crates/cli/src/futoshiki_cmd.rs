@@ -115,8 +115,8 @@ fn width(line: &str) -> usize {
 /// grid is an empty relation row, except that it ends the grid where a
 /// cell row is due (a cell row is never empty; two empty lines in a row
 /// always end a grid) and in a grid that pads its relation rows with
-/// spaces to the full width (as gridcsp writes them). A line wider than any grid (69
-/// characters) is a record of its own.
+/// spaces to the full width (as gridcsp writes them). A line wider than
+/// any grid (69 characters) is a record of its own.
 fn grid_extent(lines: &[&str]) -> Extent {
     let k = lines.len() - 1;
     let first = width(lines[0]);
@@ -406,6 +406,77 @@ fn generate(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::framing::frame;
+
+    /// The first line and text of each record of `text`.
+    fn records(text: &str) -> Vec<(usize, String)> {
+        frame(&shape(), text)
+            .into_iter()
+            .map(|r| (r.line, r.text))
+            .collect()
+    }
+
+    fn own(v: &[(usize, &str)]) -> Vec<(usize, String)> {
+        v.iter().map(|&(l, t)| (l, t.to_owned())).collect()
+    }
+
+    #[test]
+    fn grids_keep_empty_relation_rows_and_end_at_their_height() {
+        let stripped = "2 . .<.\n  v\n. . . .\n\n. . .<.\n\n. .>. .";
+        let text = format!("# one\n{stripped}\n4:1,0R,0,4,0,0,0,0,0,0U,0U,0,0,0R,0,0,\n{stripped}");
+        let got = frame(&shape(), &text);
+        let starts: Vec<(usize, Form)> = got.iter().map(|r| (r.line, r.form)).collect();
+        assert_eq!(
+            starts,
+            [(2, Form::Block), (9, Form::Line), (10, Form::Block)]
+        );
+        assert_eq!(got[0].text, stripped);
+        assert_eq!(got[0].comment.as_deref(), Some("# one"));
+        // Grids may follow each other directly.
+        let two = records("1 .\n\n. .\n. 1\n\n. .");
+        assert_eq!(two, own(&[(1, "1 .\n\n. ."), (4, ". 1\n\n. .")]));
+    }
+
+    #[test]
+    fn a_damaged_first_row_does_not_decide_the_height() {
+        // See: issue 18, item 4.
+        let got = records(". . .\n\n. .\n\n1 .\n\n. .");
+        assert_eq!(got, own(&[(1, ". . .\n\n. ."), (5, "1 .\n\n. .")]));
+        // A middle row is outvoted by the first and the third.
+        let got = records(". . .\n\n. . . .\n\n. . .\n\n1 .");
+        assert_eq!(got, own(&[(1, ". . .\n\n. . . .\n\n. . ."), (7, "1 .")]));
+    }
+
+    #[test]
+    fn empty_lines_end_a_grid_where_they_cannot_be_relation_rows() {
+        // Where a cell row is due (two empty lines in a row).
+        let got = records(". . .\n\n\n1 .\n\n. .");
+        assert_eq!(got, own(&[(1, ". . ."), (4, "1 .\n\n. .")]));
+        // In a grid padded to its full width, as gridcsp writes them.
+        let got = records(". . .\n     \n. . .\n\n1 .\n   \n. .");
+        assert_eq!(
+            got,
+            own(&[(1, ". . .\n     \n. . ."), (5, "1 .\n   \n. .")])
+        );
+        // A relation row with one stray space is no padding.
+        let got = records(". . .\n \n. . .\n\n. . .");
+        assert_eq!(got, own(&[(1, ". . .\n \n. . .\n\n. . .")]));
+    }
+
+    #[test]
+    fn game_ids_comments_and_wide_lines_end_grids() {
+        let id = "4:1,0R,0,4,0,0,0,0,0,0U,0U,0,0,0R,0,0,";
+        let got = records(&format!(". . .\n{id}\n4;1,0R\n. .\n# c\n. 1"));
+        assert_eq!(
+            got,
+            own(&[(1, ". . ."), (2, id), (3, "4;1,0R"), (4, ". ."), (6, ". 1")])
+        );
+        let wide = ". ".repeat(40);
+        let got = records(&format!("{wide}\n1 .\n\n. ."));
+        assert_eq!(got, own(&[(1, &wide), (2, "1 .\n\n. .")]));
+        // A line of one cell is a whole 1x1 grid, at once.
+        assert_eq!(records("1\n1"), own(&[(1, "1"), (2, "1")]));
+    }
 
     #[test]
     fn grid_errors_name_the_file_line() {

@@ -582,6 +582,81 @@ pub(crate) fn clock_seed() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::framing::frame;
+
+    /// The first line and text of each record of `text` in `--grid` mode.
+    fn grids(text: &str, size: Option<usize>) -> Vec<(usize, String)> {
+        frame(&shape(true, size), text)
+            .into_iter()
+            .map(|r| (r.line, r.text))
+            .collect()
+    }
+
+    fn own(v: &[(usize, &str)]) -> Vec<(usize, String)> {
+        v.iter().map(|&(l, t)| (l, t.to_owned())).collect()
+    }
+
+    #[test]
+    fn grids_end_after_their_rows_or_at_a_blank_line() {
+        let grid = "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1";
+        let text = format!("# a\n{grid}\n{grid}\n\n\n{grid}");
+        let got = grids(&text, None);
+        assert_eq!(got, own(&[(2, grid), (7, grid), (14, grid)]));
+        // Short: the blank line ends it; a lone row stays alone.
+        let got = grids("1 2 3 4\n1 . . .\n\n1 . . .\n# c\n. .\n. .", None);
+        assert_eq!(
+            got,
+            own(&[(1, "1 2 3 4\n1 . . ."), (4, "1 . . ."), (6, ". .\n. .")])
+        );
+    }
+
+    #[test]
+    fn borders_between_grids_are_skipped() {
+        let bordered = "+---+\n|1 2|\n|2 1|\n+---+";
+        let got = grids(&format!("{bordered}\n{bordered}"), None);
+        assert_eq!(got, own(&[(2, "|1 2|\n|2 1|"), (6, "|1 2|\n|2 1|")]));
+    }
+
+    #[test]
+    fn a_damaged_row_does_not_decide_the_height() {
+        // The first row has a cell too many: rows 2 and 3 outvote it.
+        let got = grids("1 . . . 5\n. . . .\n. . . .\n. . . .\n1 2\n2 1", None);
+        assert_eq!(
+            got,
+            own(&[(1, "1 . . . 5\n. . . .\n. . . .\n. . . ."), (5, "1 2\n2 1")])
+        );
+        // All three differ: to the next blank line.
+        let got = grids("1 2\n1 2 3\n1\n1 2 3 4\n\n5", None);
+        assert_eq!(got, own(&[(1, "1 2\n1 2 3\n1\n1 2 3 4"), (6, "5")]));
+        // A size from --box is not voted on.
+        let got = grids("1 . . . 5\n. . . .\n. . . .\n. . . .\n1 2", Some(4));
+        assert_eq!(
+            got,
+            own(&[(1, "1 . . . 5\n. . . .\n. . . .\n. . . ."), (5, "1 2")])
+        );
+        // A row wider than any board is a record of its own.
+        let wide = "1".repeat(81);
+        let got = grids(&format!("{wide}\n{wide}"), None);
+        assert_eq!(got.len(), 2);
+    }
+
+    #[test]
+    fn grid_errors_name_the_line_of_their_row() {
+        let record = |text: &str| Record {
+            source: std::sync::Arc::from("f"),
+            line: 10,
+            text: text.to_owned(),
+            form: Form::Block,
+            defect: None,
+            comment: None,
+        };
+        let r = record("1 2 | 3 4\n----+----\n3 x | 1 2\n. . . .\n. . . .");
+        let e = Board::parse_grid(&r.text).expect_err("x");
+        assert_eq!(
+            locate_in_grid(&e, &r),
+            "line 12: row 2, column 2: unexpected 'x'"
+        );
+    }
 
     #[test]
     fn conflict_lines_are_sorted_and_unique() {
