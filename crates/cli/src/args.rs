@@ -284,8 +284,8 @@ pub(crate) struct SudokuCountArgs {
     /// Input.
     #[command(flatten)]
     pub(crate) input: SudokuInput,
-    /// Stop counting at N solutions [default: count them all].
-    #[arg(long, value_name = "N")]
+    /// Stop counting at N solutions, N >= 1 [default: count them all].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) limit: Option<u64>,
     /// Limits.
     #[command(flatten)]
@@ -314,7 +314,9 @@ pub(crate) struct SudokuGenerateArgs {
     /// Clues symmetric under a half turn.
     #[arg(long)]
     pub(crate) symmetric: bool,
-    /// Minimal puzzles: no clue can be removed keeping one solution.
+    /// Minimal puzzles: no clue can be removed keeping one solution (with
+    /// --symmetric, no symmetric pair of clues: a single clue of a pair
+    /// may still be removable).
     #[arg(long)]
     pub(crate) minimal: bool,
     /// X-Sudoku (diagonals hold different values).
@@ -379,8 +381,8 @@ pub(crate) struct FutoshikiCountArgs {
     /// Input.
     #[command(flatten)]
     pub(crate) input: FutoshikiInput,
-    /// Stop counting at N solutions [default: count them all].
-    #[arg(long, value_name = "N")]
+    /// Stop counting at N solutions, N >= 1 [default: count them all].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) limit: Option<u64>,
     /// Limits.
     #[command(flatten)]
