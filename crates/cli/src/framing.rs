@@ -146,6 +146,9 @@ pub(crate) struct Record {
     pub(crate) source: Arc<str>,
     /// The 1-based line the record starts on.
     pub(crate) line: usize,
+    /// The record's place in the whole input (every file), from 0; set by
+    /// the reader.
+    pub(crate) seq: u64,
     /// The text: one line (trimmed) for [`Form::Line`], the lines as read
     /// (joined by `\n`) for [`Form::Block`]. Empty when the record broke a
     /// size limit.
@@ -458,6 +461,7 @@ impl<'s> Framer<'s> {
             }
         }
         out.push(Record {
+            seq: 0,
             source: Arc::clone(&self.source),
             line: open.first,
             text,
@@ -479,6 +483,7 @@ impl<'s> Framer<'s> {
             String::new()
         };
         Record {
+            seq: 0,
             source: Arc::clone(&self.source),
             line: line.no,
             text,

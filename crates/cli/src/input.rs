@@ -134,6 +134,14 @@ pub(crate) fn read_all(
         inputs.files
     };
     let mut failures = 0;
+    let mut seq = 0u64;
+    // Numbers the records added to `chunk` since `from`.
+    let mut number = |chunk: &mut Vec<Record>, from: usize| {
+        for r in &mut chunk[from..] {
+            r.seq = seq;
+            seq += 1;
+        }
+    };
     for name in names {
         let (source, reader) = match inputs.open(name) {
             Ok(opened) => opened,
@@ -158,7 +166,11 @@ pub(crate) fn read_all(
                 return failures;
             }
             match line {
-                Ok(Some(line)) => framer.push(line, &mut chunk),
+                Ok(Some(line)) => {
+                    let from = chunk.len();
+                    framer.push(line, &mut chunk);
+                    number(&mut chunk, from);
+                }
                 Ok(None) => break,
                 Err(e) => {
                     err.line(&format!(
@@ -174,12 +186,31 @@ pub(crate) fn read_all(
                 return failures;
             }
         }
+        let from = chunk.len();
         framer.finish(&mut chunk);
+        number(&mut chunk, from);
         if !chunk.is_empty() && tx.send(chunk).is_err() {
             return failures;
         }
     }
     failures
+}
+
+/// Every record of the file `name`, in order, numbered from 0 (for an
+/// input read whole, such as `check --solutions`).
+pub(crate) fn read_file_records(name: &str, shape: &RecordShape) -> io::Result<Vec<Record>> {
+    let file = File::open(name).map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+    let mut lines = LineReader::new(Box::new(file));
+    let mut framer = Framer::new(shape, Arc::from(name));
+    let mut out = Vec::new();
+    while let Some(line) = lines.read_line(&mut || {})? {
+        framer.push(line, &mut out);
+    }
+    framer.finish(&mut out);
+    for (i, r) in out.iter_mut().enumerate() {
+        r.seq = i as u64;
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

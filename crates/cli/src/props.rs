@@ -16,9 +16,7 @@
 //! grid may be an empty relation row). A mutation edits one line and keeps
 //! its kind (blank or not; with or without cells in a Sudoku grid).
 
-use crate::args::Cli;
 use crate::output::Io;
-use clap::Parser;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use serde_json::Value;
@@ -27,9 +25,9 @@ use std::sync::LazyLock;
 /// Runs `gridcsp ARGS` on `input` in-process: (stdout, stderr, status).
 pub(crate) fn gridcsp(args: &[&str], input: &[u8]) -> (String, String, u8) {
     let argv = std::iter::once("gridcsp").chain(args.iter().copied());
-    let cli = Cli::try_parse_from(argv).expect("valid arguments");
+    let parsed = crate::parse_from(argv).expect("valid arguments");
     let (io, out, err) = Io::memory(input.to_vec());
-    let code = crate::run(cli, &io);
+    let code = crate::run(parsed, &io);
     (out.text(), err.text(), code)
 }
 

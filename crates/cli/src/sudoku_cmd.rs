@@ -643,6 +643,7 @@ mod tests {
     #[test]
     fn grid_errors_name_the_line_of_their_row() {
         let record = |text: &str| Record {
+            seq: 0,
             source: std::sync::Arc::from("f"),
             line: 10,
             text: text.to_owned(),
