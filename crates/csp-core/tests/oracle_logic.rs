@@ -225,7 +225,7 @@ fn gcc_bounds() -> impl Strategy<Value = Vec<(Value, usize, usize)>> {
 /// One random constraint over `n` variables of which the last `bools` are 0/1.
 fn spec(n: usize, bools: usize) -> BoxedStrategy<Spec> {
     let any_vars = prop::collection::vec(0..n, 1..=4);
-    let lits = prop::collection::vec(lit(n), 1..=4);
+    let lits = prop::collection::vec(lit(n), 1..=6);
     let mut options: Vec<(u32, BoxedStrategy<Spec>)> = vec![
         (
             3,
@@ -279,7 +279,7 @@ fn spec(n: usize, bools: usize) -> BoxedStrategy<Spec> {
         ),
         (
             2,
-            (1..=2usize, 2..=3usize)
+            (1..=3usize, 1..=3usize)
                 .prop_flat_map(move |(len, count)| {
                     prop::collection::vec(prop::collection::vec(0..n, len), count)
                 })
@@ -444,8 +444,8 @@ proptest! {
     /// A clause over literals on distinct variables is domain consistent.
     #[test]
     fn clauses_are_domain_consistent(
-        domains in prop::collection::vec(domain(), 1..=5),
-        kinds in prop::collection::vec((0..6u8, -3..=6i32), 5),
+        domains in prop::collection::vec(domain(), 1..=6),
+        kinds in prop::collection::vec((0..6u8, -3..=6i32), 6),
     ) {
         let mut m = Model::new();
         let xs: Vec<VarId> = domains.iter().map(|d| m.new_var(d.values()).unwrap()).collect();

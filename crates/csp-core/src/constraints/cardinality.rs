@@ -38,8 +38,8 @@
 //!   is posted), otherwise through a compact numbering of the values left.
 //!   Scopes with more than 64 variables or more than 64 distinct values
 //!   use the counting rules value by value (without the sum tests).
-//! - **Cost per call.** Counting: O(sum of domain sizes) per round, a few
-//!   rounds. Flow: O(n (n + m)) word operations for the n augmenting
+//! - **Cost per call.** Counting: O(n m) per round (n variables, m values
+//!   left), a few rounds. Flow: O(n (n + m)) word operations for the n augmenting
 //!   searches over m values (each a breadth-first search on masks), plus
 //!   O(m^2) for the reachability between values; for the small scopes of
 //!   grid puzzles (a row of 6 to 20 cells) both are a few hundred
@@ -130,12 +130,38 @@ impl GccOptions {
 /// "No bound" in the per-bit tables.
 const FREE: u32 = u32::MAX;
 
+/// Per-bit bounds: value bit `b` is taken between `lo[b]` and `hi[b]`
+/// times (`hi[b] == FREE`: no maximum).
+#[derive(Clone, Debug)]
+struct Bounds {
+    lo: [u32; 64],
+    hi: [u32; 64],
+    /// The bits with `lo > 0`.
+    demanded: u64,
+}
+
+impl Bounds {
+    fn new() -> Self {
+        Bounds {
+            lo: [0; 64],
+            hi: [FREE; 64],
+            demanded: 0,
+        }
+    }
+
+    fn set(&mut self, b: usize, lo: u32, hi: u32) {
+        (self.lo[b], self.hi[b]) = (lo, hi);
+        if lo > 0 {
+            self.demanded |= 1 << b;
+        }
+    }
+}
+
 /// Per-bit bounds for scopes whose domains share one word layout.
 #[derive(Clone, Debug)]
 struct Aligned {
     base: Value,
-    lo: [u32; 64],
-    hi: [u32; 64],
+    bounds: Bounds,
     /// The listed values inside the word.
     listed: u64,
     /// A listed value with a positive minimum lies outside the word: no
@@ -183,10 +209,10 @@ impl GlobalCardinality {
     }
 
     /// Runs the mask algorithms of the chosen strength.
-    fn filter(&self, masks: &mut [u64], lo: &[u32; 64], hi: &[u32; 64]) -> Result<(), Fail> {
-        counting(masks, lo, hi, self.options.closed)?;
+    fn filter(&self, masks: &mut [u64], bounds: &Bounds) -> Result<(), Fail> {
+        counting(masks, bounds, self.options.closed)?;
         if self.options.strength == GccStrength::DomainConsistent {
-            flow(masks, lo, hi)?;
+            flow(masks, bounds)?;
         }
         Ok(())
     }
@@ -216,7 +242,7 @@ impl GlobalCardinality {
             }
         }
         let (masks, old) = buf.split_at_mut(n);
-        let result = self.filter(masks, &a.lo, &a.hi);
+        let result = self.filter(masks, &a.bounds);
         ctx.set_rule(self.rule());
         if result.is_err() {
             return Err(ctx.conflict());
@@ -266,10 +292,10 @@ impl GlobalCardinality {
             ctx.set_rule(rules::COUNTING);
             result = Err(ctx.conflict());
         } else {
-            let (mut lo, mut hi) = ([0u32; 64], [FREE; 64]);
+            let mut bounds = Bounds::new();
             for (j, v) in values.iter().enumerate() {
                 if let Some(i) = self.listed(*v) {
-                    (lo[j], hi[j]) = (self.lo[i], self.hi[i]);
+                    bounds.set(j, self.lo[i], self.hi[i]);
                 }
             }
             let mut masks = [0u64; 64];
@@ -282,7 +308,7 @@ impl GlobalCardinality {
             }
             let old = masks;
             ctx.set_rule(self.rule());
-            if self.filter(&mut masks[..n], &lo, &hi).is_err() {
+            if self.filter(&mut masks[..n], &bounds).is_err() {
                 result = Err(ctx.conflict());
             } else {
                 'vars: for (i, &x) in self.vars.iter().enumerate() {
@@ -349,29 +375,27 @@ impl GlobalCardinality {
 
 /// The counting rules and sum-of-bounds tests on masks, to a fixpoint.
 /// `lo`/`hi` are per bit (`hi == FREE`: unbounded); `closed`: every value
-/// left is listed (the capacity test applies).
-fn counting(masks: &mut [u64], lo: &[u32; 64], hi: &[u32; 64], closed: bool) -> Result<(), Fail> {
-    let demanded = (0..64).filter(|&b| lo[b] > 0).fold(0u64, |m, b| m | 1 << b);
+/// left is listed (the capacity test applies). Per round, one pass over
+/// the variables per value of the union (no per-value tables to clear:
+/// with two values, as in Binairo, that is two passes over a line).
+fn counting(masks: &mut [u64], bounds: &Bounds, closed: bool) -> Result<(), Fail> {
+    let (lo, hi, demanded) = (&bounds.lo, &bounds.hi, bounds.demanded);
+    // (fixed to b, may take b) for the value bit `b`.
+    let tally = |masks: &[u64], b: usize| {
+        let bit = 1u64 << b;
+        masks.iter().fold((0u32, 0u32), |(f, p), &d| {
+            (f + u32::from(d == bit), p + u32::from(d & bit != 0))
+        })
+    };
     loop {
-        let mut fixed = [0u32; 64];
-        let mut possible = [0u32; 64];
         let mut union = 0u64;
-        let mut unfixed = 0u32;
+        let mut unfixed = 0u64;
         for &d in masks.iter() {
             if d == 0 {
                 return Err(Fail);
             }
             union |= d;
-            if d.is_power_of_two() {
-                fixed[d.trailing_zeros() as usize] += 1;
-            } else {
-                unfixed += 1;
-            }
-            let mut bits = d;
-            while bits != 0 {
-                possible[bits.trailing_zeros() as usize] += 1;
-                bits &= bits - 1;
-            }
+            unfixed += u64::from(!d.is_power_of_two());
         }
         if demanded & !union != 0 {
             return Err(Fail);
@@ -382,7 +406,7 @@ fn counting(masks: &mut [u64], lo: &[u32; 64], hi: &[u32; 64], closed: bool) -> 
         while bits != 0 {
             let b = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let (f, p) = (fixed[b], possible[b]);
+            let (f, p) = tally(masks, b);
             if f > hi[b] || p < lo[b] {
                 return Err(Fail);
             }
@@ -390,8 +414,7 @@ fn counting(masks: &mut [u64], lo: &[u32; 64], hi: &[u32; 64], closed: bool) -> 
                 demand += u64::from(lo[b] - f);
                 needy |= 1 << b;
             }
-            let reach = p.min(hi[b]);
-            capacity += u64::from(reach - f);
+            capacity += u64::from(p.min(hi[b]) - f);
             if p > f {
                 if f == hi[b] {
                     full |= 1 << b;
@@ -400,7 +423,6 @@ fn counting(masks: &mut [u64], lo: &[u32; 64], hi: &[u32; 64], closed: bool) -> 
                 }
             }
         }
-        let unfixed = u64::from(unfixed);
         if demand > unfixed || (closed && capacity < unfixed) {
             return Err(Fail);
         }
@@ -413,7 +435,8 @@ fn counting(masks: &mut [u64], lo: &[u32; 64], hi: &[u32; 64], closed: bool) -> 
             while bits != 0 {
                 let b = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if possible[b] > fixed[b] && possible[b] <= hi[b] {
+                let (f, p) = tally(masks, b);
+                if p > f && p <= hi[b] {
                     forced |= 1 << b;
                 }
             }
@@ -514,7 +537,8 @@ impl Flow {
 
 /// Régin's filtering: a feasible flow, then the values reachable from each
 /// other in the residual graph. `masks`: at most 64 variables.
-fn flow(masks: &mut [u64], lo: &[u32; 64], hi: &[u32; 64]) -> Result<(), Fail> {
+fn flow(masks: &mut [u64], bounds: &Bounds) -> Result<(), Fail> {
+    let (lo, hi) = (&bounds.lo, &bounds.hi);
     let n = masks.len();
     let mut fl = Flow {
         assign: [NONE; 64],
@@ -523,14 +547,19 @@ fn flow(masks: &mut [u64], lo: &[u32; 64], hi: &[u32; 64]) -> Result<(), Fail> {
     };
     // Phase 1: meet the minima (capacity lo), then phase 2: the rest
     // (capacity hi). Augmenting never lowers a value's load.
-    if lo.iter().any(|&l| l > 0) {
+    if bounds.demanded != 0 {
         for i in 0..n {
             if fl.assign[i] == NONE {
                 fl.augment(i, masks, lo);
             }
         }
-        if (0..64).any(|b| fl.load[b] < lo[b]) {
-            return Err(Fail);
+        let mut bits = bounds.demanded;
+        while bits != 0 {
+            let b = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if fl.load[b] < lo[b] {
+                return Err(Fail);
+            }
         }
     }
     for i in 0..n {
@@ -728,8 +757,7 @@ impl crate::Model {
                 let base = first.base;
                 let mut a = Aligned {
                     base,
-                    lo: [0; 64],
-                    hi: [FREE; 64],
+                    bounds: Bounds::new(),
                     listed: 0,
                     unreachable: false,
                 };
@@ -737,7 +765,7 @@ impl crate::Model {
                     let off = i64::from(v) - i64::from(base);
                     if (0..64).contains(&off) {
                         let b = off as usize;
-                        (a.lo[b], a.hi[b]) = (lo, hi);
+                        a.bounds.set(b, lo, hi);
                         a.listed |= 1 << b;
                     } else if lo > 0 {
                         a.unreachable = true;
@@ -772,12 +800,12 @@ mod tests {
             .collect()
     }
 
-    fn bounds(list: &[(usize, u32, u32)]) -> ([u32; 64], [u32; 64]) {
-        let (mut lo, mut hi) = ([0u32; 64], [FREE; 64]);
+    fn bounds(list: &[(usize, u32, u32)]) -> Bounds {
+        let mut bounds = Bounds::new();
         for &(b, l, h) in list {
-            (lo[b], hi[b]) = (l, h);
+            bounds.set(b, l, h);
         }
-        (lo, hi)
+        bounds
     }
 
     #[test]
@@ -785,8 +813,8 @@ mod tests {
         // Value 0 at most once and already taken; value 2 needed twice and
         // only two candidates.
         let mut m = masks_of(&[&[0], &[0, 1], &[1, 2], &[2, 3]]);
-        let (lo, hi) = bounds(&[(0, 0, 1), (2, 2, 2)]);
-        counting(&mut m, &lo, &hi, false).ok().unwrap();
+        let bs = bounds(&[(0, 0, 1), (2, 2, 2)]);
+        counting(&mut m, &bs, false).ok().unwrap();
         assert_eq!(m, masks_of(&[&[0], &[1], &[2], &[2]]));
     }
 
@@ -795,8 +823,8 @@ mod tests {
         // Three variables, values 0 and 1 each needed once, value 2 free:
         // x0 = 2 is fixed, so x1 and x2 must serve 0 and 1.
         let mut m = masks_of(&[&[2], &[0, 1, 2], &[0, 1, 2]]);
-        let (lo, hi) = bounds(&[(0, 1, 3), (1, 1, 3)]);
-        counting(&mut m, &lo, &hi, false).ok().unwrap();
+        let bs = bounds(&[(0, 1, 3), (1, 1, 3)]);
+        counting(&mut m, &bs, false).ok().unwrap();
         assert_eq!(m, masks_of(&[&[2], &[0, 1], &[0, 1]]));
     }
 
@@ -806,13 +834,13 @@ mod tests {
         // {0, 1, 2}: x0, x1 use both, so x2 = 2. Counting sees nothing
         // (closed, its capacity test would: 1 + 1 + 1 places for 3).
         let mut m = masks_of(&[&[0, 1], &[0, 1], &[0, 1, 2]]);
-        let (lo, hi) = bounds(&[(0, 0, 1), (1, 0, 1), (2, 0, 1)]);
+        let bs = bounds(&[(0, 0, 1), (1, 0, 1), (2, 0, 1)]);
         let mut c = m.clone();
-        counting(&mut c, &lo, &hi, false).ok().unwrap();
+        counting(&mut c, &bs, false).ok().unwrap();
         assert_eq!(c, m);
-        counting(&mut c, &lo, &hi, true).ok().unwrap();
+        counting(&mut c, &bs, true).ok().unwrap();
         assert_eq!(c, masks_of(&[&[0, 1], &[0, 1], &[2]]));
-        flow(&mut m, &lo, &hi).ok().unwrap();
+        flow(&mut m, &bs).ok().unwrap();
         assert_eq!(m, masks_of(&[&[0, 1], &[0, 1], &[2]]));
     }
 
@@ -822,13 +850,13 @@ mod tests {
         // 1, x2 only 2: x2 = 2 and one of x0, x1 also takes 2.
         // With value 0 at most 0 times, x0 = 2, so x1 = 1.
         let mut m = masks_of(&[&[0, 2], &[1, 2], &[2]]);
-        let (lo, hi) = bounds(&[(0, 0, 0), (2, 2, 2)]);
-        flow(&mut m, &lo, &hi).ok().unwrap();
+        let bs = bounds(&[(0, 0, 0), (2, 2, 2)]);
+        flow(&mut m, &bs).ok().unwrap();
         assert_eq!(m, masks_of(&[&[2], &[1], &[2]]));
         // Infeasible minima.
         let mut m = masks_of(&[&[0, 2], &[1], &[2]]);
-        let (lo, hi) = bounds(&[(0, 0, 0), (2, 3, 3)]);
-        assert!(flow(&mut m, &lo, &hi).is_err());
+        let bs = bounds(&[(0, 0, 0), (2, 3, 3)]);
+        assert!(flow(&mut m, &bs).is_err());
     }
 
     #[test]
@@ -843,10 +871,11 @@ mod tests {
             [(0, 2), (0, 2), (1, 3)],
         ];
         for set in bound_sets {
-            let (mut lo, mut hi) = ([0u32; 64], [FREE; 64]);
+            let mut bs = Bounds::new();
             for (b, &(l, h)) in set.iter().enumerate() {
-                (lo[b], hi[b]) = (l, h);
+                bs.set(b, l, h);
             }
+            let (lo, hi) = (bs.lo, bs.hi);
             for code in 0..(7u32 * 7 * 7) {
                 let doms = [code % 7 + 1, code / 7 % 7 + 1, code / 49 + 1].map(u64::from);
                 // Brute force: supported values per variable.
@@ -873,7 +902,7 @@ mod tests {
                     }
                 }
                 let mut m = doms.to_vec();
-                match flow(&mut m, &lo, &hi) {
+                match flow(&mut m, &bs) {
                     Ok(()) => assert_eq!(m, supported.to_vec(), "{set:?} {doms:?}"),
                     Err(Fail) => assert!(!any, "{set:?} {doms:?} failed with solutions"),
                 }
