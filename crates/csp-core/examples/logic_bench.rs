@@ -441,38 +441,92 @@ fn main() {
                 (sols, nodes)
             })
         };
-        if selected("model.clause") {
-            let base = run(true);
-            row("model.clause", base, base.0);
-        }
-        if selected("user ScanClause") {
-            let r = run(false);
-            row("user ScanClause (scan every call)", r, r.0);
+        let mut base = None;
+        for (label, built_in) in [
+            ("model.clause", true),
+            ("user ScanClause (scan every call)", false),
+        ] {
+            if selected(label) {
+                let r = run(built_in);
+                let b0 = *base.get_or_insert(r.0);
+                row(label, r, b0);
+            }
         }
     }
     if wanted("stars") {
-        println!("Star Battle without regions, 10x10, 2 stars, all solutions:");
-        let base = time(reps, || count(&star_battle(10, 2, false), default(), None));
-        row("exactly + at_most_one per 2x2 block", base, base.0);
-        let m = star_battle(10, 2, true);
-        row(
-            "user ScanSum + pairwise user ScanClause",
-            time(reps, || count(&m, default(), None)),
-            base.0,
-        );
+        println!("Star Battle without regions, 9x9, 2 stars, all solutions:");
+        let mut base = None;
+        for (label, user) in [
+            ("exactly + at_most_one per 2x2 block", false),
+            ("user ScanSum + pairwise user ScanClause", true),
+        ] {
+            if selected(label) {
+                let m = star_battle(9, 2, user);
+                let r = time(reps, || count(&m, default(), None));
+                let b0 = *base.get_or_insert(r.0);
+                row(label, r, b0);
+            }
+        }
     }
     if wanted("gcc") {
         println!("Rows and columns with each of 1, 2, 3 exactly n/3 times (gcc):");
         for (n, limit) in [(6usize, Some(50_000)), (9, Some(20_000))] {
-            let base_model = triple_latin(n, GccStrength::Counting);
-            let base = time(reps, || count(&base_model, default(), limit));
-            row(&format!("{n}x{n} counting, limit {limit:?}"), base, base.0);
-            let m = triple_latin(n, GccStrength::DomainConsistent);
-            row(
-                &format!("{n}x{n} flow, limit {limit:?}"),
-                time(reps, || count(&m, default(), limit)),
-                base.0,
-            );
+            let mut base = None;
+            for strength in GccStrength::ALL {
+                let label = format!("{n}x{n} {strength:?}, solution limit {limit:?}");
+                if !selected(&label) {
+                    continue;
+                }
+                let m = triple_latin(n, strength);
+                let r = time(reps, || count(&m, default(), limit));
+                let b0 = *base.get_or_insert(r.0);
+                row(&label, r, b0);
+            }
+        }
+        println!("Hard 9x9 Sudokus (3 puzzles, proving uniqueness), each unit as a closed gcc:");
+        let mut base = None;
+        for strength in GccStrength::ALL {
+            let label = format!("sudoku gcc {strength:?}");
+            if !selected(&label) {
+                continue;
+            }
+            let r = time(reps, || {
+                let (mut sols, mut nodes) = (0, 0);
+                for puzzle in HARD_SUDOKUS {
+                    let (c, k) = count(&sudoku_gcc(puzzle, strength), default(), None);
+                    sols += c;
+                    nodes += k;
+                }
+                (sols, nodes)
+            });
+            let b0 = *base.get_or_insert(r.0);
+            row(&label, r, b0);
         }
     }
+}
+
+/// The hard Sudokus of csp-core's tests (`tests/support/problems.rs`).
+const HARD_SUDOKUS: [&str; 3] = [
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+    "........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........",
+];
+
+/// A 9x9 Sudoku with every row, column and box a closed gcc (each digit
+/// exactly once) of the given strength, and the puzzle's givens fixed.
+fn sudoku_gcc(puzzle: &str, strength: GccStrength) -> Model {
+    let mut model = Model::new();
+    let grid = Grid::new(&mut model, 9, 9, 1..=9).unwrap();
+    let once: Vec<(Value, usize, usize)> = (1..=9).map(|v| (v, 1, 1)).collect();
+    let o = GccOptions::default().closed().with_strength(strength);
+    let boxes = grid.boxes(3, 3).unwrap();
+    for unit in grid.rows().chain(grid.columns()).chain(boxes) {
+        model.gcc_with(&unit, &once, o).unwrap();
+    }
+    for (i, b) in puzzle.bytes().enumerate() {
+        if b.is_ascii_digit() && b != b'0' {
+            model.fix(grid.cells()[i], Value::from(b - b'0')).unwrap();
+        }
+    }
+    model
 }

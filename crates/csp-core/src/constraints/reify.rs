@@ -48,8 +48,8 @@
 //!
 //! T. Feydy, Z. Somogyi, P. J. Stuckey, *Half reification and flattening*,
 //! CP 2011. C. Schulte, G. Tack, M. Z. Lagerkvist, *Modeling and
-//! programming with Gecode*, section 4.3 (reification and half-reification
-//! of the basic propagators).
+//! programming with Gecode* (reification and half-reification of the basic
+//! propagators).
 
 use super::boolean::{Lit, Literal, Truth, union};
 use crate::constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
