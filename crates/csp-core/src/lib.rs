@@ -79,6 +79,10 @@ pub mod variable;
 
 pub use constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
 pub use constraints::{AllDifferent, RelOp, Relation, Strength};
+pub use constraints::{
+    Clause, CountBound, GccOptions, GccStrength, GlobalCardinality, Lex, Literal, LiteralCount,
+    Reified, ReifiedRelation, VectorsDiffer,
+};
 pub use domain::{Domain, Domains, ValueIter};
 pub use error::ModelError;
 pub use grid::{Direction, Grid, Neighbourhood, Run};
