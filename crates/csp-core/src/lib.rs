@@ -78,7 +78,10 @@ pub mod trail;
 pub mod variable;
 
 pub use constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
+pub use constraints::Table;
 pub use constraints::{AllDifferent, RelOp, Relation, Strength};
+pub use constraints::{Dfa, NonogramLine, Regular};
+pub use constraints::{Element, ElementVars};
 pub use domain::{Domain, Domains, ValueIter};
 pub use error::ModelError;
 pub use grid::Grid;
