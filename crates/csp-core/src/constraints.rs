@@ -7,6 +7,7 @@ pub mod nonogram;
 pub mod regular;
 pub mod relation;
 pub mod table;
+pub mod visibility;
 
 pub use all_different::{AllDifferent, Strength};
 pub use element::{Element, ElementVars};
@@ -14,3 +15,4 @@ pub use nonogram::NonogramLine;
 pub use regular::{Dfa, Regular};
 pub use relation::{RelOp, Relation};
 pub use table::Table;
+pub use visibility::VisibleCount;

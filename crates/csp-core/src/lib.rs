@@ -79,6 +79,7 @@ pub mod variable;
 
 pub use constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
 pub use constraints::Table;
+pub use constraints::VisibleCount;
 pub use constraints::{AllDifferent, RelOp, Relation, Strength};
 pub use constraints::{Dfa, NonogramLine, Regular};
 pub use constraints::{Element, ElementVars};

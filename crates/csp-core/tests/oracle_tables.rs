@@ -212,6 +212,12 @@ proptest! {
     }
 
     #[test]
+    fn visibility_matches_brute_force(p in visibility_problem(), options in search_options()) {
+        let model = p.build();
+        check_against_brute_force(&model, options);
+    }
+
+    #[test]
     fn nonogram_lines_match_brute_force(p in nonogram_problem(), options in search_options()) {
         let model = p.build(false);
         check_against_brute_force(&model, options.clone());
@@ -504,5 +510,53 @@ fn long_nonogram_lines_match_the_automaton() {
                 "n = {n}"
             );
         }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Visibility
+
+#[derive(Clone, Debug)]
+struct VisibilityProblem {
+    domains: Vec<Vec<Value>>,
+    seen: usize,
+    /// Also a second clue from the other end.
+    back: Option<usize>,
+}
+
+fn visibility_problem() -> impl Strategy<Value = VisibilityProblem> {
+    let heights = prop_oneof![
+        4 => prop::collection::btree_set(1..=5 as Value, 1..=5),
+        1 => prop::collection::btree_set(prop::sample::select(vec![-70, -2, 0, 3, 64, 100]), 1..=4),
+    ]
+    .prop_map(|s| s.into_iter().collect::<Vec<_>>());
+    (1..=5usize).prop_flat_map(move |n| {
+        (
+            prop::collection::vec(heights.clone(), n),
+            0..=n + 1,
+            prop::option::of(1..=n),
+        )
+            .prop_map(|(domains, seen, back)| VisibilityProblem {
+                domains,
+                seen,
+                back,
+            })
+    })
+}
+
+impl VisibilityProblem {
+    fn build(&self) -> Model {
+        let mut m = Model::new();
+        let xs: Vec<VarId> = self
+            .domains
+            .iter()
+            .map(|d| m.new_var(d.clone()).unwrap())
+            .collect();
+        m.visible_count(&xs, self.seen).unwrap();
+        if let Some(b) = self.back {
+            let rev: Vec<VarId> = xs.iter().rev().copied().collect();
+            m.visible_count(&rev, b).unwrap();
+        }
+        m
     }
 }
