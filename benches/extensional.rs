@@ -13,17 +13,21 @@
 //!    prove uniqueness with every line as (a) `nonogram_line` (the word line
 //!    solver) and (b) `regular` on `Dfa::nonogram` (the layered graph). Both
 //!    are domain consistent, so the node counts must agree.
-//! 3. **Support masks**: the compact-table filtering kernel (does a
-//!    support mask meet the live words?) on flat words, as `Table` stores
+//! 3. **Support masks**: the negative table's counting kernel (how many live
+//!    tuples does a support mask hold?) on flat words, as `Table` stores
 //!    them, against one `FixedBitSet` per mask.
 //!
 //! `cargo bench --bench extensional` (`EXTENSIONAL_ROUNDS` repeats each
 //! measurement, default 3, and keeps the fastest).
 
 use csp_core::{
-    Conflict, Constraint, Dfa, Grid, Model, PropagationContext, SearchOptions, Solver, Uniqueness,
-    Value, VarId, forward_check,
+    Conflict, Constraint, Dfa, Grid, Model, PropagationContext, SearchOptions, SearchStatus,
+    Solver, Uniqueness, Value, VarId, VariableOrder, forward_check,
 };
+use std::hint::black_box;
+
+/// Node limit per Nonogram search (random pictures can need long searches).
+const NODE_LIMIT: u64 = 20_000;
 use std::time::{Duration, Instant};
 
 /// CPU time of this thread where Linux provides it (a busy machine does not
@@ -444,14 +448,29 @@ fn bench_nonograms(rounds: u32) {
         (1..=10).map(|seed| random_picture(30, seed)).collect(),
     ));
     println!();
-    println!("Nonograms: time to prove uniqueness (or find two solutions), per set");
     println!(
-        "{:<16} {:>4} | {:>9} {:>9} | {:>11} {:>11} {:>7}",
-        "set", "n", "nodes", "unique", "line ms", "automaton ms", "ratio"
+        "Nonograms: time to prove uniqueness (or find two solutions; at most {NODE_LIMIT} \
+         nodes, dom/wdeg order), per set"
     );
-    let options = SearchOptions::default();
+    println!(
+        "{:<16} {:>4} | {:>9} {:>10} {:>7} {:>7} | {:>11} {:>9} {:>12} {:>7}",
+        "set",
+        "n",
+        "nodes",
+        "calls",
+        "unique",
+        "stopped",
+        "line ms",
+        "nodes",
+        "automaton ms",
+        "ratio"
+    );
+    let options = SearchOptions::default()
+        .with_variable_order(VariableOrder::DomWdeg)
+        .with_node_limit(NODE_LIMIT);
     for (name, puzzles) in &sets {
-        let (mut nodes, mut unique) = (0u64, 0usize);
+        let (mut nodes, mut calls, mut unique, mut stopped) = (0u64, 0u64, 0usize, 0usize);
+        let mut dfa_nodes = 0u64;
         let (mut line_t, mut dfa_t) = (Duration::ZERO, Duration::ZERO);
         for p in puzzles {
             let mut found = [0u64; 2];
@@ -463,21 +482,31 @@ fn bench_nonograms(rounds: u32) {
                 if a == 0 {
                     line_t += t;
                     nodes += solver.stats().nodes;
-                    unique += usize::from(count.count == 1);
-                    assert!(count.count >= 1, "{}: no solution", p.name);
+                    calls += solver.stats().propagations;
+                    let complete = count.status == SearchStatus::Complete;
+                    unique += usize::from(count.count == 1 && complete);
+                    stopped += usize::from(count.count < 2 && !complete);
+                    assert!(count.count >= 1 || !complete, "{}: no solution", p.name);
                 } else {
                     dfa_t += t;
                 }
             }
-            assert_eq!(found[0], found[1], "{}: node counts differ", p.name);
+            // dom/wdeg weighs the constraint that fails first, which depends
+            // on the order the two propagators write their cells in: node
+            // counts may differ (the fixpoints are the same; see the oracle
+            // tests).
+            dfa_nodes += found[1];
         }
         println!(
-            "{:<16} {:>4} | {:>9} {:>9} | {:>11.2} {:>11.2} {:>7.2}",
+            "{:<16} {:>4} | {:>9} {:>10} {:>7} {:>7} | {:>11.2} {:>9} {:>12.2} {:>7.2}",
             name,
             puzzles.len(),
             nodes,
+            calls,
             unique,
+            stopped,
             line_t.as_secs_f64() * 1e3,
+            dfa_nodes,
             dfa_t.as_secs_f64() * 1e3,
             dfa_t.as_secs_f64() / line_t.as_secs_f64(),
         );
@@ -504,7 +533,13 @@ fn bench_support_store() {
         .map(|_| next() & next() & next() & next())
         .collect();
     let live: Vec<u64> = (0..words)
-        .map(|_| next() & next() & next() & next() & next() & next())
+        .map(|w| {
+            if w % 16 == 15 {
+                next() & next() & next()
+            } else {
+                0
+            }
+        })
         .collect();
     let sets: Vec<FixedBitSet> = (0..rows)
         .map(|r| {
@@ -527,9 +562,14 @@ fn bench_support_store() {
     let (a, ta) = timed(3, || {
         let mut supported = 0usize;
         for _ in 0..reps {
+            let live = black_box(&live);
             for r in 0..rows {
-                let row = &flat[r * words..(r + 1) * words];
-                supported += usize::from(row.iter().zip(&live).any(|(x, y)| x & y != 0));
+                let row = black_box(&flat[r * words..(r + 1) * words]);
+                supported += row
+                    .iter()
+                    .zip(live)
+                    .map(|(x, y)| (x & y).count_ones() as usize)
+                    .sum::<usize>();
             }
         }
         supported
@@ -537,8 +577,9 @@ fn bench_support_store() {
     let (b, tb) = timed(3, || {
         let mut supported = 0usize;
         for _ in 0..reps {
+            let live_set = black_box(&live_set);
             for set in &sets {
-                supported += usize::from(!set.is_disjoint(&live_set));
+                supported += black_box(set).intersection_count(live_set);
             }
         }
         supported
