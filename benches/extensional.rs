@@ -17,8 +17,13 @@
 //!    tuples does a support mask hold?) on flat words, as `Table` stores
 //!    them, against one `FixedBitSet` per mask.
 //!
-//! `cargo bench --bench extensional` (`EXTENSIONAL_ROUNDS` repeats each
-//! measurement, default 3, and keeps the fastest).
+//! 4. **Random tables**: random CSPs of ternary positive tables (model RB
+//!    style: 30 variables over 8 values, 60 tables of 230 random tuples
+//!    each), first solution or proof of none.
+//!
+//! `cargo bench --bench extensional [towers|nonograms|masks|tables]`
+//! (`EXTENSIONAL_ROUNDS` repeats each measurement, default 3, and keeps the
+//! fastest; `EXTENSIONAL_MAX_TOWERS` skips the larger Towers sizes).
 
 use csp_core::{
     Conflict, Constraint, Dfa, Grid, Model, PropagationContext, SearchOptions, SearchStatus,
@@ -287,10 +292,15 @@ fn towers_model(p: &Towers, rule: ClueRule) -> (Model, Grid) {
 
 fn bench_towers(rounds: u32) {
     let text = include_str!("data/towers.txt");
+    let max_n: usize = std::env::var("EXTENSIONAL_MAX_TOWERS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(9);
     let puzzles: Vec<Towers> = text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(parse_towers)
+        .filter(|p| p.n <= max_n)
         .collect();
     println!("Towers: nodes and time to prove the solution unique (sum over 10 puzzles)");
     println!(
@@ -595,6 +605,59 @@ fn bench_support_store() {
     );
 }
 
+// ---------------------------------------------------------------------------
+// Random tables
+
+fn bench_random_tables(rounds: u32) {
+    let (n, d, m, t) = (30usize, 8 as Value, 60usize, 230usize);
+    let mut total_nodes = 0;
+    let mut total = Duration::ZERO;
+    let mut sat = 0;
+    for seed in 1..=10u64 {
+        let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = move |below: u64| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s % below
+        };
+        let mut model = Model::new();
+        let xs = model.new_vars(n, 0..d).expect("vars");
+        for _ in 0..m {
+            let mut scope = Vec::new();
+            while scope.len() < 3 {
+                let v = xs[next(n as u64) as usize];
+                if !scope.contains(&v) {
+                    scope.push(v);
+                }
+            }
+            let tuples: Vec<[Value; 3]> = (0..t)
+                .map(|_| {
+                    [
+                        next(d as u64) as Value,
+                        next(d as u64) as Value,
+                        next(d as u64) as Value,
+                    ]
+                })
+                .collect();
+            model.table(&scope, &tuples).expect("table");
+        }
+        let options = SearchOptions::default()
+            .with_variable_order(VariableOrder::DomWdeg)
+            .with_node_limit(200_000);
+        let mut solver = Solver::with_options(&model, options);
+        let (outcome, time) = timed(rounds, || solver.solve());
+        sat += usize::from(outcome.solution().is_some());
+        total_nodes += solver.stats().nodes;
+        total += time;
+    }
+    println!();
+    println!(
+        "Random ternary tables (10 instances): {sat} satisfiable, {total_nodes} nodes, {:.2} ms",
+        total.as_secs_f64() * 1e3
+    );
+}
+
 fn main() {
     let rounds: u32 = std::env::var("EXTENSIONAL_ROUNDS")
         .ok()
@@ -610,5 +673,8 @@ fn main() {
     }
     if run("masks") {
         bench_support_store();
+    }
+    if run("tables") {
+        bench_random_tables(rounds);
     }
 }
