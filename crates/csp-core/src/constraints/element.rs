@@ -400,3 +400,52 @@ impl crate::Model {
         self.post(Box::new(ElementVars { scope, distinct }), false)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Model, Solver, Value, VarId};
+
+    fn root(m: &Model, v: VarId, given: &[(VarId, Value)]) -> Option<Vec<Value>> {
+        let mut s = Solver::new(m);
+        s.set_assumptions(given).unwrap();
+        s.propagate().ok().map(|d| d.iter(v).collect())
+    }
+
+    #[test]
+    fn constants_prune_both_ways() {
+        let mut m = Model::new();
+        let (i, v) = (m.new_var(-3..=9).unwrap(), m.new_var(0..=5).unwrap());
+        m.element(&[4, 7, 4, 1], i, v).unwrap();
+        // Posting cut the index to 0..=3; 7 is not a value, so 1 goes.
+        assert_eq!(m.initial_domain(i).unwrap().len(), 4);
+        assert_eq!(root(&m, i, &[]).unwrap(), [0, 2, 3]);
+        assert_eq!(root(&m, v, &[]).unwrap(), [1, 4]);
+        assert_eq!(root(&m, i, &[(v, 4)]).unwrap(), [0, 2]);
+        assert_eq!(root(&m, v, &[(i, 3)]).unwrap(), [1]);
+    }
+
+    #[test]
+    fn an_index_that_can_never_be_in_range_is_unsatisfiable() {
+        let mut m = Model::new();
+        let (i, v) = (m.new_var(5..=6).unwrap(), m.new_var(0..=5).unwrap());
+        m.element(&[1, 2], i, v).unwrap();
+        assert!(root(&m, v, &[]).is_none());
+    }
+
+    #[test]
+    fn variables_prune_index_and_value_and_link_a_fixed_index() {
+        let mut m = Model::new();
+        let a = m.new_var(1..=2).unwrap();
+        let b = m.new_var(5..=6).unwrap();
+        let c = m.new_var([3, 8]).unwrap();
+        let (i, v) = (m.new_var(0..=2).unwrap(), m.new_var(2..=6).unwrap());
+        m.element_vars(&[a, b, c], i, v).unwrap();
+        assert_eq!(root(&m, i, &[]).unwrap(), [0, 1, 2]);
+        assert_eq!(root(&m, v, &[]).unwrap(), [2, 3, 5, 6]);
+        assert_eq!(root(&m, i, &[(v, 2)]).unwrap(), [0]);
+        assert_eq!(root(&m, a, &[(v, 2)]).unwrap(), [2]);
+        assert_eq!(root(&m, v, &[(i, 1), (b, 6)]).unwrap(), [6]);
+        // c cannot take 8: v would be 8.
+        assert_eq!(root(&m, c, &[(i, 2)]).unwrap(), [3]);
+    }
+}

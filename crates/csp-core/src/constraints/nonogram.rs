@@ -503,3 +503,77 @@ impl crate::Model {
         self.post(Box::new(c), false)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Model, ModelError, Solver, Value};
+
+    /// The line's cells after root propagation, as `#` (1), `.` (0) or `?`.
+    fn solve_line(n: usize, runs: &[usize], givens: &[(usize, Value)]) -> Option<String> {
+        let mut m = Model::new();
+        let cells = m.new_vars(n, 0..=1).unwrap();
+        m.nonogram_line(&cells, runs).unwrap();
+        for &(i, v) in givens {
+            m.fix(cells[i], v).unwrap();
+        }
+        let mut s = Solver::new(&m);
+        let d = s.propagate().ok()?;
+        Some(
+            cells
+                .iter()
+                .map(|&c| match d.value(c) {
+                    Some(1) => '#',
+                    Some(_) => '.',
+                    None => '?',
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn overlaps_and_gaps_are_found() {
+        // The classic overlap: a run of 3 in 5 cells covers the middle.
+        assert_eq!(solve_line(5, &[3], &[]).unwrap(), "??#??");
+        // 3 1 in 5 cells has one placement.
+        assert_eq!(solve_line(5, &[3, 1], &[]).unwrap(), "###.#");
+        // A filled cell at the end pins the last run; the one before it
+        // must be empty.
+        assert_eq!(solve_line(6, &[2], &[(5, 1)]).unwrap(), "....##");
+        // An empty cell splits the line: 3 cannot fit left of cell 2.
+        assert_eq!(solve_line(6, &[3], &[(2, 0)]).unwrap(), "...###");
+        // No runs: all empty; a filled cell then fails.
+        assert_eq!(solve_line(4, &[], &[]).unwrap(), "....");
+        assert_eq!(solve_line(4, &[0], &[]).unwrap(), "....");
+        assert!(solve_line(4, &[], &[(1, 1)]).is_none());
+        // A clue that does not fit fails.
+        assert!(solve_line(5, &[3, 2], &[]).is_none());
+    }
+
+    #[test]
+    fn other_values_are_removed() {
+        let mut m = Model::new();
+        let cells = m.new_vars(3, -1..=2).unwrap();
+        m.nonogram_line(&cells, &[3]).unwrap();
+        let mut s = Solver::new(&m);
+        let d = s.propagate().unwrap();
+        assert!(cells.iter().all(|&c| d.value(c) == Some(1)));
+    }
+
+    #[test]
+    fn bad_lines_are_errors() {
+        let mut m = Model::new();
+        let cells = m.new_vars(3, 0..=1).unwrap();
+        assert!(matches!(
+            m.nonogram_line(&[], &[1]),
+            Err(ModelError::InvalidArgument { .. })
+        ));
+        assert!(matches!(
+            m.nonogram_line(&cells, &[1, 0]),
+            Err(ModelError::InvalidArgument { .. })
+        ));
+        assert!(matches!(
+            m.nonogram_line(&[cells[0], cells[0]], &[1]),
+            Err(ModelError::DuplicateVariable { .. })
+        ));
+    }
+}

@@ -470,3 +470,58 @@ impl crate::Model {
         self.post(Box::new(c), false)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Dfa, Model, ModelError, Solver, Value};
+
+    #[test]
+    fn bad_automata_are_invalid_arguments() {
+        let bad = |r: Result<Dfa, ModelError>| matches!(r, Err(ModelError::InvalidArgument { .. }));
+        assert!(bad(Dfa::new(0, 0, &[], &[])));
+        assert!(bad(Dfa::new(2, 2, &[], &[])));
+        assert!(bad(Dfa::new(2, 0, &[5], &[])));
+        assert!(bad(Dfa::new(2, 0, &[1], &[(0, 1, 2)])));
+        assert!(bad(Dfa::new(2, 0, &[1], &[(0, 1, 1), (0, 1, 0)])));
+        assert!(Dfa::new(2, 0, &[1], &[(0, 1, 1), (0, 1, 1)]).is_ok());
+        assert!(bad(Dfa::nonogram(&[2, 0, 1])));
+        let mut m = Model::new();
+        assert!(matches!(
+            m.regular(&[], &Dfa::nonogram(&[1]).unwrap()),
+            Err(ModelError::InvalidArgument { .. })
+        ));
+    }
+
+    #[test]
+    fn keeps_only_values_on_accepted_words() {
+        // "a b* c" over a = 1, b = 2, c = 3, on 4 variables: 1 2 2 3.
+        let dfa = Dfa::new(3, 0, &[2], &[(0, 1, 1), (1, 2, 1), (1, 3, 2)]).unwrap();
+        let mut m = Model::new();
+        let xs = m.new_vars(4, 0..=4).unwrap();
+        m.regular(&xs, &dfa).unwrap();
+        let mut s = Solver::new(&m);
+        let d = s.propagate().unwrap();
+        let got: Vec<Value> = xs.iter().map(|&x| d.value(x).unwrap()).collect();
+        assert_eq!(got, [1, 2, 2, 3]);
+        // On 1 variable nothing is accepted.
+        let mut m = Model::new();
+        let x = m.new_var(0..=4).unwrap();
+        m.regular(&[x], &dfa).unwrap();
+        assert!(Solver::new(&m).propagate().is_err());
+    }
+
+    #[test]
+    fn the_nonogram_automaton_has_the_announced_size() {
+        for runs in [vec![], vec![1], vec![3, 1, 2], vec![1, 1, 1, 1]] {
+            let dfa = Dfa::nonogram(&runs).unwrap();
+            assert_eq!(
+                dfa.num_states(),
+                runs.iter().sum::<usize>() + runs.len() + 1
+            );
+        }
+        let dfa = Dfa::nonogram(&[2, 1]).unwrap();
+        assert!(dfa.accepts(&[1, 1, 0, 1]) && dfa.accepts(&[0, 1, 1, 0, 0, 1, 0]));
+        assert!(!dfa.accepts(&[1, 1, 1]) && !dfa.accepts(&[1, 0, 1, 1]) && !dfa.accepts(&[]));
+        assert!(Dfa::nonogram(&[0]).unwrap().accepts(&[0, 0]));
+    }
+}

@@ -739,7 +739,81 @@ impl crate::Model {
         forbidden: &[T],
     ) -> Result<ConstraintId, ModelError> {
         check(self, "forbidden tuples", vars, forbidden)?;
-        let t = Table::build(&self.initial_domains(), vars, forbidden, false, true);
+        let t = Table::build(&self.initial_domains(), vars, forbidden, false, false);
         self.post(Box::new(t), false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Model, ModelError, Solver, Value, VarId};
+
+    fn values(s: &mut Solver<'_>, v: VarId) -> Vec<Value> {
+        s.propagate()
+            .map(|d| d.iter(v).collect())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn prunes_values_without_a_tuple() {
+        let mut m = Model::new();
+        let (x, y) = (m.new_var(1..=3).unwrap(), m.new_var(1..=3).unwrap());
+        m.table(&[x, y], &[[1, 2], [2, 3], [3, 3]]).unwrap();
+        let mut s = Solver::new(&m);
+        assert_eq!(values(&mut s, x), [1, 2, 3]);
+        assert_eq!(values(&mut s, y), [2, 3]);
+        // y = 3 leaves x in {2, 3}; x = 1 forces y = 2.
+        s.set_assumptions(&[(y, 3)]).unwrap();
+        assert_eq!(values(&mut s, x), [2, 3]);
+        s.set_assumptions(&[(x, 1)]).unwrap();
+        assert_eq!(values(&mut s, y), [2]);
+    }
+
+    #[test]
+    fn forbidden_tuples_remove_a_value_whose_combinations_are_all_forbidden() {
+        let mut m = Model::new();
+        let (x, y) = (m.new_var(0..=1).unwrap(), m.new_var(0..=1).unwrap());
+        m.forbidden_tuples(&[x, y], &[[0, 0], [0, 1], [0, 1]])
+            .unwrap();
+        let mut s = Solver::new(&m);
+        assert_eq!(values(&mut s, x), [1]);
+        assert_eq!(values(&mut s, y), [0, 1]);
+        assert_eq!(s.count(None).count, 2);
+    }
+
+    #[test]
+    fn tuples_outside_the_domains_are_dead_and_an_empty_table_is_unsatisfiable() {
+        let mut m = Model::new();
+        let (x, y) = (m.new_var(1..=2).unwrap(), m.new_var(1..=2).unwrap());
+        m.table(&[x, y], &[[0, 1], [2, 9], [2, 2]]).unwrap();
+        assert_eq!(Solver::new(&m).count(None).count, 1);
+        let mut m = Model::new();
+        let x = m.new_var(1..=2).unwrap();
+        m.table::<[Value; 1]>(&[x], &[]).unwrap();
+        assert!(Solver::new(&m).propagate().is_err());
+    }
+
+    #[test]
+    fn a_repeated_variable_keeps_the_tuples_that_agree() {
+        let mut m = Model::new();
+        let (x, y) = (m.new_var(1..=3).unwrap(), m.new_var(1..=3).unwrap());
+        m.table(&[x, y, x], &[[1, 1, 2], [2, 3, 2], [3, 1, 1]])
+            .unwrap();
+        let mut s = Solver::new(&m);
+        assert_eq!(values(&mut s, x), [2]);
+        assert_eq!(values(&mut s, y), [3]);
+    }
+
+    #[test]
+    fn bad_input_is_an_invalid_argument() {
+        let mut m = Model::new();
+        let x = m.new_var(1..=3).unwrap();
+        let e = m.table(&[x], &[vec![1], vec![1, 2]]).unwrap_err();
+        assert!(matches!(e, ModelError::InvalidArgument { .. }), "{e}");
+        assert!(e.to_string().contains("tuple 1 has 2 values"), "{e}");
+        assert!(matches!(
+            m.forbidden_tuples::<[Value; 0]>(&[], &[]),
+            Err(ModelError::InvalidArgument { .. })
+        ));
     }
 }

@@ -418,3 +418,57 @@ impl crate::Model {
         self.post(Box::new(c), false)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Model, ModelError, Solver, Value, VarId};
+
+    fn root(n: usize, seen: usize) -> Option<Vec<Vec<Value>>> {
+        let mut m = Model::new();
+        let line: Vec<VarId> = m.new_vars(n, 1..=n as Value).unwrap();
+        m.visible_count(&line, seen).unwrap();
+        let mut s = Solver::new(&m);
+        let d = s.propagate().ok()?;
+        Some(line.iter().map(|&c| d.iter(c).collect()).collect())
+    }
+
+    #[test]
+    fn one_seen_puts_the_tallest_first() {
+        let d = root(4, 1).unwrap();
+        assert_eq!(d[0], [4]);
+        assert!(d[1..].iter().all(|c| c == &[1, 2, 3]));
+    }
+
+    #[test]
+    fn all_seen_is_increasing() {
+        let d = root(5, 5).unwrap();
+        assert_eq!(d, [[1], [2], [3], [4], [5]]);
+    }
+
+    #[test]
+    fn the_clue_bounds_the_near_cells() {
+        // With k seen, the cell at distance i holds at most n - k + 1 + i.
+        let d = root(6, 4).unwrap();
+        for (i, cell) in d.iter().enumerate().take(3) {
+            assert_eq!(*cell.last().unwrap(), (6 - 4 + 1 + i) as Value, "cell {i}");
+        }
+        // 2 seen out of 3: the first cell is not the tallest.
+        assert_eq!(root(3, 2).unwrap()[0], [1, 2]);
+    }
+
+    #[test]
+    fn impossible_clues_fail_and_bad_lines_are_errors() {
+        assert!(root(3, 0).is_none());
+        assert!(root(3, 4).is_none());
+        let mut m = Model::new();
+        let x = m.new_var(1..=2).unwrap();
+        assert!(matches!(
+            m.visible_count(&[], 1),
+            Err(ModelError::InvalidArgument { .. })
+        ));
+        assert!(matches!(
+            m.visible_count(&[x, x], 1),
+            Err(ModelError::DuplicateVariable { .. })
+        ));
+    }
+}
