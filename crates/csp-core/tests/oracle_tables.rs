@@ -17,9 +17,15 @@ use csp_core::{Dfa, Model, SearchOptions, Solver, Value, VarId};
 use problems::search_options;
 use proptest::prelude::*;
 
-/// A domain of 2 to 5 values within -3..=4 (gaps and negatives).
+/// A domain of 2 to 5 values within -3..=4 (gaps and negatives), now and
+/// then with a far value (a multi-word domain).
 fn small_domain() -> impl Strategy<Value = Vec<Value>> {
-    prop::collection::btree_set(-3..=4 as Value, 2..=5).prop_map(|s| s.into_iter().collect())
+    let near = prop::collection::btree_set(-3..=4 as Value, 2..=5);
+    prop_oneof![
+        5 => near.prop_map(|s| s.into_iter().collect()),
+        1 => (prop::collection::btree_set(-3..=4 as Value, 1..=4), prop::sample::select(vec![-70, 70, 130]))
+            .prop_map(|(s, far)| s.into_iter().chain(std::iter::once(far)).collect()),
+    ]
 }
 
 /// Every tuple of the product of `domains`.
@@ -66,7 +72,10 @@ fn table_spec(n: usize) -> impl Strategy<Value = TableSpec> {
     prop::collection::vec(0..n, 1..=4).prop_flat_map(|scope| {
         let a = scope.len();
         let tuples = prop_oneof![
-            3 => prop::collection::vec(prop::collection::vec(-4..=5 as Value, a), 0..=24)
+            3 => prop::collection::vec(
+                    prop::collection::vec(prop_oneof![8 => -4..=5 as Value, 1 => Just(130)], a),
+                    0..=24,
+                )
                 .prop_map(Tuples::Random),
             1 => prop::collection::vec(prop::bool::weighted(0.3), 0..=64).prop_map(Tuples::FullMinus),
         ];
@@ -409,6 +418,7 @@ fn nonogram_problem() -> impl Strategy<Value = NonogramProblem> {
         2 => Just(vec![1]),
         1 => Just(vec![0, 1, 2]),
         1 => Just(vec![-1, 1]),
+        1 => Just(vec![0, 1, 130]),
     ];
     let clue_from_picture = prop::collection::vec(any::<bool>(), 1..=10).prop_map(|bits| {
         let mut runs = Vec::new();
