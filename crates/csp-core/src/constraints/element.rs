@@ -44,6 +44,7 @@
 //! constraint); the propagation rules for the variable case follow Gecode's
 //! `int/element/` (Schulte and Tack) in their domain form.
 
+use crate::Model;
 use crate::constraint::{Conflict, Constraint, ConstraintId, Priority};
 use crate::domain::{Domains, VarLayout};
 use crate::error::ModelError;
@@ -303,7 +304,7 @@ impl Constraint for ElementVars {
     }
 }
 
-impl crate::Model {
+impl Model {
     /// Removes from `index`'s initial domain the values outside `0..len`,
     /// unless that would leave none (the constraint then fails at the root).
     fn restrict_index(&mut self, index: VarId, len: usize) {

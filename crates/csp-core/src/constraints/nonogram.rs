@@ -6,7 +6,7 @@
 //! A Nonogram (Griddlers, Paint by Numbers) clue such as `3 1 2` says the
 //! line holds a run of three filled cells, then one, then two, with empty
 //! cells around and between them. The rule is a regular language, and the
-//! [`Regular`](crate::constraints::regular::Regular) propagator on
+//! [`Regular`] propagator on
 //! [`Dfa::nonogram`](crate::Dfa::nonogram) makes a line domain consistent:
 //! a cell keeps the value 1 (or 0) iff some placement of all the runs that
 //! agrees with the current cells fills (or leaves empty) that cell. Human
@@ -55,6 +55,7 @@
 //! same consistency by automaton); J. Wolter, *Survey of Paint-by-Number
 //! puzzle solvers*, webpbn.com (the role of line solving in practice).
 
+use crate::Model;
 use crate::constraint::{Conflict, Constraint, ConstraintId, Priority};
 use crate::constraints::regular::{Dfa, Regular};
 use crate::error::ModelError;
@@ -457,7 +458,7 @@ impl Constraint for NonogramLine {
     }
 }
 
-impl crate::Model {
+impl Model {
     /// The 0/1 `cells`, in order, hold runs of 1s of the lengths `runs`,
     /// in order, separated by at least one 0 (`&[]` or `&[0]`: all 0).
     /// Domain consistent (exact line solving) with the word-parallel line

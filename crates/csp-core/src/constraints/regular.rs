@@ -51,6 +51,7 @@
 //! and, later, Gecode's `examples/nonogram.cpp` use (a chain of states per
 //! run with a looping gap state after each).
 
+use crate::Model;
 use crate::constraint::{Conflict, Constraint, ConstraintId, Priority};
 use crate::domain::Domains;
 use crate::error::ModelError;
@@ -435,7 +436,7 @@ impl Constraint for Regular {
     }
 }
 
-impl crate::Model {
+impl Model {
     /// The values of `vars`, in order, spell a word that `dfa` accepts;
     /// domain consistent by Pesant's layered graph (see
     /// [`constraints::regular`](crate::constraints::regular)). A variable

@@ -75,6 +75,7 @@
 //! negative and short tables*, AAAI 2017 (the counting test for negative
 //! tables).
 
+use crate::Model;
 use crate::constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
 use crate::domain::Domains;
 use crate::error::ModelError;
@@ -655,7 +656,7 @@ impl Constraint for Table {
 
 /// Checks the scope and the tuples' arity for `table` and `forbidden_tuples`.
 fn check<T: AsRef<[Value]>>(
-    model: &crate::Model,
+    model: &Model,
     name: &str,
     vars: &[VarId],
     tuples: &[T],
@@ -684,7 +685,7 @@ fn check<T: AsRef<[Value]>>(
     Ok(())
 }
 
-impl crate::Model {
+impl Model {
     /// The values of `vars` form one of the `allowed` tuples (a *positive
     /// table*), propagated to domain consistency by compact-table (see
     /// [`constraints::table`](crate::constraints::table)).

@@ -55,6 +55,7 @@
 //! the first kind `c(n, k)` (D. E. Knuth, *The Art of Computer Programming*
 //! vol. 1, 1.2.10; OEIS A132393), which the tests check.
 
+use crate::Model;
 use crate::constraint::{Conflict, Constraint, ConstraintId, Priority};
 use crate::error::ModelError;
 use crate::propagation::{PropagationContext, Scratch};
@@ -379,7 +380,7 @@ impl Constraint for VisibleCount {
     }
 }
 
-impl crate::Model {
+impl Model {
     /// The `cells` (listed from the viewer) hold pairwise distinct
     /// heights, and exactly `seen` of them are visible: taller than every
     /// height before them. This is the Skyscrapers (Towers) clue; see
