@@ -84,12 +84,6 @@ pub(crate) fn check_runs(runs: &[usize]) -> Result<Vec<usize>, ModelError> {
             reason: format!("run {j} has length 0 (an empty line is the clue [] or [0])"),
         });
     }
-    if runs.iter().any(|&r| r > u32::MAX as usize) {
-        return Err(ModelError::InvalidArgument {
-            constraint: "nonogram line".to_owned(),
-            reason: "a run is too long".to_owned(),
-        });
-    }
     Ok(runs.to_vec())
 }
 
@@ -298,6 +292,8 @@ pub struct NonogramLine {
     runs: Vec<usize>,
     /// Lines longer than [`MAX_CELLS`] use the layered graph.
     fallback: Option<Regular>,
+    /// Whether the runs and their gaps fit in the line at all.
+    fits: bool,
 }
 
 impl NonogramLine {
@@ -431,6 +427,10 @@ impl Constraint for NonogramLine {
     }
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        if !self.fits {
+            ctx.set_rule(rules::LINE);
+            return Err(ctx.conflict());
+        }
         if let Some(regular) = &self.fallback {
             return regular.propagate(ctx);
         }
@@ -490,7 +490,11 @@ impl Model {
         }
         self.check_distinct("nonogram line", cells)?;
         let runs = check_runs(runs)?;
-        let fallback = if cells.len() > MAX_CELLS {
+        let needed = runs
+            .iter()
+            .try_fold(runs.len().saturating_sub(1), |acc, &r| acc.checked_add(r));
+        let fits = needed.is_some_and(|need| need <= cells.len());
+        let fallback = if fits && cells.len() > MAX_CELLS {
             let dfa = Dfa::nonogram(&runs)?;
             Some(Regular::new(&self.initial_domains(), cells, &dfa))
         } else {
@@ -500,6 +504,7 @@ impl Model {
             cells: cells.to_vec(),
             runs,
             fallback,
+            fits,
         };
         self.post(Box::new(c), false)
     }
@@ -546,8 +551,10 @@ mod tests {
         assert_eq!(solve_line(4, &[], &[]).unwrap(), "....");
         assert_eq!(solve_line(4, &[0], &[]).unwrap(), "....");
         assert!(solve_line(4, &[], &[(1, 1)]).is_none());
-        // A clue that does not fit fails.
+        // A clue that does not fit fails, however long its runs.
         assert!(solve_line(5, &[3, 2], &[]).is_none());
+        assert!(solve_line(70, &[usize::MAX >> 1], &[]).is_none());
+        assert!(solve_line(5, &[1 << 40, 1], &[]).is_none());
     }
 
     #[test]

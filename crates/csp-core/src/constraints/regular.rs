@@ -66,6 +66,10 @@ pub mod rules {
 
 /// No transition.
 const NONE: u32 = u32::MAX;
+/// The most states an automaton may have.
+const MAX_STATES: usize = 1 << 26;
+/// The most (state, value) entries of the transition table.
+const MAX_TABLE: usize = 1 << 28;
 
 /// A deterministic finite automaton over integer values: states `0..n`, a
 /// start state, accepting states, and at most one transition per (state,
@@ -94,7 +98,8 @@ impl Dfa {
     /// states, and `transitions` as `(from, value, to)` triples. A (state,
     /// value) without a transition rejects the word.
     ///
-    /// Errors ([`ModelError::InvalidArgument`]): no states, a start,
+    /// Errors ([`ModelError::InvalidArgument`]): no states or more than
+    /// 2^26 (or more than 2^28 (state, value) pairs), a start,
     /// accepting or transition state not below `states`, or two
     /// transitions from one state on one value that go to different states
     /// (the automaton would not be deterministic; repeating the same
@@ -117,8 +122,10 @@ impl Dfa {
         if states == 0 {
             return Err(invalid("an automaton needs at least one state".into()));
         }
-        if states >= NONE as usize {
-            return Err(invalid(format!("{states} states are too many")));
+        if states > MAX_STATES {
+            return Err(invalid(format!(
+                "{states} states are too many (at most {MAX_STATES})"
+            )));
         }
         let check = |what: &str, s: usize| {
             if s < states {
@@ -143,6 +150,11 @@ impl Dfa {
         alphabet.sort_unstable();
         alphabet.dedup();
         let a = alphabet.len();
+        if states.saturating_mul(a) > MAX_TABLE {
+            return Err(invalid(format!(
+                "{states} states times {a} values is too large a transition table"
+            )));
+        }
         let mut next = vec![NONE; states * a];
         for &(from, value, to) in transitions {
             let k = from * a + alphabet.binary_search(&value).unwrap_or(0);
@@ -169,7 +181,8 @@ impl Dfa {
     /// runs.len() + 1` states: one for the leading 0s, then for each run a
     /// chain of one state per cell and a gap state that loops on 0.
     ///
-    /// Errors: a run of length 0 among others ([`ModelError::InvalidArgument`]).
+    /// Errors ([`ModelError::InvalidArgument`]): a run of length 0 among
+    /// others, or runs adding up to more than 2^26 cells.
     ///
     /// ```
     /// # use csp_core::Dfa;
@@ -181,7 +194,12 @@ impl Dfa {
     /// ```
     pub fn nonogram(runs: &[usize]) -> Result<Dfa, ModelError> {
         let runs = crate::constraints::nonogram::check_runs(runs)?;
-        let mut transitions = Vec::new();
+        let states = runs
+            .iter()
+            .try_fold(runs.len() + 1, |acc, &r| acc.checked_add(r))
+            .filter(|&s| s <= MAX_STATES)
+            .ok_or_else(|| invalid("the runs are too long for an automaton".into()))?;
+        let mut transitions = Vec::with_capacity(2 * states);
         // State 0: leading 0s.
         transitions.push((0, 0, 0));
         let mut previous_gap = 0;
@@ -199,7 +217,7 @@ impl Dfa {
             previous_gap = gap;
             at = gap + 1;
         }
-        let states = at;
+        debug_assert_eq!(at, states);
         let accepting: Vec<usize> = if runs.is_empty() {
             vec![0]
         } else {
@@ -486,6 +504,9 @@ mod tests {
         assert!(bad(Dfa::new(2, 0, &[1], &[(0, 1, 1), (0, 1, 0)])));
         assert!(Dfa::new(2, 0, &[1], &[(0, 1, 1), (0, 1, 1)]).is_ok());
         assert!(bad(Dfa::nonogram(&[2, 0, 1])));
+        assert!(bad(Dfa::nonogram(&[usize::MAX, 1])));
+        assert!(bad(Dfa::nonogram(&[1 << 27])));
+        assert!(bad(Dfa::new(1 << 27, 0, &[], &[])));
         let mut m = Model::new();
         assert!(matches!(
             m.regular(&[], &Dfa::nonogram(&[1]).unwrap()),

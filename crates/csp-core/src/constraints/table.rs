@@ -177,8 +177,9 @@ impl Table {
         let arity = vars.len();
         let mut rows: Vec<Vec<Value>> = Vec::with_capacity(tuples.len());
         let mut buf = vec![0; arity];
+        let mut set = vec![false; arity];
         'tuples: for t in tuples {
-            let mut set = vec![false; arity];
+            set.fill(false);
             for (&k, &value) in slot.iter().zip(t.as_ref()) {
                 if set[k] && buf[k] != value {
                     continue 'tuples;
