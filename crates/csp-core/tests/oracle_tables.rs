@@ -193,6 +193,22 @@ proptest! {
         check_against_brute_force(&model, options);
     }
 
+    /// Tracing changes nothing: the same count and statistics, and every
+    /// removal is attributed to a named rule.
+    #[test]
+    fn traced_runs_agree(p in table_problem(), e in element_problem(), r in regular_problem()) {
+        for model in [p.build().0, e.build(), r.build()] {
+            let plain = Solver::new(&model).count(None).count;
+            let mut traced = Solver::with_options(&model, SearchOptions::default().with_trace(true));
+            prop_assert_eq!(traced.count(None).count, plain);
+            for event in traced.trace() {
+                if let csp_core::TraceEvent::Removed(d) = event {
+                    prop_assert!(!d.rule.is_empty(), "{:?}", event);
+                }
+            }
+        }
+    }
+
     /// One table alone is domain consistent at the root and under
     /// assumptions.
     #[test]
