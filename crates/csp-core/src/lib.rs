@@ -78,11 +78,15 @@ pub mod trail;
 pub mod variable;
 
 pub use constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
+pub use constraints::Table;
+pub use constraints::VisibleCount;
 pub use constraints::{AllDifferent, RelOp, Relation, Strength};
 pub use constraints::{
     Clause, CountBound, GccOptions, GccStrength, GlobalCardinality, Lex, Literal, LiteralCount,
     Reified, ReifiedRelation, VectorsDiffer,
 };
+pub use constraints::{Dfa, NonogramLine, Regular};
+pub use constraints::{Element, ElementVars};
 pub use domain::{Domain, Domains, ValueIter};
 pub use error::ModelError;
 pub use grid::{Direction, Grid, Neighbourhood, Run};
