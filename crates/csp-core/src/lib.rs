@@ -79,6 +79,7 @@ pub mod variable;
 
 pub use constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
 pub use constraints::{AllDifferent, RelOp, Relation, Strength};
+pub use constraints::{AllDifferentSum, Difference, Linear, LinearStrength, Product, Quotient};
 pub use domain::{Domain, Domains, ValueIter};
 pub use error::ModelError;
 pub use grid::Grid;
