@@ -94,8 +94,8 @@ impl Arith {
     }
 }
 
-/// 2 to 5 values with negatives and gaps; sometimes a far value (several
-/// words, mixed bases).
+/// 2 to 5 values with negatives and gaps; often with a common base, and
+/// sometimes a far value (several words, mixed bases).
 fn domain() -> impl Strategy<Value = Vec<Value>> {
     let near = prop::collection::btree_set(-4..=8i32, 2..=5).prop_map(|s| s.into_iter().collect());
     let far = (
@@ -107,7 +107,13 @@ fn domain() -> impl Strategy<Value = Vec<Value>> {
             v.push(f);
             v
         });
-    prop_oneof![5 => near, 1 => far]
+    // Sets that contain -4 share one base (-4): the word-sized fast paths.
+    let based = prop::collection::btree_set(-3..=5i32, 1..=4).prop_map(|s| {
+        let mut v: Vec<Value> = s.into_iter().collect();
+        v.insert(0, -4);
+        v
+    });
+    prop_oneof![3 => near, 3 => based, 1 => far]
 }
 
 fn arith(n: usize) -> impl Strategy<Value = Arith> {
