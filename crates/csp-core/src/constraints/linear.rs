@@ -263,10 +263,15 @@ impl Linear {
     #[inline]
     fn term_bounds(&self, ctx: &PropagationContext<'_>, i: usize) -> (i64, i64) {
         let a = self.coefs[i];
-        let (lo, hi) = (
-            i64::from(ctx.min(self.scope[i])),
-            i64::from(ctx.max(self.scope[i])),
-        );
+        let x = self.scope[i];
+        // One-word domains (every puzzle's): both bounds from one mask.
+        let (lo, hi) = match ctx.mask(x) {
+            Some((base, m)) => (
+                i64::from(base) + i64::from(m.trailing_zeros()),
+                i64::from(base) + 63 - i64::from(m.leading_zeros()),
+            ),
+            None => (i64::from(ctx.min(x)), i64::from(ctx.max(x))),
+        };
         if a > 0 {
             (a * lo, a * hi)
         } else {
