@@ -12,9 +12,22 @@
 mod problems;
 
 use csp_core::testing::{brute_force_solutions, check_against_brute_force};
-use csp_core::{LinearStrength, Model, RelOp, SearchOptions, Solver, Value, VarId};
+use csp_core::constraints::{all_different_sum, arithmetic, linear};
+use csp_core::{LinearStrength, Model, RelOp, SearchOptions, Solver, TraceEvent, Value, VarId};
 use problems::{ALL_OPS, search_options};
 use proptest::prelude::*;
+
+/// Every rule name the arithmetic constraints use in traces.
+const RULES: [&str; 8] = [
+    linear::rules::BOUNDS,
+    linear::rules::SUPPORT,
+    linear::rules::NOT_EQUAL,
+    all_different_sum::rules::SUM,
+    all_different_sum::rules::ELIMINATION,
+    arithmetic::rules::PRODUCT,
+    arithmetic::rules::DIFFERENCE,
+    arithmetic::rules::QUOTIENT,
+];
 
 /// One arithmetic constraint over variable indices.
 #[derive(Clone, Debug)]
@@ -250,6 +263,33 @@ proptest! {
             }
         } else {
             prop_assert!(roots[1].1.is_none() || roots[0].1.is_some());
+        }
+    }
+
+    /// Tracing changes nothing (the same solutions and statistics), names
+    /// every deduction after one of the constraints' rules, and every
+    /// value removed at the root is used by no solution.
+    #[test]
+    fn traced_runs_match_and_root_deductions_are_sound(p in problem(3), options in search_options()) {
+        let (model, _) = p.build();
+        let mut plain = Solver::with_options(&model, options.clone());
+        let count = plain.count(None).count;
+        let mut traced = Solver::with_options(&model, options.with_trace(true));
+        prop_assert_eq!(traced.count(None).count, count);
+        prop_assert_eq!(traced.stats().without_time(), plain.stats().without_time());
+        for event in traced.trace() {
+            if let TraceEvent::Removed(d) | TraceEvent::Fixed(d) = event {
+                prop_assert!(RULES.contains(&d.rule), "unknown rule {:?}", d.rule);
+            }
+        }
+        let solutions = brute_force_solutions(&model, 1_000_000).unwrap();
+        let mut root = Solver::with_options(&model, SearchOptions::default().with_trace(true));
+        let _ = root.propagate();
+        for event in root.trace() {
+            if let TraceEvent::Removed(d) = event {
+                let used = solutions.iter().find(|s| s[d.var.index()] == d.value);
+                prop_assert!(used.is_none(), "{:?} removes a value of {:?}", d, used);
+            }
         }
     }
 
