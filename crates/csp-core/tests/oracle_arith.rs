@@ -11,8 +11,8 @@
 #[path = "support/problems.rs"]
 mod problems;
 
-use csp_core::testing::{brute_force_solutions, check_against_brute_force};
 use csp_core::constraints::{all_different_sum, arithmetic, linear};
+use csp_core::testing::{brute_force_solutions, check_against_brute_force};
 use csp_core::{LinearStrength, Model, RelOp, SearchOptions, Solver, TraceEvent, Value, VarId};
 use problems::{ALL_OPS, search_options};
 use proptest::prelude::*;

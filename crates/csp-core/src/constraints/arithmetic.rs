@@ -19,17 +19,17 @@
 //!
 //! # Background
 //!
-//! - [`Model::difference`]`(x, y, d)`: `|x - y| == d`. **Domain
-//!   consistent**: `x` keeps `v` if `y` holds `v - d` or `v + d`, and the
+//! - [`difference(x, y, d)`](crate::Model::difference): `|x - y| == d`.
+//!   **Domain consistent**: `x` keeps `v` if `y` holds `v - d` or `v + d`, and the
 //!   other way round. On word-sized domains with one base this is two
 //!   shifts and an `and` per variable; otherwise value by value. `O(|D(x)| +
 //!   |D(y)|)` per call.
-//! - [`Model::quotient`]`(x, y, q)`: `x == q * y` or `y == q * x` (for
-//!   positive values: the larger divided by the smaller is exactly `q`).
+//! - [`quotient(x, y, q)`](crate::Model::quotient): `x == q * y` or `y == q *
+//!   x` (for positive values: the larger divided by the smaller is exactly `q`).
 //!   **Domain consistent**, supports checked value by value: `O(|D(x)| +
 //!   |D(y)|)` per call.
-//! - [`Model::product`]`(xs, total)`: `x_1 * ... * x_n == total`. **Domain
-//!   consistent** for distinct variables (a variable repeated in the scope
+//! - [`product(xs, total)`](crate::Model::product): `x_1 * ... * x_n ==
+//!   total`. **Domain consistent** for distinct variables (a variable repeated in the scope
 //!   is handled soundly, each occurrence on its own). With `total == 0`:
 //!   one variable must be 0, so when a single variable can still be 0 it is
 //!   fixed there. Otherwise every factor, and every product of a prefix of

@@ -141,8 +141,9 @@ enum Form {
 }
 
 /// The constraint `a_1 * x_1 + ... + a_n * x_n OP c`. Create it with
-/// [`Model::linear`](crate::Model::linear), [`Model::linear_with`],
-/// [`Model::sum`] or [`Model::sum_eq`].
+/// [`Model::linear`](crate::Model::linear),
+/// [`Model::linear_with`](crate::Model::linear_with),
+/// [`Model::sum`](crate::Model::sum) or [`Model::sum_eq`](crate::Model::sum_eq).
 #[derive(Clone)]
 pub struct Linear {
     /// The distinct variables with a nonzero coefficient (all distinct
