@@ -7,7 +7,9 @@
 //! let mut model = Model::new();
 //! let cage = model.new_vars(2, 1..=9)?;
 //! model.all_different_sum(&cage, 4)?; // 1 + 3 only
-//! assert_eq!(Solver::new(&model).propagate()?.iter(cage[0]).collect::<Vec<_>>(), [1, 3]);
+//! let mut solver = Solver::new(&model);
+//! let domains = solver.propagate().expect("consistent");
+//! assert_eq!(domains.iter(cage[0]).collect::<Vec<_>>(), [1, 3]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

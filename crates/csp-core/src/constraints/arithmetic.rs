@@ -6,7 +6,9 @@
 //! let mut model = Model::new();
 //! let cage = model.new_vars(2, 1..=6)?;
 //! model.product(&cage, 12)?; // 2 x 6, 3 x 4, 4 x 3, 6 x 2
-//! assert_eq!(Solver::new(&model).propagate()?.iter(cage[0]).collect::<Vec<_>>(), [2, 3, 4, 6]);
+//! let mut solver = Solver::new(&model);
+//! let domains = solver.propagate().expect("consistent");
+//! assert_eq!(domains.iter(cage[0]).collect::<Vec<_>>(), [2, 3, 4, 6]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

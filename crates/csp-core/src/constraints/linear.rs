@@ -627,8 +627,9 @@ impl crate::Model {
     /// let mut model = Model::new();
     /// let (x, y) = (model.new_var(0..=9)?, model.new_var(0..=9)?);
     /// model.linear(&[(3, x), (1, y)], RelOp::Ge, 25)?; // 3x + y >= 25
-    /// let d = Solver::new(&model).propagate()?.min(x);
-    /// assert_eq!(d, Some(6)); // 3 * 5 + 9 < 25
+    /// let mut solver = Solver::new(&model);
+    /// let lowest = solver.propagate().expect("consistent").min(x);
+    /// assert_eq!(lowest, Some(6)); // 3 * 5 + 9 < 25
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
