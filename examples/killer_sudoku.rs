@@ -7,9 +7,10 @@
 //! [`Model::all_different_sum`]: it knows the cage's digit combinations (two
 //! cells adding up to 4 hold 1 and 3, never 2 and 2) and keeps exactly the
 //! candidates that some combination can still place, which is how people
-//! solve Killers. The example solves the puzzle with it and with the
-//! textbook decomposition (an AllDifferent plus a bounds-consistent sum per
-//! cage) and prints the search nodes of both.
+//! solve Killers. The model also posts the cages the houses imply (the
+//! "45 rule" of Killer solvers). The example solves the puzzle with these
+//! cages and with the textbook decomposition of each (an AllDifferent plus
+//! a bounds-consistent sum) and prints the search nodes of both.
 
 use gridcsp::csp_core::{Grid, Model, SolveOutcome, Solver, Stats, Uniqueness, Value, VarId};
 use std::error::Error;
@@ -103,8 +104,8 @@ pub(crate) fn post_cage(
     Ok(())
 }
 
-/// The Killer Sudoku model: the grid, Sudoku's rules, and one cage per
-/// letter of `cages` with its total from `sums`.
+/// The Killer Sudoku model: the grid, Sudoku's rules, one cage per letter
+/// of `cages` with its total from `sums`, and the cages the houses imply.
 pub(crate) fn model(
     cages: &str,
     sums: &[(char, i64)],
@@ -112,9 +113,11 @@ pub(crate) fn model(
 ) -> Result<(Model, Grid), Box<dyn Error>> {
     let mut model = Model::new();
     let grid = Grid::new(&mut model, 9, 9, 1..=9)?;
-    for group in grid.lines().chain(grid.boxes(3, 3)?) {
-        model.all_different(&group)?;
+    let houses: Vec<Vec<VarId>> = grid.lines().chain(grid.boxes(3, 3)?).collect();
+    for house in &houses {
+        model.all_different(house)?;
     }
+    let mut printed = Vec::new();
     for (label, cells) in grid.regions_from_map(cages)? {
         let Some(&(_, total)) = sums.iter().find(|(l, _)| *l == label) else {
             return Err(format!("cage {label} has no total").into());
@@ -123,8 +126,50 @@ pub(crate) fn model(
             return Err(format!("cage {label} is not connected").into());
         }
         post_cage(&mut model, &cells, total, rule)?;
+        printed.push((cells, total));
+    }
+    for house in &houses {
+        post_innies(&mut model, house, &printed, rule)?;
     }
     Ok((model, grid))
+}
+
+/// The "45 rule": a house adds up to 45, so its cells outside the cages
+/// that lie wholly inside it (the innies) are a cage with the rest of 45;
+/// and if the innies all belong to one cage, that cage's cells outside the
+/// house are a cage too. Implied by the rules: it adds no solution and
+/// removes none, but saves the search from guessing.
+fn post_innies(
+    model: &mut Model,
+    house: &[VarId],
+    cages: &[(Vec<VarId>, i64)],
+    rule: CageRule,
+) -> Result<(), Box<dyn Error>> {
+    let inside: Vec<&(Vec<VarId>, i64)> = cages
+        .iter()
+        .filter(|(cells, _)| cells.iter().all(|c| house.contains(c)))
+        .collect();
+    let innies: Vec<VarId> = house
+        .iter()
+        .filter(|&c| !inside.iter().any(|(cells, _)| cells.contains(c)))
+        .copied()
+        .collect();
+    if innies.is_empty() || innies.len() == house.len() {
+        return Ok(());
+    }
+    let rest = 45 - inside.iter().map(|(_, total)| total).sum::<i64>();
+    post_cage(model, &innies, rest, rule)?;
+    if let Some((cells, total)) = cages.iter().find(|(cells, _)| cells.contains(&innies[0])) {
+        let outside: Vec<VarId> = cells
+            .iter()
+            .filter(|c| !house.contains(c))
+            .copied()
+            .collect();
+        if innies.iter().all(|c| cells.contains(c)) && !outside.is_empty() {
+            post_cage(model, &outside, total - rest, rule)?;
+        }
+    }
+    Ok(())
 }
 
 /// A solved grid, row by row.
