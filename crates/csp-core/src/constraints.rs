@@ -2,11 +2,14 @@
 //! [`Constraint`](crate::Constraint) trait as user constraints.
 
 pub mod all_different;
+pub mod all_different_sum;
+pub mod arithmetic;
 pub mod boolean;
 pub mod cardinality;
 pub mod count;
 pub mod element;
 pub mod lex;
+pub mod linear;
 pub mod nonogram;
 pub mod regular;
 pub mod reify;
@@ -15,11 +18,14 @@ pub mod table;
 pub mod visibility;
 
 pub use all_different::{AllDifferent, Strength};
+pub use all_different_sum::AllDifferentSum;
+pub use arithmetic::{Difference, Product, Quotient};
 pub use boolean::{Clause, Literal};
 pub use cardinality::{GccOptions, GccStrength, GlobalCardinality};
 pub use count::{CountBound, LiteralCount};
 pub use element::{Element, ElementVars};
 pub use lex::{Lex, VectorsDiffer};
+pub use linear::{Linear, LinearStrength};
 pub use nonogram::NonogramLine;
 pub use regular::{Dfa, Regular};
 pub use reify::{Reified, ReifiedRelation};

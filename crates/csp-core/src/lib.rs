@@ -81,6 +81,7 @@ pub use constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
 pub use constraints::Table;
 pub use constraints::VisibleCount;
 pub use constraints::{AllDifferent, RelOp, Relation, Strength};
+pub use constraints::{AllDifferentSum, Difference, Linear, LinearStrength, Product, Quotient};
 pub use constraints::{
     Clause, CountBound, GccOptions, GccStrength, GlobalCardinality, Lex, Literal, LiteralCount,
     Reified, ReifiedRelation, VectorsDiffer,
