@@ -252,8 +252,8 @@ fn source<F: Family + ?Sized>(
     }
 }
 
-/// The default [`Family::describe`]: "r2c3 = 5: <constraint> (<rule>)" or
-/// "r2c3 cannot be 5: ...".
+/// The default [`Family::describe`]: `"r2c3 = 5: <constraint> (<rule>)"` or
+/// `"r2c3 cannot be 5: ..."`.
 pub fn describe<F: Family + ?Sized>(
     family: &F,
     puzzle: &F::Puzzle,
