@@ -20,7 +20,7 @@
 
 use super::options::{SearchOptions, VariableOrder};
 use super::outcome::{Count, SearchStatus, Solution, SolveOutcome, StopReason, Uniqueness};
-use super::select::{SplitMix64, select_value, select_variable};
+use super::select::{BranchOrder, SplitMix64, select_value, select_variable};
 use super::stats::Stats;
 use crate::constraint::Conflict;
 use crate::domain::Domains;
@@ -80,6 +80,9 @@ pub struct Solver<'m> {
     state_start: Vec<u32>,
     store: Store,
     options: SearchOptions,
+    /// The decision variables first, then the others (`None`: all, in
+    /// index order).
+    branch: Option<BranchOrder>,
     assumptions: Vec<(VarId, Value)>,
     decisions: Vec<(VarId, Value)>,
     stats: Stats,
@@ -174,6 +177,7 @@ impl<'m> Solver<'m> {
             var_weight: model.degree.iter().map(|&d| u64::from(d)).collect(),
             phase: Phase::Done(SearchStatus::Complete),
             rng: SplitMix64::new(seed_of(&options)),
+            branch: BranchOrder::new(options.decision_vars.as_deref(), model.num_vars()),
             options,
             started: Instant::now(),
         }
@@ -191,6 +195,7 @@ impl<'m> Solver<'m> {
 
     /// Replaces the options (used from the next run on).
     pub fn set_options(&mut self, options: SearchOptions) {
+        self.branch = BranchOrder::new(options.decision_vars.as_deref(), self.model.num_vars());
         self.options = options;
     }
 
@@ -418,6 +423,7 @@ impl<'m> Solver<'m> {
                 &domains,
                 &self.model.degree,
                 &self.var_weight,
+                self.branch.as_ref(),
             ) else {
                 self.phase = Phase::Backtrack;
                 if self.verify_leaf() {

@@ -97,6 +97,10 @@ pub struct SearchOptions {
     pub limits: Limits,
     /// Record a trace of every deduction ([`Solver::trace`](crate::Solver::trace)).
     pub trace: bool,
+    /// The variables to branch on (see
+    /// [`with_decision_vars`](Self::with_decision_vars)). Default: `None`,
+    /// every variable.
+    pub decision_vars: Option<Arc<[VarId]>>,
 }
 
 impl SearchOptions {
@@ -133,6 +137,51 @@ impl SearchOptions {
     /// Sets the cancellation flag.
     pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
         self.limits.cancel = Some(flag);
+        self
+    }
+
+    /// Branches on `vars` only, as long as one of them is unfixed: the
+    /// variable order (MRV, MRV with degree, dom/wdeg, input) chooses among
+    /// them, ties going to the one listed first, and [`VariableOrder::Input`]
+    /// takes them in the order listed.
+    ///
+    /// Name the *decision variables* of a model, the ones whose values
+    /// determine all the others: the series of an all-interval problem, not
+    /// its differences; the queens, not their diagonals. Once they are all
+    /// fixed, propagation has usually fixed the rest (auxiliary variables
+    /// defined by them); any variable still open is then branched on with
+    /// the same order, after them, so every solution reported is complete
+    /// and the search stays exact (counts and uniqueness do not change).
+    /// Branching on auxiliary variables as well can only make the tree
+    /// larger: a decision on an auxiliary variable splits the solutions of
+    /// the decision variables into more, smaller subtrees.
+    ///
+    /// Variables that do not belong to the model solved are ignored, and so
+    /// is a repetition. An empty list is the same as listing none: every
+    /// variable is branched on in the default way. A
+    /// [`VariableOrder::Custom`] selector chooses among all variables; the
+    /// list only orders the fallback when it declines.
+    ///
+    /// ```
+    /// use csp_core::{Model, RelOp, SearchOptions, Solver};
+    /// let mut model = Model::new();
+    /// let xs = model.new_vars(4, 0..=3)?;
+    /// model.all_different(&xs)?;
+    /// // Auxiliary variables, defined by the xs: ys[i] = xs[i] + 10.
+    /// let ys = model.new_vars(4, 10..=13)?;
+    /// for (&x, &y) in xs.iter().zip(&ys) {
+    ///     model.relation(x, RelOp::Eq, y, 10)?;
+    /// }
+    /// let options = SearchOptions::default().with_decision_vars(&xs);
+    /// let mut solver = Solver::with_options(&model, options);
+    /// assert_eq!(solver.count(None).count, 24);
+    /// for solution in solver.solutions() {
+    ///     assert!(xs.iter().zip(&ys).all(|(&x, &y)| solution[y] == solution[x] + 10));
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_decision_vars(mut self, vars: &[VarId]) -> Self {
+        self.decision_vars = (!vars.is_empty()).then(|| vars.into());
         self
     }
 
