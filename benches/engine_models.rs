@@ -178,7 +178,7 @@ fn measure(name: &str, model: &Model, options: SearchOptions, repeat: usize) {
     let (count, stats) = result.expect("at least one run");
     println!(
         "{name:<48} {count:>9} {:>10} {:>10} {:>10.1}",
-        stats.nodes,
+        stats.decisions,
         stats.nodes,
         best.as_secs_f64() * 1e3
     );

@@ -15,7 +15,7 @@
 //!    their smallest possible sum (the smallest distinct digits left to them)
 //!    and their largest possible sum must bracket `total - fixed - v`.
 //!
-//! The example solves the puzzle both ways and prints the search nodes, which
+//! The example solves the puzzle both ways and prints the decisions, which
 //! is the benchmark that justifies step 2.
 
 use gridcsp::csp_core::{

@@ -43,14 +43,17 @@ pub(crate) struct Answer {
     pub(crate) message: Option<String>,
     /// Extra JSON fields (only filled when JSON output was asked for).
     pub(crate) json: Map<String, Value>,
-    /// Search nodes used.
+    /// Search-tree nodes (the root, every decision and refutation, as
+    /// Gecode counts them).
     pub(crate) nodes: u64,
+    /// Decisions (what `--node-limit` bounds).
+    pub(crate) decisions: u64,
 }
 
 impl Answer {
     /// The answer of `count` for either puzzle: the number (exact or capped
     /// by `--limit`), or `limit` when a search limit stopped the count.
-    pub(crate) fn counted(count: csp_core::Count, nodes: u64) -> Answer {
+    pub(crate) fn counted(count: csp_core::Count, stats: csp_core::Stats) -> Answer {
         use csp_core::{SearchStatus, StopReason};
         let answer = match count.status {
             SearchStatus::Complete | SearchStatus::Stopped(StopReason::SolutionLimit) => {
@@ -59,7 +62,7 @@ impl Answer {
             }
             SearchStatus::Stopped(reason) => Answer::limit(reason),
         };
-        answer.with_nodes(nodes).field("count", count.count)
+        answer.with_stats(stats).field("count", count.count)
     }
 
     /// An answer with no message and no JSON fields.
@@ -71,6 +74,7 @@ impl Answer {
             message: None,
             json: Map::new(),
             nodes: 0,
+            decisions: 0,
         }
     }
 
@@ -88,9 +92,10 @@ impl Answer {
         a
     }
 
-    /// Sets the node count.
-    pub(crate) fn with_nodes(mut self, nodes: u64) -> Answer {
-        self.nodes = nodes;
+    /// Sets the search effort from the solver's statistics.
+    pub(crate) fn with_stats(mut self, stats: csp_core::Stats) -> Answer {
+        self.nodes = stats.nodes;
+        self.decisions = stats.decisions;
         self
     }
 
@@ -156,8 +161,10 @@ pub(crate) struct Tally {
     pub(crate) invalid: u64,
     /// Inputs that could not be opened or read.
     pub(crate) unreadable: u64,
-    /// Search nodes, all puzzles.
+    /// Search-tree nodes, all puzzles.
     pub(crate) nodes: u64,
+    /// Decisions, all puzzles.
+    pub(crate) decisions: u64,
     /// Wall time of the whole run.
     pub(crate) wall: Duration,
 }
@@ -166,6 +173,7 @@ impl Tally {
     fn add(&mut self, answer: &Answer) {
         self.puzzles += 1;
         self.nodes += answer.nodes;
+        self.decisions += answer.decisions;
         match answer.status {
             Status::Done => self.solved += 1,
             Status::Failed => self.unsolvable += 1,
@@ -201,8 +209,8 @@ impl Tally {
             s.push_str(&format!("unreadable: {}\n", self.unreadable));
         }
         s.push_str(&format!(
-            "wall time:  {secs:.3} s\npuzzles/s:  {rate:.1}\nnodes:      {}\n",
-            self.nodes
+            "wall time:  {secs:.3} s\npuzzles/s:  {rate:.1}\nnodes:      {}\ndecisions:  {}\n",
+            self.nodes, self.decisions
         ));
         s
     }

@@ -60,6 +60,7 @@ impl Printer {
                     object.insert("error".into(), message.into());
                 }
                 object.insert("nodes".into(), answer.nodes.into());
+                object.insert("decisions".into(), answer.decisions.into());
                 object.insert("time_ms".into(), (elapsed.as_secs_f64() * 1000.0).into());
                 serde_json::to_writer(&mut self.out, &Value::Object(object))
                     .map_err(io::Error::from)?;

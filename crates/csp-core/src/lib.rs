@@ -60,8 +60,9 @@
 //!    declare the [`events`](Constraint::events) that should wake it. Call
 //!    [`forward_check`] from it to keep the default behaviour. Run the oracle
 //!    test again.
-//! 4. **Benchmark** with criterion on real instances; compare node counts
-//!    ([`Stats::nodes`]) and time with and without your `propagate`.
+//! 4. **Benchmark** with criterion on real instances; compare search effort
+//!    ([`Stats::decisions`], [`Stats::nodes`]) and time with and without
+//!    your `propagate`.
 
 pub mod constraint;
 pub mod constraints;

@@ -101,7 +101,7 @@ fn solutions(model: &Model, options: SearchOptions) -> (BTreeSet<Vec<Value>>, u6
     for s in &set {
         assert_eq!(violated_constraint(model, s), None, "not a solution: {s:?}");
     }
-    (set, solver.stats().nodes)
+    (set, solver.stats().decisions)
 }
 
 #[test]
@@ -127,7 +127,7 @@ fn branching_on_the_series_takes_fewer_decisions() {
     let mut every = Solver::new(&model);
     let mut series = Solver::with_options(&model, SearchOptions::default().with_decision_vars(&xs));
     assert_eq!(every.count(None), series.count(None));
-    let (a, b) = (every.stats().nodes, series.stats().nodes);
+    let (a, b) = (every.stats().decisions, series.stats().decisions);
     assert!(b < a, "series {b} decisions, every variable {a}");
 }
 

@@ -33,7 +33,7 @@ use crate::variable::{Value, VarId};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-/// Check the clock once every this many nodes.
+/// Check the clock once every this many decisions.
 const CLOCK_EVERY: u64 = 256;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -334,6 +334,7 @@ impl<'m> Solver<'m> {
             }
         }
         self.phase = Phase::Done(SearchStatus::Complete);
+        self.stats.nodes = 1; // the root
         let root = self.apply_assumptions().and_then(|()| {
             for c in 0..self.model.constraints.len() {
                 self.store.queue.push(c as u32);
@@ -449,6 +450,7 @@ impl<'m> Solver<'m> {
                 layout: &self.model.layout,
             };
             let value = select_value(&self.options.value_order, &mut self.rng, var, &domains);
+            self.stats.decisions += 1;
             self.stats.nodes += 1;
             self.decisions.push((var, value));
             self.store.trail.new_checkpoint();
@@ -486,6 +488,7 @@ impl<'m> Solver<'m> {
                     value,
                 });
             }
+            self.stats.nodes += 1;
             if self.engine_ctx().remove(var, value).is_ok() && self.propagate_queue().is_ok() {
                 return true;
             }
@@ -496,7 +499,7 @@ impl<'m> Solver<'m> {
 
     fn limit_hit(&self) -> Option<StopReason> {
         let limits = &self.options.limits;
-        if limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
+        if limits.nodes.is_some_and(|n| self.stats.decisions >= n) {
             return Some(StopReason::NodeLimit);
         }
         if let Some(flag) = &limits.cancel {
@@ -505,7 +508,7 @@ impl<'m> Solver<'m> {
             }
         }
         if let Some(limit) = limits.time {
-            if self.stats.nodes % CLOCK_EVERY == 0 && self.started.elapsed() >= limit {
+            if self.stats.decisions % CLOCK_EVERY == 0 && self.started.elapsed() >= limit {
                 return Some(StopReason::TimeLimit);
             }
         }

@@ -68,7 +68,12 @@ pub enum ValueOrder {
 /// says so; it is not an error.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// Stop after this many decisions.
+    /// Stop before the decision that would exceed this many decisions
+    /// ([`Stats::decisions`](crate::Stats::decisions): the branches `x = v`;
+    /// refutations and the root are not counted, so a limit of 0 still
+    /// propagates the root and reports a solution found there). Counting
+    /// decisions rather than all tree nodes keeps a limit's meaning
+    /// independent of how many refutations fail.
     pub nodes: Option<u64>,
     /// Stop after this much wall time (checked every few hundred nodes).
     pub time: Option<Duration>,
@@ -122,7 +127,7 @@ impl SearchOptions {
         self
     }
 
-    /// Sets the node limit.
+    /// Sets the node limit: at most `nodes` decisions (see [`Limits::nodes`]).
     pub fn with_node_limit(mut self, nodes: u64) -> Self {
         self.limits.nodes = Some(nodes);
         self
