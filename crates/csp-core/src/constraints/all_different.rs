@@ -130,6 +130,9 @@ struct Frame {
     /// One word, and every variable's domain is one word: the fused
     /// word-sized path applies.
     fused: bool,
+    /// Every shift is 0 (the common case of one range, as in Sudoku): the
+    /// words are used as they are.
+    aligned: bool,
     /// Per variable: its layout base (the value of its bit 0).
     base: Vec<Value>,
     /// Per variable: frame bit minus own bit. On a one-word frame every
@@ -161,16 +164,19 @@ impl Frame {
             return None;
         }
         let base: Vec<Value> = vars.iter().map(|v| model.layout[v.index()].base).collect();
-        let shift = base
+        let shift: Vec<i64> = base
             .iter()
             .enumerate()
             .map(|(i, &b)| i64::from(b) + offset(i) - lo)
             .collect();
+        // (With offsets, equal shifts need equal bases to share the base.)
+        let aligned = shift.iter().all(|&k| k == 0) && base.iter().all(|&b| b == base[0]);
         Some(Frame {
             words: words as usize,
             // A multi-word variable whose values fit one word takes the
             // word-wise path: its values need not be in its first word.
             fused: words == 1 && one_word,
+            aligned,
             base,
             shift,
         })
@@ -687,10 +693,16 @@ impl Constraint for AllDifferent {
         let result = match &self.frame {
             // Word-sized: every variable's word rotated onto the frame.
             Some(frame) if frame.fused => {
-                for (i, &v) in self.vars.iter().enumerate() {
-                    buf.push(ctx.words_of(v)[0].rotate_left(frame.rotation(i)));
-                }
-                Some(self.propagate_masks(ctx, Align::Frame(frame), &mut buf))
+                let align = if frame.aligned {
+                    buf.extend(self.vars.iter().map(|&v| ctx.words_of(v)[0]));
+                    Align::Base(frame.base[0])
+                } else {
+                    for (i, &v) in self.vars.iter().enumerate() {
+                        buf.push(ctx.words_of(v)[0].rotate_left(frame.rotation(i)));
+                    }
+                    Align::Frame(frame)
+                };
+                Some(self.propagate_masks(ctx, align, &mut buf))
             }
             // Wider: every variable's words moved onto the frame.
             Some(frame) => {
