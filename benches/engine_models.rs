@@ -19,6 +19,10 @@
 //!   AllDifferent: "narrow" gives each auxiliary exactly its `n` values
 //!   (`i..i+n`), "common" gives all of them one range (`0..2n-1`,
 //!   `-(n-1)..n`).
+//! - `queens n, relations` against `queens n, offsets`: the plain model with
+//!   three `!=` relations per pair of rows, against three AllDifferent, the
+//!   diagonals over offset values (`Model::all_different_offset`, no
+//!   auxiliary variable), for n = 10..13.
 //! - `langford n`: the Langford pairings L(2, n): the two copies of each
 //!   `k` in `1..=n` are `k` places apart in a sequence of `2n`; `f_k` and
 //!   `s_k = f_k + k + 1` are the positions of the copies, all different.
@@ -139,6 +143,30 @@ fn queens(n: usize, layout: Layout) -> (Model, Vec<VarId>) {
     (model, qs)
 }
 
+/// n-queens without auxiliary variables: `!=` relations for every pair of
+/// rows (`offsets == false`) or AllDifferent over offset values.
+fn queens_plain(n: usize, offsets: bool) -> Model {
+    let mut model = Model::new();
+    let q = model.new_vars(n, 0..n as Value).expect("domain");
+    if offsets {
+        model.all_different(&q).expect("distinct");
+        let down: Vec<_> = (0..n).map(|i| (q[i], i as Value)).collect();
+        let up: Vec<_> = (0..n).map(|i| (q[i], -(i as Value))).collect();
+        model.all_different_offset(&down).expect("distinct");
+        model.all_different_offset(&up).expect("distinct");
+    } else {
+        for i in 0..n {
+            for j in i + 1..n {
+                let d = (j - i) as Value;
+                for c in [0, d, -d] {
+                    model.relation(q[i], RelOp::Ne, q[j], c).expect("relation");
+                }
+            }
+        }
+    }
+    model
+}
+
 /// Langford pairings L(2, n); the decision variables are the first copies.
 fn langford(n: usize, layout: Layout) -> (Model, Vec<VarId>) {
     let len = 2 * n as Value;
@@ -219,6 +247,16 @@ fn main() {
         ));
         let options = SearchOptions::default().with_decision_vars(&qs);
         rows.push((name + ", the queens", model, options));
+    }
+    for n in 10..=13 {
+        for offsets in [false, true] {
+            let kind = if offsets { "offsets" } else { "relations" };
+            rows.push((
+                format!("queens {n}, {kind}"),
+                queens_plain(n, offsets),
+                SearchOptions::default(),
+            ));
+        }
     }
     let n = 11;
     for layout in [Layout::Narrow, Layout::Common] {
