@@ -18,6 +18,7 @@
 //! trail, the queue and the scratch buffers are reserved when the solver is
 //! created.
 
+use super::optimize::Objective;
 use super::options::{SearchOptions, VariableOrder};
 use super::outcome::{Count, SearchStatus, Solution, SolveOutcome, StopReason, Uniqueness};
 use super::select::{BranchOrder, SplitMix64, select_value, select_variable};
@@ -91,6 +92,11 @@ pub struct Solver<'m> {
     phase: Phase,
     rng: SplitMix64,
     started: Instant,
+    /// The objective of the current optimisation run, if any.
+    objective: Option<Objective>,
+    /// The value of the best solution of the current optimisation run: the
+    /// search only looks for strictly better ones.
+    bound: Option<Value>,
 }
 
 impl<'m> Solver<'m> {
@@ -180,6 +186,8 @@ impl<'m> Solver<'m> {
             branch: BranchOrder::new(options.decision_vars.as_deref(), model.num_vars()),
             options,
             started: Instant::now(),
+            objective: None,
+            bound: None,
         }
     }
 
@@ -318,7 +326,9 @@ impl<'m> Solver<'m> {
 
     /// Resets the state for a new run, applies the assumptions and
     /// propagates at the root.
-    fn start_run(&mut self) -> Result<(), Conflict> {
+    pub(super) fn start_run(&mut self) -> Result<(), Conflict> {
+        self.objective = None;
+        self.bound = None;
         self.started = Instant::now();
         self.stats = Stats::default();
         self.rng = SplitMix64::new(seed_of(&self.options));
@@ -395,7 +405,7 @@ impl<'m> Solver<'m> {
 
     /// Runs the search to the next solution leaf (`Ok`, domains all fixed)
     /// or to the end (`Err(status)`).
-    fn next_leaf(&mut self) -> Result<(), SearchStatus> {
+    pub(super) fn next_leaf(&mut self) -> Result<(), SearchStatus> {
         let result = self.search();
         self.stats.elapsed = self.started.elapsed();
         result
@@ -489,12 +499,43 @@ impl<'m> Solver<'m> {
                 });
             }
             self.stats.nodes += 1;
-            if self.engine_ctx().remove(var, value).is_ok() && self.propagate_queue().is_ok() {
+            // The bound is enforced again at every node the search comes
+            // back to: restoring the trail undid it below `level`.
+            let ok = self.apply_bound().is_ok()
+                && self.engine_ctx().remove(var, value).is_ok()
+                && self.propagate_queue().is_ok();
+            if ok {
                 return true;
             }
+            self.store.queue.clear();
             self.stats.failures += 1;
         }
         false
+    }
+
+    /// Optimises `objective` in the run just started: from now on only
+    /// solutions strictly better than the last one reported are searched for.
+    pub(super) fn set_objective(&mut self, objective: Objective) {
+        self.objective = Some(objective);
+    }
+
+    /// Records the value of the solution just reported: the search goes on
+    /// for strictly better ones.
+    pub(super) fn improve_to(&mut self, value: Value) {
+        self.bound = Some(value);
+    }
+
+    /// Restricts the objective to values strictly better than the bound.
+    fn apply_bound(&mut self) -> Result<(), Conflict> {
+        let (Some(objective), Some(best)) = (self.objective, self.bound) else {
+            return Ok(());
+        };
+        let mut ctx = self.engine_ctx();
+        let changed = match objective {
+            Objective::Minimize(var) => ctx.set_max(var, i64::from(best) - 1),
+            Objective::Maximize(var) => ctx.set_min(var, i64::from(best) + 1),
+        };
+        changed.map(|_| ())
     }
 
     fn limit_hit(&self) -> Option<StopReason> {
@@ -542,7 +583,7 @@ impl<'m> Solver<'m> {
         ok
     }
 
-    fn current_solution(&self) -> Solution {
+    pub(super) fn current_solution(&self) -> Solution {
         let d = self.domains();
         Solution {
             values: self.model.vars().map(|v| d.min(v).unwrap_or(0)).collect(),
