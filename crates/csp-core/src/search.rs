@@ -6,6 +6,7 @@ mod engine;
 pub mod optimize;
 mod options;
 mod outcome;
+pub mod restarts;
 mod select;
 mod stats;
 
@@ -15,4 +16,5 @@ pub use options::{
     Limits, SearchOptions, ValueOrder, ValueSelector, VariableOrder, VariableSelector,
 };
 pub use outcome::{Count, SearchStatus, Solution, SolveOutcome, StopReason, Uniqueness};
+pub use restarts::Restarts;
 pub use stats::Stats;

@@ -75,6 +75,13 @@ pub enum TraceEvent {
         /// Its depth.
         depth: u32,
     },
+    /// The search went back to the root to start again (see
+    /// [`Restarts`](crate::Restarts)): every decision is undone; the
+    /// refutations made at depth 0 stay.
+    Restart {
+        /// Restarts so far in this run (1 for the first).
+        count: u64,
+    },
 }
 
 /// The decisions in force at event `index` of a trace: the `(var, value)`
@@ -102,6 +109,7 @@ pub fn decisions_at(trace: &[TraceEvent], index: usize) -> Vec<(VarId, Value)> {
                 open.push((var, value));
             }
             TraceEvent::Refutation { depth, .. } => open.truncate(depth as usize),
+            TraceEvent::Restart { .. } => open.clear(),
             _ => {}
         }
     }

@@ -691,7 +691,7 @@ fn statistics_add_up() {
     assert_eq!(s.failures + s.solutions, s.decisions + 1, "{s}");
     assert_eq!(s.nodes, 2 * s.decisions + 1, "{s}");
     assert!(s.propagations > s.decisions);
-    assert_eq!(format!("{s}").split(',').count(), 7);
+    assert_eq!(format!("{s}").split(',').count(), 8);
     // A first-solution run stops before the refutations of the decisions
     // on the path to its solution.
     let outcome = solver.solve();

@@ -21,6 +21,7 @@
 use super::optimize::Objective;
 use super::options::{SearchOptions, VariableOrder};
 use super::outcome::{Count, SearchStatus, Solution, SolveOutcome, StopReason, Uniqueness};
+use super::restarts::Schedule;
 use super::select::{BranchOrder, SplitMix64, select_value, select_variable};
 use super::stats::Stats;
 use crate::constraint::Conflict;
@@ -97,6 +98,10 @@ pub struct Solver<'m> {
     /// The value of the best solution of the current optimisation run: the
     /// search only looks for strictly better ones.
     bound: Option<Value>,
+    /// The restart schedule of the current run (first-solution and
+    /// optimisation runs with [`SearchOptions::restarts`] set), and the
+    /// failure count when the current attempt began.
+    restart: Option<(Schedule, u64)>,
 }
 
 impl<'m> Solver<'m> {
@@ -188,6 +193,7 @@ impl<'m> Solver<'m> {
             started: Instant::now(),
             objective: None,
             bound: None,
+            restart: None,
         }
     }
 
@@ -263,6 +269,7 @@ impl<'m> Solver<'m> {
     /// Finds the first solution (in the search order of the options).
     pub fn solve(&mut self) -> SolveOutcome {
         self.start_run().ok();
+        self.allow_restarts();
         match self.next_leaf() {
             Ok(()) => SolveOutcome::Solved(self.current_solution()),
             Err(SearchStatus::Complete) => SolveOutcome::Unsatisfiable,
@@ -329,6 +336,7 @@ impl<'m> Solver<'m> {
     pub(super) fn start_run(&mut self) -> Result<(), Conflict> {
         self.objective = None;
         self.bound = None;
+        self.restart = None;
         self.started = Instant::now();
         self.stats = Stats::default();
         self.rng = SplitMix64::new(seed_of(&self.options));
@@ -416,6 +424,14 @@ impl<'m> Solver<'m> {
             match self.phase {
                 Phase::Done(status) => return Err(status),
                 Phase::Backtrack => {
+                    if self.restart_due() {
+                        self.phase = if self.restart() {
+                            Phase::Branch
+                        } else {
+                            Phase::Done(SearchStatus::Complete)
+                        };
+                        continue;
+                    }
                     self.phase = if self.backtrack() {
                         Phase::Branch
                     } else {
@@ -510,6 +526,56 @@ impl<'m> Solver<'m> {
             self.store.queue.clear();
             self.stats.failures += 1;
         }
+        false
+    }
+
+    /// Lets the run just started restart on the schedule of the options
+    /// (first-solution and optimisation runs only).
+    pub(super) fn allow_restarts(&mut self) {
+        self.restart = self
+            .options
+            .restarts
+            .map(|r| (Schedule::new(r), self.stats.failures));
+    }
+
+    /// Whether the current attempt has used up its failures (and there is
+    /// a decision to undo: with none, the search is over anyway).
+    #[inline]
+    fn restart_due(&self) -> bool {
+        match &self.restart {
+            Some((schedule, start)) => {
+                !self.decisions.is_empty() && self.stats.failures - start >= schedule.cutoff()
+            }
+            None => false,
+        }
+    }
+
+    /// Goes back to the root and starts the next attempt. Returns `false`
+    /// if the root fails under the optimisation bound (the search is then
+    /// complete).
+    fn restart(&mut self) -> bool {
+        let words = &mut self.store.words;
+        self.store
+            .trail
+            .restore_to(0, |(i, old)| words[i as usize] = old);
+        self.decisions.clear();
+        self.store.depth = 0;
+        self.stats.restarts += 1;
+        self.stats.nodes += 1; // the new root
+        if let Some((schedule, start)) = self.restart.as_mut() {
+            schedule.advance();
+            *start = self.stats.failures;
+        }
+        if let Some(t) = self.store.trace.as_mut() {
+            t.push(TraceEvent::Restart {
+                count: self.stats.restarts,
+            });
+        }
+        if self.apply_bound().is_ok() && self.propagate_queue().is_ok() {
+            return true;
+        }
+        self.store.queue.clear();
+        self.stats.failures += 1;
         false
     }
 

@@ -208,6 +208,7 @@ impl<'m> Solver<'m> {
     ) -> Result<Improvements<'_, 'm>, ModelError> {
         self.model().check_var(objective.var())?;
         self.start_run().ok();
+        self.allow_restarts();
         self.set_objective(objective);
         Ok(Improvements {
             solver: self,

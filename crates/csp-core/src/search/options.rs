@@ -1,5 +1,6 @@
 //! Search options: variable order, value order, limits and tracing.
 
+use super::restarts::Restarts;
 use crate::domain::Domains;
 use crate::variable::{Value, VarId};
 use std::fmt;
@@ -106,6 +107,9 @@ pub struct SearchOptions {
     /// [`with_decision_vars`](Self::with_decision_vars)). Default: `None`,
     /// every variable.
     pub decision_vars: Option<Arc<[VarId]>>,
+    /// Restart schedule for first-solution and optimisation runs
+    /// ([`with_restarts`](Self::with_restarts)). Default: none.
+    pub restarts: Option<Restarts>,
 }
 
 impl SearchOptions {
@@ -187,6 +191,29 @@ impl SearchOptions {
     /// ```
     pub fn with_decision_vars(mut self, vars: &[VarId]) -> Self {
         self.decision_vars = (!vars.is_empty()).then(|| vars.into());
+        self
+    }
+
+    /// Restarts first-solution and optimisation runs from the root on a
+    /// schedule of failure counts (see [`Restarts`]); counting, enumerating
+    /// and uniqueness ignore it. Pair it with dom/wdeg or a random value
+    /// order, so that attempts differ.
+    ///
+    /// ```
+    /// use csp_core::{Model, Restarts, SearchOptions, Solver, ValueOrder, VariableOrder};
+    /// let mut model = Model::new();
+    /// let xs = model.new_vars(8, 0..=7)?;
+    /// model.all_different(&xs)?;
+    /// let options = SearchOptions::default()
+    ///     .with_variable_order(VariableOrder::DomWdeg)
+    ///     .with_value_order(ValueOrder::Random { seed: 3 })
+    ///     .with_restarts(Restarts::Luby { scale: 10 });
+    /// let mut solver = Solver::with_options(&model, options);
+    /// assert!(solver.solve().into_solution().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_restarts(mut self, restarts: Restarts) -> Self {
+        self.restarts = Some(restarts);
         self
     }
 

@@ -46,6 +46,9 @@ pub struct Stats {
     pub max_depth: u32,
     /// Solutions found.
     pub solutions: u64,
+    /// Restarts from the root (see [`Restarts`](crate::Restarts)); each
+    /// new root is also a node.
+    pub restarts: u64,
     /// Wall time of the run.
     pub elapsed: Duration,
 }
@@ -64,13 +67,14 @@ impl std::fmt::Display for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} decisions, {} nodes, {} failures, {} propagations, max depth {}, {} solutions, {:.3} ms",
+            "{} decisions, {} nodes, {} failures, {} propagations, max depth {}, {} solutions, {} restarts, {:.3} ms",
             self.decisions,
             self.nodes,
             self.failures,
             self.propagations,
             self.max_depth,
             self.solutions,
+            self.restarts,
             self.elapsed.as_secs_f64() * 1e3
         )
     }
