@@ -33,10 +33,59 @@ use crate::trace::TraceEvent;
 use crate::trail::Trail;
 use crate::variable::{Value, VarId};
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// Check the clock once every this many decisions.
-const CLOCK_EVERY: u64 = 256;
+/// When the time limit reads the clock: adapted to the speed of the
+/// search, so that reads are about [`Clock::TARGET`] apart whatever a node
+/// costs (a fixed count of nodes between reads let a 1 ms limit run for
+/// 14 ms on 25x25 Sudokus, where 256 nodes take that long, and reading the
+/// clock at every node would slow down fast searches).
+///
+/// The clock is read when the node count reaches `next`; after each read,
+/// the number of nodes to the next one doubles while reads come less than
+/// half the target apart, and shrinks in proportion when they come later
+/// than the target. The first read is at the first decision.
+#[derive(Clone, Copy, Debug)]
+struct Clock {
+    /// Read the clock when [`Stats::nodes`] reaches this.
+    next: u64,
+    /// Nodes from one read to the next.
+    every: u64,
+    /// Run time at the last read.
+    last: Duration,
+}
+
+impl Clock {
+    /// The aimed-for time between two reads: a time limit is overshot by
+    /// about this much (plus the propagation of the node under way).
+    const TARGET: Duration = Duration::from_micros(250);
+    /// The most nodes between two reads.
+    const MAX_EVERY: u64 = 1 << 16;
+
+    fn new() -> Self {
+        Clock {
+            next: 0,
+            every: 1,
+            last: Duration::ZERO,
+        }
+    }
+
+    /// Schedules the next read after one at `nodes` nodes and `now` of run
+    /// time.
+    fn schedule(&mut self, nodes: u64, now: Duration) {
+        let since = now.saturating_sub(self.last);
+        self.every = if since < Self::TARGET / 2 {
+            (self.every * 2).min(Self::MAX_EVERY)
+        } else if since > Self::TARGET {
+            let scaled = u128::from(self.every) * Self::TARGET.as_nanos() / since.as_nanos();
+            (scaled as u64).max(1)
+        } else {
+            self.every
+        };
+        self.last = now;
+        self.next = nodes + self.every;
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -102,6 +151,8 @@ pub struct Solver<'m> {
     /// optimisation runs with [`SearchOptions::restarts`] set), and the
     /// failure count when the current attempt began.
     restart: Option<(Schedule, u64)>,
+    /// When the time limit reads the clock next.
+    clock: Clock,
 }
 
 impl<'m> Solver<'m> {
@@ -194,6 +245,7 @@ impl<'m> Solver<'m> {
             objective: None,
             bound: None,
             restart: None,
+            clock: Clock::new(),
         }
     }
 
@@ -337,6 +389,7 @@ impl<'m> Solver<'m> {
         self.objective = None;
         self.bound = None;
         self.restart = None;
+        self.clock = Clock::new();
         self.started = Instant::now();
         self.stats = Stats::default();
         self.rng = SplitMix64::new(seed_of(&self.options));
@@ -604,7 +657,7 @@ impl<'m> Solver<'m> {
         changed.map(|_| ())
     }
 
-    fn limit_hit(&self) -> Option<StopReason> {
+    fn limit_hit(&mut self) -> Option<StopReason> {
         let limits = &self.options.limits;
         if limits.nodes.is_some_and(|n| self.stats.decisions >= n) {
             return Some(StopReason::NodeLimit);
@@ -615,8 +668,12 @@ impl<'m> Solver<'m> {
             }
         }
         if let Some(limit) = limits.time {
-            if self.stats.decisions % CLOCK_EVERY == 0 && self.started.elapsed() >= limit {
-                return Some(StopReason::TimeLimit);
+            if self.stats.nodes >= self.clock.next {
+                let now = self.started.elapsed();
+                if now >= limit {
+                    return Some(StopReason::TimeLimit);
+                }
+                self.clock.schedule(self.stats.nodes, now);
             }
         }
         None
@@ -704,5 +761,56 @@ impl Iterator for Solutions<'_, '_> {
                 None
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Clock;
+    use std::time::Duration;
+
+    /// Feeds `clock` reads of `ns_per_node` nanoseconds per node and
+    /// returns the time between the last two reads.
+    fn settle(clock: &mut Clock, ns_per_node: u64, reads: usize) -> Duration {
+        let mut gap = Duration::ZERO;
+        for _ in 0..reads {
+            let nodes = clock.next;
+            let now = Duration::from_nanos(nodes * ns_per_node);
+            gap = now - clock.last;
+            clock.schedule(nodes, now);
+        }
+        gap
+    }
+
+    #[test]
+    fn clock_reads_adapt_to_the_cost_of_a_node() {
+        // From 50 ns to 5 ms per node, reads settle within the target (and
+        // at most twice as far apart when a single node takes longer).
+        for ns in [50, 1_000, 20_000, 300_000, 5_000_000] {
+            let mut clock = Clock::new();
+            let gap = settle(&mut clock, ns, 60);
+            let bound = (2 * Clock::TARGET).max(Duration::from_nanos(ns));
+            assert!(gap <= bound, "{ns} ns per node: reads {gap:?} apart");
+            assert!(clock.every >= 1 && clock.every <= Clock::MAX_EVERY);
+        }
+        // Fast nodes are not read one by one: the interval grows.
+        let mut clock = Clock::new();
+        settle(&mut clock, 100, 60);
+        assert!(clock.every > 1000, "{}", clock.every);
+    }
+
+    #[test]
+    fn clock_reacts_at_once_when_nodes_become_slower() {
+        let mut clock = Clock::new();
+        settle(&mut clock, 100, 60); // fast: a long interval
+        let every = clock.every;
+        // The next interval took 100 times longer than planned.
+        let nodes = clock.next;
+        let now = clock.last + Duration::from_nanos(every * 10_000);
+        clock.schedule(nodes, now);
+        // Scaled down in proportion, not halved.
+        assert!(clock.every * 50 <= every, "{every} -> {}", clock.every);
+        let planned = Duration::from_nanos(clock.every * 10_000);
+        assert!(planned <= Clock::TARGET, "{planned:?}");
     }
 }

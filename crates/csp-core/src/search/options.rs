@@ -76,7 +76,10 @@ pub struct Limits {
     /// decisions rather than all tree nodes keeps a limit's meaning
     /// independent of how many refutations fail.
     pub nodes: Option<u64>,
-    /// Stop after this much wall time (checked every few hundred nodes).
+    /// Stop after this much wall time. The clock is read before decisions,
+    /// about every 0.25 ms of search (the number of nodes between reads
+    /// adapts to their cost), so a run overshoots its limit by about that,
+    /// plus the propagation of the node under way.
     pub time: Option<Duration>,
     /// Stop after this many solutions (for [`Solver::solutions`](crate::Solver::solutions)).
     pub solutions: Option<u64>,
