@@ -15,6 +15,6 @@ pub use optimize::{Improvements, Objective, OptimizeOutcome};
 pub use options::{
     Limits, SearchOptions, ValueOrder, ValueSelector, VariableOrder, VariableSelector,
 };
-pub use outcome::{Count, SearchStatus, Solution, SolveOutcome, StopReason, Uniqueness};
+pub use outcome::{Count, Literal, SearchStatus, Solution, SolveOutcome, StopReason, Uniqueness};
 pub use restarts::Restarts;
 pub use stats::Stats;

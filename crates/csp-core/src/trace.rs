@@ -37,6 +37,14 @@ pub enum TraceEvent {
         /// Its value.
         value: Value,
     },
+    /// An assumption `var != value` applied before the search (see
+    /// [`Solver::assume`](crate::Solver::assume)).
+    Excluded {
+        /// The variable.
+        var: VarId,
+        /// The value excluded.
+        value: Value,
+    },
     /// The search tried `var = value`, opening decision level `depth`.
     Decision {
         /// The new depth (1 for the first decision).

@@ -20,6 +20,7 @@
 
 use super::optimize::Objective;
 use super::options::{SearchOptions, VariableOrder};
+use super::outcome::Literal;
 use super::outcome::{Count, SearchStatus, Solution, SolveOutcome, StopReason, Uniqueness};
 use super::restarts::Schedule;
 use super::select::{BranchOrder, SplitMix64, select_value, select_variable};
@@ -134,7 +135,7 @@ pub struct Solver<'m> {
     /// The decision variables first, then the others (`None`: all, in
     /// index order).
     branch: Option<BranchOrder>,
-    assumptions: Vec<(VarId, Value)>,
+    assumptions: Vec<Literal>,
     decisions: Vec<(VarId, Value)>,
     stats: Stats,
     /// Weighted degree per variable, for [`VariableOrder::DomWdeg`].
@@ -280,8 +281,58 @@ impl<'m> Solver<'m> {
             }
         }
         self.assumptions.clear();
-        self.assumptions.extend_from_slice(assumptions);
+        self.assumptions.extend(
+            assumptions
+                .iter()
+                .map(|&(var, value)| Literal::Eq(var, value)),
+        );
         Ok(())
+    }
+
+    /// Restricts every following run to the literals (`x = v` or
+    /// `x != v`), applied at the root before propagation: the subproblems
+    /// of a split search space. Replaces the previous assumptions.
+    ///
+    /// Splitting on `x = v` and `x != v` partitions the solutions, so the
+    /// counts of the two halves add up (the basis of embarrassingly parallel
+    /// search: many subproblems, each solved on its own, results merged in
+    /// subproblem order). A literal `x = v` with `v` outside `x`'s initial
+    /// domain is [`ModelError::GivenOutsideDomain`]; `x != v` with such a
+    /// `v` excludes nothing.
+    ///
+    /// ```
+    /// use csp_core::{Literal, Model, Solver};
+    /// let mut model = Model::new();
+    /// let xs = model.new_vars(4, 1..=4)?;
+    /// model.all_different(&xs)?;
+    /// let mut solver = Solver::new(&model);
+    /// solver.assume(&[Literal::Eq(xs[0], 2)])?;
+    /// let left = solver.count(None).count;
+    /// solver.assume(&[Literal::Ne(xs[0], 2)])?;
+    /// let right = solver.count(None).count;
+    /// assert_eq!((left, right), (6, 18));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn assume(&mut self, literals: &[Literal]) -> Result<(), ModelError> {
+        let initial = self.model.initial_domains();
+        for &literal in literals {
+            let (var, value) = literal.parts();
+            self.model.check_var(var)?;
+            if matches!(literal, Literal::Eq(..)) && !initial.contains(var, value) {
+                return Err(ModelError::GivenOutsideDomain {
+                    name: self.model.display_var(var),
+                    value,
+                });
+            }
+        }
+        self.assumptions.clear();
+        self.assumptions.extend_from_slice(literals);
+        Ok(())
+    }
+
+    /// The assumptions in force (see [`assume`](Self::assume)).
+    pub fn assumptions(&self) -> &[Literal] {
+        &self.assumptions
     }
 
     /// Removes all assumptions.
@@ -422,11 +473,20 @@ impl<'m> Solver<'m> {
 
     fn apply_assumptions(&mut self) -> Result<(), Conflict> {
         for i in 0..self.assumptions.len() {
-            let (var, value) = self.assumptions[i];
-            if let Some(t) = self.store.trace.as_mut() {
-                t.push(TraceEvent::Given { var, value });
+            match self.assumptions[i] {
+                Literal::Eq(var, value) => {
+                    if let Some(t) = self.store.trace.as_mut() {
+                        t.push(TraceEvent::Given { var, value });
+                    }
+                    self.engine_ctx().fix(var, value)?;
+                }
+                Literal::Ne(var, value) => {
+                    if let Some(t) = self.store.trace.as_mut() {
+                        t.push(TraceEvent::Excluded { var, value });
+                    }
+                    self.engine_ctx().remove(var, value)?;
+                }
             }
-            self.engine_ctx().fix(var, value)?;
         }
         Ok(())
     }

@@ -37,6 +37,42 @@ impl std::ops::Index<VarId> for Solution {
     }
 }
 
+/// A restriction of one variable: `x = v` or `x != v`. A decision of the
+/// search is an `Eq` literal and its refutation the `Ne` literal; as
+/// [assumptions](crate::Solver::assume) they describe a subproblem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Literal {
+    /// `var = value`.
+    Eq(VarId, Value),
+    /// `var != value`.
+    Ne(VarId, Value),
+}
+
+impl Literal {
+    /// The variable and the value.
+    pub fn parts(self) -> (VarId, Value) {
+        match self {
+            Literal::Eq(var, value) | Literal::Ne(var, value) => (var, value),
+        }
+    }
+
+    /// The opposite literal: `x != v` for `x = v` and the other way round.
+    pub fn negated(self) -> Literal {
+        match self {
+            Literal::Eq(var, value) => Literal::Ne(var, value),
+            Literal::Ne(var, value) => Literal::Eq(var, value),
+        }
+    }
+
+    /// Whether a full assignment (indexed by [`VarId::index`]) satisfies it.
+    pub fn holds(self, values: &[Value]) -> bool {
+        match self {
+            Literal::Eq(var, value) => values.get(var.index()) == Some(&value),
+            Literal::Ne(var, value) => values.get(var.index()).is_some_and(|&v| v != value),
+        }
+    }
+}
+
 /// Why a search stopped before it was complete.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StopReason {
