@@ -164,7 +164,7 @@ pub(crate) struct RunArgs {
           value_parser = clap::value_parser!(u16).range(1..))]
     pub(crate) threads: Option<u16>,
     /// Print a summary on standard error (puzzles, solved, unsolvable,
-    /// invalid, wall time, puzzles per second, nodes).
+    /// invalid, wall time, puzzles per second, search nodes and decisions).
     #[arg(long, global = true)]
     pub(crate) stats: bool,
     /// Print one JSON object per puzzle instead of text.
@@ -242,7 +242,7 @@ pub(crate) struct SudokuInput {
 #[derive(Clone, Debug, Args)]
 #[command(next_help_heading = "Limits")]
 pub(crate) struct LimitArgs {
-    /// Give up on a puzzle after this many search nodes (reported as
+    /// Give up on a puzzle after this many decisions (guesses; reported as
     /// `limit`).
     #[arg(long, value_name = "N")]
     pub(crate) node_limit: Option<u64>,

@@ -337,7 +337,7 @@ fn solve<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, pretty: bool) ->
     };
     match solver.solve(&board) {
         Ok(outcome) => {
-            let nodes = solver.stats().nodes;
+            let stats = solver.stats();
             match outcome {
                 Outcome::Solved(solution) => {
                     let line = solution.to_line();
@@ -346,15 +346,15 @@ fn solve<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, pretty: bool) ->
                     } else {
                         line.clone()
                     };
-                    let a = Answer::new(Status::Done, "solved", text).with_nodes(nodes);
+                    let a = Answer::new(Status::Done, "solved", text).with_stats(stats);
                     if ctx.json {
                         a.field("solution", line)
                     } else {
                         a
                     }
                 }
-                Outcome::NoSolution => unsolvable(None).with_nodes(nodes),
-                Outcome::Stopped(reason) => Answer::limit(reason).with_nodes(nodes),
+                Outcome::NoSolution => unsolvable(None).with_stats(stats),
+                Outcome::Stopped(reason) => Answer::limit(reason).with_stats(stats),
             }
         }
         Err(SudokuError::Clash(c)) => {
@@ -374,7 +374,7 @@ fn count<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, limit: Option<u6
         Err(a) => return a,
     };
     match solver.count(&board, limit) {
-        Ok(c) => Answer::counted(c, solver.stats().nodes),
+        Ok(c) => Answer::counted(c, solver.stats()),
         Err(SudokuError::Clash(_)) => Answer::new(Status::Done, "counted", "0")
             .field("count", 0)
             .field("exact", true),

@@ -452,6 +452,9 @@ fn sudoku_json_has_input_outcome_solution_and_statistics() {
     assert_eq!(objects[0]["file"], "sudoku_mixed.txt");
     assert_eq!(objects[0]["line"], 2);
     assert!(objects[0]["nodes"].is_u64());
+    // The tree nodes include the root and every decision.
+    let decisions = objects[0]["decisions"].as_u64().expect("decisions");
+    assert!(objects[0]["nodes"].as_u64() > Some(decisions));
     assert!(objects[0]["time_ms"].is_f64());
     assert_eq!(objects[2]["outcome"], "invalid");
     assert_eq!(objects[2]["error"], "row 8, column 6: unexpected 'x'");
@@ -477,6 +480,7 @@ fn stats_summary_goes_to_stderr() {
         "wall time:",
         "puzzles/s:",
         "nodes:",
+        "decisions:",
     ] {
         assert!(r.err.contains(key), "{key} missing from {}", r.err);
     }

@@ -262,7 +262,7 @@ impl<'m> SudokuSolver<'m> {
     /// The search options this crate uses unless told otherwise: csp-core's
     /// defaults with the dom/wdeg variable order
     /// ([`VariableOrder::DomWdeg`]), which on the Sudoku datasets needs
-    /// 1.6-1.8x fewer search nodes than MRV for the same answers (see
+    /// 1.6-1.8x fewer decisions than MRV for the same answers (see
     /// `docs/performance.md`). Start from these when adding limits.
     pub fn default_options() -> SearchOptions {
         SearchOptions::default().with_variable_order(VariableOrder::DomWdeg)
