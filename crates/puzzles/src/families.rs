@@ -4,9 +4,16 @@
 //! [`Family`](crate::Family), declare it below and add one line to [`ALL`].
 
 pub mod futoshiki;
+mod grid_text;
+pub mod light_up;
+mod quick_grade;
 pub mod sudoku;
 
 use crate::dynamic::AnyFamily;
 
 /// Every built-in family, in the order the command line lists them.
-pub static ALL: &[&dyn AnyFamily] = &[&sudoku::Sudoku::CLASSIC, &futoshiki::Futoshiki::STANDARD];
+pub static ALL: &[&dyn AnyFamily] = &[
+    &sudoku::Sudoku::CLASSIC,
+    &futoshiki::Futoshiki::STANDARD,
+    &light_up::LightUp,
+];
