@@ -26,6 +26,21 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "5 5\n- x - - 2\n- - - x -\n- 3 - x -\n- x - - -\nx - - x -\n",
         "5 5\n- x - o 2\n- o - x o\no 3 o x -\n- x - o -\nx o - x -\n",
     ),
+    (
+        "tents",
+        "5 5\n2 0 1 2 0\n1 1 1 1 1\n- - - - -\n- - - x -\nx x - - -\n- x - - -\n- - - - x\n",
+        "5 5\n- - - o -\no - - x -\nx x o - -\no x - - -\n- - - o x\n",
+    ),
+    (
+        "binairo",
+        "6 6\n- - - - 2 -\n- - 2 - - 2\n1 - - - 1 -\n- - - 2 - -\n1 - 2 - - 1\n- - 2 - - -\n",
+        "6 6\n2 2 1 1 2 1\n2 1 2 1 1 2\n1 2 1 2 1 2\n2 1 1 2 2 1\n1 2 2 1 2 1\n1 1 2 2 1 2\n",
+    ),
+    (
+        "unruly",
+        "6x6:aacdcADeCbCcd",
+        "6 6\n2 2 1 1 2 1\n2 1 2 1 1 2\n1 2 1 2 1 2\n2 1 1 2 2 1\n1 2 2 1 2 1\n1 1 2 2 1 2\n",
+    ),
 ];
 
 fn get(name: &str) -> &'static dyn AnyFamily {

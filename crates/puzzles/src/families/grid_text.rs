@@ -312,7 +312,7 @@ mod tests {
         let mut c = IdCursor::new("  10x7:ab");
         assert_eq!(c.size(50).unwrap(), (7, 10));
         c.expect_colon().unwrap();
-        assert_eq!(c.column(), 9);
+        assert_eq!(c.column(), 8);
         assert_eq!(c.next_char(), Some('a'));
         let mut c = IdCursor::new("0x7:");
         assert_eq!(c.size(50).unwrap_err().column, Some(1));

@@ -641,9 +641,9 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(LightUp.write(&b), text);
         // Runs longer than 26 white cells take two letters.
-        let wide = Board::new(1, 30, vec![Square::White; 30]).unwrap();
+        let wide = Board::new(2, 30, vec![Square::White; 60]).unwrap();
         let id = write_game_id(&wide).unwrap();
-        assert_eq!(id, "30x1:zd");
+        assert_eq!(id, "30x2:zzh");
         assert_eq!(LightUp.parse(&id).unwrap(), wide);
     }
 
