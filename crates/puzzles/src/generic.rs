@@ -175,6 +175,15 @@ fn steps_of<F: Family + ?Sized>(
             hardest = Some((priority, rule_name(built, d)));
         }
         if placed {
+            // A variable of two values is fixed by removing the other: one
+            // deduction, told once (as the placement).
+            if built
+                .model
+                .initial_domain(d.var)
+                .is_some_and(|x| x.len() == 2)
+            {
+                group.retain(|g| g.var != d.var);
+            }
             flush(&mut group, &mut steps);
             steps.push(Step {
                 text: family.describe(puzzle, built, d, true),
