@@ -67,6 +67,7 @@ pub mod constraint;
 pub mod constraints;
 pub mod domain;
 pub mod error;
+pub mod graph;
 pub mod grid;
 mod model;
 mod propagation;
@@ -79,8 +80,10 @@ pub mod variable;
 
 pub use constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
 pub use constraints::{AllDifferent, RelOp, Relation, Strength};
+pub use constraints::{Connected, LoopLattice, SingleLoop};
 pub use domain::{Domain, Domains, ValueIter};
 pub use error::ModelError;
+pub use graph::Graph;
 pub use grid::{Direction, Grid, Neighbourhood, Run};
 pub use model::Model;
 pub use propagation::{PropagationContext, Scratch, forward_check};
