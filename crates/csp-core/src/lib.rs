@@ -69,6 +69,7 @@ pub mod constraint;
 pub mod constraints;
 pub mod domain;
 pub mod error;
+pub mod graph;
 pub mod grid;
 mod model;
 mod propagation;
@@ -90,8 +91,10 @@ pub use constraints::{
 };
 pub use constraints::{Dfa, NonogramLine, Regular};
 pub use constraints::{Element, ElementVars};
+pub use constraints::{Connected, LoopLattice, SingleLoop};
 pub use domain::{Domain, Domains, ValueIter};
 pub use error::ModelError;
+pub use graph::Graph;
 pub use grid::{Direction, Grid, Neighbourhood, Run};
 pub use model::Model;
 pub use propagation::{PropagationContext, Scratch, forward_check};
