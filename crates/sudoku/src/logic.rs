@@ -31,10 +31,12 @@ pub enum Difficulty {
     /// Locked candidates, pairs and triples, X-wing and swordfish
     /// (2.6 - 3.9).
     Medium,
-    /// Hidden triples, the single-digit patterns, XY- and XYZ-wings,
-    /// unique rectangles, quads and jellyfish (4.0 - 5.9).
+    /// Hidden triples, the single-digit patterns, XY-, XYZ- and
+    /// WXYZ-wings, unique rectangles, quads and jellyfish, short X-chains
+    /// (4.0 - 5.9).
     Hard,
-    /// Chains: X-chains, XY-chains, W-wings, AICs (6.0 - 7.4).
+    /// Chains and the larger wings: X-chains, XY-chains, W-wings, AICs,
+    /// VWXYZ-wings (6.0 - 7.4).
     Expert,
     /// Forcing chains (7.5 - 8.9).
     Extreme,
@@ -121,6 +123,10 @@ pub enum Technique {
     TwoStringKite,
     /// Two strong links of one value, one of them in a box.
     TurbotFish,
+    /// A box's value confined to a row and a column, and a strong link.
+    EmptyRectangle,
+    /// Two strong links of one value, one with a group at an end.
+    GroupedTurbot,
     /// A pivot `{x,y}` and pincers `{x,z}`, `{y,z}`.
     XYWing,
     /// A pivot `{x,y,z}` and pincers `{x,z}`, `{y,z}`.
@@ -143,12 +149,23 @@ pub enum Technique {
     SimpleColouring,
     /// A chain of strong and weak links on one value.
     XChain,
+    /// Three cells of a house holding four values, and a cell `{x, z}`.
+    WXYZWing,
+    /// Every unsolved cell but one with two candidates (puzzles declared
+    /// unique).
+    Bug,
+    /// Four cells of a house holding five values, and a cell `{x, z}`.
+    VWXYZWing,
+    /// Five cells of a house holding six values, and a cell `{x, z}`.
+    UVWXYZWing,
     /// A chain through cells with two candidates.
     XYChain,
     /// Two cells `{x,y}` joined by a strong link on `y`.
     WWing,
     /// An alternating inference chain mixing both kinds of links.
     Aic,
+    /// Six cells of a house holding seven values, and a cell `{x, z}`.
+    TUVWXYZWing,
     /// Contradiction, cell or region forcing with singles.
     ForcingChain,
     /// Forcing with locked candidates and pairs inside the nets.
@@ -159,7 +176,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 31] = {
+    pub const ALL: [Technique; 38] = {
         use Technique::*;
         [
             NakedSingle,
@@ -176,6 +193,8 @@ impl Technique {
             Skyscraper,
             TwoStringKite,
             TurbotFish,
+            EmptyRectangle,
+            GroupedTurbot,
             XYWing,
             XYZWing,
             UniqueRectangle1,
@@ -187,9 +206,14 @@ impl Technique {
             HiddenQuad,
             SimpleColouring,
             XChain,
+            WXYZWing,
+            Bug,
+            VWXYZWing,
+            UVWXYZWing,
             XYChain,
             WWing,
             Aic,
+            TUVWXYZWing,
             ForcingChain,
             ForcingNet,
             Guess,
@@ -214,6 +238,7 @@ impl Technique {
             HiddenTriple | Skyscraper => 40,
             TwoStringKite => 41,
             TurbotFish | XYWing => 42,
+            EmptyRectangle | GroupedTurbot => 43,
             XYZWing => 44,
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 => 45,
             UniqueRectangle3 => 46,
@@ -221,7 +246,11 @@ impl Technique {
             Jellyfish => 52,
             HiddenQuad => 54,
             SimpleColouring | XChain => 54,
-            XYChain => 66,
+            WXYZWing => 55,
+            Bug => 56,
+            VWXYZWing => 62,
+            UVWXYZWing | XYChain => 66,
+            TUVWXYZWing => 75,
             Aic => 70,
             WWing => 71,
             ForcingChain => 75,
@@ -256,6 +285,8 @@ impl Technique {
             Skyscraper => "skyscraper",
             TwoStringKite => "two-string kite",
             TurbotFish => "turbot fish",
+            EmptyRectangle => "empty rectangle",
+            GroupedTurbot => "grouped turbot fish",
             XYWing => "XY-wing",
             XYZWing => "XYZ-wing",
             UniqueRectangle1 => "unique rectangle type 1",
@@ -263,6 +294,11 @@ impl Technique {
             UniqueRectangle3 => "unique rectangle type 3",
             UniqueRectangle4 => "unique rectangle type 4",
             SimpleColouring => "simple colouring",
+            WXYZWing => "WXYZ-wing",
+            Bug => "BUG+1",
+            VWXYZWing => "VWXYZ-wing",
+            UVWXYZWing => "UVWXYZ-wing",
+            TUVWXYZWing => "TUVWXYZ-wing",
             XChain => "X-chain",
             XYChain => "XY-chain",
             WWing => "W-wing",
@@ -282,6 +318,16 @@ impl Technique {
             .replace("-type-", "-")
     }
 
+    /// Whether the technique is sound only for a puzzle with exactly one
+    /// solution (unique rectangles, BUG+1).
+    pub fn needs_unique(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | Bug
+        )
+    }
+
     /// Whether a whole-grid pattern (its steps name the pattern's cells).
     fn is_pattern(self) -> bool {
         use Technique::*;
@@ -290,6 +336,8 @@ impl Technique {
             Skyscraper
                 | TwoStringKite
                 | TurbotFish
+                | EmptyRectangle
+                | GroupedTurbot
                 | XYWing
                 | XYZWing
                 | UniqueRectangle1
@@ -298,6 +346,11 @@ impl Technique {
                 | UniqueRectangle4
                 | SimpleColouring
                 | XChain
+                | WXYZWing
+                | Bug
+                | VWXYZWing
+                | UVWXYZWing
+                | TUVWXYZWing
                 | XYChain
                 | WWing
                 | Aic
@@ -705,13 +758,7 @@ pub(crate) fn analyse(
                         bump(technique);
                         rated.push((technique, rating, d.constraint.index()));
                         last_advanced = Some((technique, d.value as u8, d.constraint));
-                        if matches!(
-                            technique,
-                            Technique::UniqueRectangle1
-                                | Technique::UniqueRectangle2
-                                | Technique::UniqueRectangle3
-                                | Technique::UniqueRectangle4
-                        ) {
+                        if technique.needs_unique() {
                             used_unique = true;
                         }
                         if steps {
@@ -1024,13 +1071,8 @@ impl Logic {
         if !a.contradiction {
             let solved = a.solved();
             if let Some(step) = a.steps.into_iter().next() {
-                let needs_unique = matches!(
-                    step.technique,
-                    Technique::UniqueRectangle1
-                        | Technique::UniqueRectangle2
-                        | Technique::UniqueRectangle3
-                        | Technique::UniqueRectangle4
-                ) && self.unique == UniqueRule::Prove;
+                let needs_unique =
+                    step.technique.needs_unique() && self.unique == UniqueRule::Prove;
                 let sound = if needs_unique {
                     self.plain_solver().uniqueness(board)?.is_unique()
                 } else {

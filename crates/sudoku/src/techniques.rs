@@ -23,6 +23,7 @@
 //! candidate masks that both the constraint (to deduce) and the
 //! explanations (to describe the step in words) call.
 
+mod als;
 mod chains;
 pub(crate) mod direct;
 mod fish;
@@ -120,6 +121,10 @@ pub mod rules {
     pub const TWO_STRING_KITE: &str = "two-string kite";
     /// Two strong links of one value, one of them in a box.
     pub const TURBOT_FISH: &str = "turbot fish";
+    /// A box's value confined to a row and a column, with a strong link.
+    pub const EMPTY_RECTANGLE: &str = "empty rectangle";
+    /// Two strong links of one value, one with a group of cells at an end.
+    pub const GROUPED_TURBOT: &str = "grouped turbot fish";
     /// A bivalue pivot and two bivalue pincers.
     pub const XY_WING: &str = "XY-wing";
     /// A trivalue pivot and two bivalue pincers.
@@ -136,6 +141,16 @@ pub mod rules {
     ];
     /// Unique rectangle, type 4.
     pub const UR_4: &str = "unique rectangle type 4";
+    /// WXYZ-wings (ALS-XZ with three cells), by rating.
+    pub const WXYZ_WING: [&str; 160] = rated_rules!("WXYZ-wing");
+    /// VWXYZ-wings (four cells), by rating.
+    pub const VWXYZ_WING: [&str; 160] = rated_rules!("VWXYZ-wing");
+    /// UVWXYZ-wings (five cells).
+    pub const UVWXYZ_WING: &str = "UVWXYZ-wing";
+    /// TUVWXYZ-wings (six cells).
+    pub const TUVWXYZ_WING: &str = "TUVWXYZ-wing";
+    /// Bivalue universal grave plus one.
+    pub const BUG: &str = "BUG+1";
     /// Simple colouring, by rating.
     pub const SIMPLE_COLOURING: [&str; 160] = rated_rules!("simple colouring");
     /// X-chains, by rating.
@@ -180,11 +195,16 @@ pub(crate) fn classify(rule: &str) -> Option<(Technique, Rating)> {
         rules::SKYSCRAPER => Some(Skyscraper),
         rules::TWO_STRING_KITE => Some(TwoStringKite),
         rules::TURBOT_FISH => Some(TurbotFish),
+        rules::EMPTY_RECTANGLE => Some(EmptyRectangle),
+        rules::GROUPED_TURBOT => Some(GroupedTurbot),
         rules::XY_WING => Some(XYWing),
         rules::XYZ_WING => Some(XYZWing),
         rules::UR_1 => Some(UniqueRectangle1),
         rules::UR_2 => Some(UniqueRectangle2),
         rules::UR_4 => Some(UniqueRectangle4),
+        rules::UVWXYZ_WING => Some(UVWXYZWing),
+        rules::TUVWXYZ_WING => Some(TUVWXYZWing),
+        rules::BUG => Some(Bug),
         _ => None,
     };
     if let Some(t) = fixed {
@@ -194,6 +214,8 @@ pub(crate) fn classify(rule: &str) -> Option<(Technique, Rating)> {
     let rating: Rating = rest.strip_suffix(')')?.parse().ok()?;
     let t = match name {
         "unique rectangle type 3" => UniqueRectangle3,
+        "WXYZ-wing" => WXYZWing,
+        "VWXYZ-wing" => VWXYZWing,
         "simple colouring" => SimpleColouring,
         "X-chain" => XChain,
         "XY-chain" => XYChain,
@@ -357,6 +379,14 @@ pub(crate) fn add_all(
     if up_to(Technique::XChain) {
         add(Box::new(chains::Chains::new(chains::Kind::X)))?;
     }
+    for size in 3..=6 {
+        if up_to(als::AlsWing::technique(size)) && size < n {
+            add(Box::new(als::AlsWing::new(size)))?;
+        }
+    }
+    if options.unique && geo.rectangles_swap && up_to(Technique::Bug) {
+        add(Box::new(unique::Bug))?;
+    }
     if up_to(Technique::XYChain) {
         add(Box::new(chains::Chains::new(chains::Kind::Xy)))?;
     }
@@ -518,7 +548,11 @@ fn apply(ctx: &mut PropagationContext<'_>, geo: &Geometry, found: &Found) -> Res
 /// candidates just before it), for the explanations.
 pub(crate) fn describe(geo: &Geometry, technique: Technique, masks: &[u64]) -> Option<Found> {
     let patterns: Vec<Box<dyn Pattern>> = match technique {
-        Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => {
+        Technique::Skyscraper
+        | Technique::TwoStringKite
+        | Technique::TurbotFish
+        | Technique::EmptyRectangle
+        | Technique::GroupedTurbot => {
             vec![Box::new(single_digit::SingleDigit::new(Technique::Guess))]
         }
         Technique::XYWing | Technique::XYZWing => {
@@ -531,6 +565,11 @@ pub(crate) fn describe(geo: &Geometry, technique: Technique, masks: &[u64]) -> O
             vec![Box::new(unique::UniqueRectangles::new(Technique::Guess))]
         }
         Technique::SimpleColouring => vec![Box::new(chains::Colouring)],
+        Technique::WXYZWing => vec![Box::new(als::AlsWing::new(3))],
+        Technique::VWXYZWing => vec![Box::new(als::AlsWing::new(4))],
+        Technique::UVWXYZWing => vec![Box::new(als::AlsWing::new(5))],
+        Technique::TUVWXYZWing => vec![Box::new(als::AlsWing::new(6))],
+        Technique::Bug => vec![Box::new(unique::Bug)],
         Technique::XChain => vec![Box::new(chains::Chains::new(chains::Kind::X))],
         Technique::XYChain => vec![Box::new(chains::Chains::new(chains::Kind::Xy))],
         Technique::WWing => vec![Box::new(chains::WWing)],

@@ -139,6 +139,7 @@ struct Best {
     nodes: usize,
     start: u32,
     end: u32,
+    flags: u8,
 }
 
 /// Breadth-first search state, reused across starts.
@@ -160,6 +161,60 @@ struct Search {
 
 const FLAG_X: u8 = 1;
 const FLAG_Y: u8 = 2;
+/// The chain closes into a continuous loop (a bidirectional cycle).
+const FLAG_LOOP: u8 = 4;
+
+/// Whether candidates `a` and `b` (`cell * n + value`) are weakly linked.
+fn weak_link(geo: &Geometry, a: usize, b: usize) -> bool {
+    let n = geo.n;
+    let (ca, da, cb, db) = (a / n, a % n, b / n, b % n);
+    (ca == cb && da != db) || (da == db && ca != cb && geo.sees(ca, cb))
+}
+
+/// The eliminations of a continuous loop `chain` (start off, then
+/// alternately on and off, its last candidate weakly linked back to the
+/// start): along each weak link, the candidates weakly linked to both
+/// ends. Returns whether there are any.
+fn loop_eliminations(
+    geo: &Geometry,
+    masks: &[u64],
+    chain: &[u32],
+    out: &mut Vec<(usize, u64)>,
+) -> bool {
+    out.clear();
+    let n = geo.n;
+    let mut cells: Vec<usize> = chain.iter().map(|&x| x as usize).collect();
+    cells.sort_unstable();
+    if cells.windows(2).any(|w| w[0] == w[1]) {
+        return false; // a candidate twice: not a nice loop
+    }
+    let on_loop = |c: usize, bits: u64| -> u64 {
+        let mut keep = bits;
+        for &x in chain {
+            let x = x as usize;
+            if x / n == c {
+                keep &= !(1u64 << (x % n));
+            }
+        }
+        keep
+    };
+    let mut pair = Vec::new();
+    let len = chain.len();
+    for i in (1..len).step_by(2) {
+        let (a, b) = (chain[i] as usize, chain[(i + 1) % len] as usize);
+        both_weak(geo, masks, a, b, &mut pair);
+        for &(c, bits) in &pair {
+            let bits = on_loop(c, bits);
+            if bits != 0 {
+                match out.iter_mut().find(|e| e.0 == c) {
+                    Some(e) => e.1 |= bits,
+                    None => out.push((c, bits)),
+                }
+            }
+        }
+    }
+    !out.is_empty()
+}
 
 impl Search {
     fn new(size: usize) -> Search {
@@ -242,8 +297,18 @@ fn both_weak(geo: &Geometry, masks: &[u64], a: usize, b: usize, out: &mut Vec<(u
 }
 
 impl Chains {
+    /// The rating of a chain (or, with [`FLAG_LOOP`], a loop) of `nodes`
+    /// candidates: Sudoku Explainer rates bidirectional cycles 6.5 (one
+    /// kind of link) or 7.0 (both), forcing chains 6.6 or 7.0.
     fn rate(&self, nodes: usize, flags: u8) -> u16 {
-        match (self.kind, flags) {
+        let pure = match self.kind {
+            Kind::X | Kind::Xy => true,
+            Kind::Aic => flags & (FLAG_X | FLAG_Y) != FLAG_X | FLAG_Y,
+        };
+        if flags & FLAG_LOOP != 0 {
+            return if pure { 65 } else { 70 } + length_bonus(nodes);
+        }
+        match (self.kind, flags & !FLAG_LOOP) {
             (Kind::X, _) | (_, FLAG_X) => x_chain_rating(nodes),
             (Kind::Xy, _) | (_, FLAG_Y) => 66 + length_bonus(nodes),
             _ => 70 + length_bonus(nodes),
@@ -251,7 +316,7 @@ impl Chains {
     }
 
     fn rule(&self, flags: u8) -> &'static [&'static str; 160] {
-        match (self.kind, flags) {
+        match (self.kind, flags & !FLAG_LOOP) {
             (Kind::X, _) | (_, FLAG_X) => &rules::X_CHAIN,
             (Kind::Xy, _) | (_, FLAG_Y) => &rules::XY_CHAIN,
             _ => &rules::AIC,
@@ -300,6 +365,22 @@ impl Chains {
                         weak.push((c, masks[c] & !(1u64 << d)));
                     } else {
                         both_weak(geo, masks, start as usize, y as usize, &mut weak);
+                    }
+                    // A continuous loop back to the start: every weak link
+                    // of it has one true end (rated lower than the chain).
+                    if y != start && nodes >= 4 && weak_link(geo, start as usize, y as usize) {
+                        let closing = if start as usize / n == y as usize / n {
+                            FLAG_Y
+                        } else {
+                            0
+                        };
+                        let flags = s.on_flags[y as usize] | closing | FLAG_LOOP;
+                        let mut cycle = Vec::new();
+                        if loop_eliminations(geo, masks, &s.path(y), &mut cycle)
+                            && hit(s, y, nodes, flags, &cycle)
+                        {
+                            return;
+                        }
                     }
                     if !weak.is_empty() && hit(s, y, nodes, s.on_flags[y as usize], &weak) {
                         return;
@@ -402,6 +483,7 @@ impl Pattern for Chains {
                         nodes,
                         start,
                         end,
+                        flags,
                     });
                 }
                 let _ = s;
@@ -429,7 +511,7 @@ impl Pattern for Chains {
             &mut s,
             b.start,
             &mut |s, end, _, flags, weak| {
-                if end == b.end {
+                if end == b.end && flags == b.flags {
                     chain = s.path(end);
                     flags_of = flags;
                     weak_of = weak.to_vec();
@@ -445,7 +527,7 @@ impl Pattern for Chains {
         out.rating = Rating::from_tenths(b.rating);
         out.rule = rules::rated(self.rule(flags_of), out.rating);
         if text {
-            out.text = describe_chain(geo, masks, &chain);
+            out.text = describe_chain(geo, masks, &chain, flags_of & FLAG_LOOP != 0);
         }
         true
     }
@@ -453,7 +535,7 @@ impl Pattern for Chains {
 
 /// `(2)r1c1=(5)r1c1-(5)r1c4=(5)r3c6`: the chain in Eureka notation, with
 /// the strong links `=` and the weak ones `-`.
-fn describe_chain(geo: &Geometry, masks: &[u64], chain: &[u32]) -> String {
+fn describe_chain(geo: &Geometry, masks: &[u64], chain: &[u32], loop_flag: bool) -> String {
     let n = geo.n;
     let _ = masks;
     let mut s = String::new();
@@ -465,7 +547,13 @@ fn describe_chain(geo: &Geometry, masks: &[u64], chain: &[u32]) -> String {
         s.push_str(&format!("({}){}", d + 1, geo.cell(c)));
     }
     let (a, b) = (chain[0] as usize, chain[chain.len() - 1] as usize);
-    if a == b {
+    if chain.len() >= 4 && weak_link(geo, a, b) && loop_flag {
+        format!(
+            "{s}-({}){}: a continuous loop, one end of each weak link is true",
+            a % n + 1,
+            geo.cell(a / n)
+        )
+    } else if a == b {
         format!(
             "{s}: if {} were not {} it would be",
             geo.cell(a / n),
@@ -584,8 +672,10 @@ impl Pattern for Colouring {
         "simple colouring"
     }
 
+    /// After the X-chains, which find every colour trap along its shortest
+    /// chain: what colouring adds is colour wraps.
     fn level(&self) -> u8 {
-        level::X_CHAINS
+        level::XY_CHAINS
     }
 
     fn find(

@@ -326,3 +326,95 @@ fn type_3(geo: &Geometry, masks: &[u64], rect: Rect, text: bool, out: &mut Found
     }
     false
 }
+
+/// Bivalue universal grave plus one (Sudoku Explainer 5.6): if every
+/// unsolved cell but one held exactly two candidates and every value
+/// appeared twice in each house, the puzzle would have two solutions. When
+/// one cell holds three candidates and the others two, the value of that
+/// cell that appears three times in its houses must be its value.
+#[derive(Debug)]
+pub(crate) struct Bug;
+
+impl Pattern for Bug {
+    fn name(&self) -> &'static str {
+        "bivalue universal grave"
+    }
+
+    fn level(&self) -> u8 {
+        level::X_CHAINS
+    }
+
+    fn find(
+        &self,
+        geo: &Geometry,
+        masks: &[u64],
+        _batch: Option<Rating>,
+        text: bool,
+        out: &mut Found,
+    ) -> bool {
+        out.clear();
+        let mut extra = None;
+        for (c, &m) in masks.iter().enumerate() {
+            match m.count_ones() {
+                1 | 2 => {}
+                3 if extra.is_none() => extra = Some(c),
+                _ => return false,
+            }
+        }
+        let Some(c) = extra else {
+            return false;
+        };
+        // The value of c appearing three times in each of its houses; the
+        // other values of every house appear exactly twice.
+        let mut value = None;
+        let mut m = masks[c];
+        while m != 0 {
+            let bit = m & m.wrapping_neg();
+            m &= m - 1;
+            let thrice = geo.cell_houses[c].iter().all(|&h| {
+                geo.houses[usize::from(h)]
+                    .cells
+                    .iter()
+                    .filter(|&&q| {
+                        let q = usize::from(q);
+                        masks[q] & bit != 0 && !masks[q].is_power_of_two()
+                    })
+                    .count()
+                    == 3
+            });
+            if thrice {
+                value = Some(bit);
+            }
+        }
+        let Some(bit) = value else {
+            return false;
+        };
+        // Every other (house, value) must appear twice, or the grave is not
+        // universal.
+        for (h, house) in geo.houses.iter().enumerate() {
+            for d in 0..geo.n {
+                let b = 1u64 << d;
+                if geo.placed(masks, h, b) {
+                    continue;
+                }
+                let count = geo.places(masks, h, b).count_ones();
+                let in_c = house.cells.contains(&(c as u16)) && b == bit;
+                if count != if in_c { 3 } else { 2 } {
+                    return false;
+                }
+            }
+        }
+        out.placements.push((c as u16, bit));
+        out.rule = rules::BUG;
+        out.rating = Rating::from_tenths(56);
+        if text {
+            out.text = format!(
+                "every unsolved cell but {} has two candidates: {} must be {}, or the grid would have two solutions",
+                geo.cell(c),
+                geo.cell(c),
+                bit.trailing_zeros() + 1
+            );
+        }
+        true
+    }
+}
