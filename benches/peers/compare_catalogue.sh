@@ -12,5 +12,13 @@ cargo bench -q --bench catalogue
 echo
 echo "== OR-Tools CP-SAT, one worker (median of 3)"
 "$PYTHON" benches/peers/cpsat_catalogue.py --repeat 3
+if command -v g++ >/dev/null && [ -e /usr/include/gecode/int.hh ]; then
+    echo
+    echo "== Gecode 6.2, 4x4 magic squares (count all)"
+    g++ -O2 -o "${TMPDIR:-/tmp}/gecode_magic" benches/peers/gecode_magic.cpp \
+        -lgecodesearch -lgecodeint -lgecodekernel -lgecodesupport
+    "${TMPDIR:-/tmp}/gecode_magic"
+    "${TMPDIR:-/tmp}/gecode_magic" afc
+fi
 echo
 uptime

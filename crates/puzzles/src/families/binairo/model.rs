@@ -375,7 +375,7 @@ fn step(state: usize, v: Value) -> Option<usize> {
     match (state, v) {
         (0 | 3 | 4, 1) => Some(1),
         (1, 1) => Some(2),
-        (0 | 1 | 2, 2) => Some(3),
+        (0..=2, 2) => Some(3),
         (3, 2) => Some(4),
         _ => None,
     }
