@@ -6,9 +6,11 @@
 pub mod binairo;
 pub mod futoshiki;
 mod grid_text;
+pub mod killer_sudoku;
 pub mod light_up;
 mod quick_grade;
 pub mod sudoku;
+mod sudoku_layout;
 pub mod tents;
 
 use crate::dynamic::AnyFamily;
@@ -21,4 +23,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &tents::Tents,
     &binairo::Binairo::BINAIRO,
     &binairo::Binairo::UNRULY,
+    &killer_sudoku::KillerSudoku,
 ];

@@ -64,6 +64,14 @@ fn info() -> &'static FamilyInfo {
     })
 }
 
+/// The grade of any Sudoku variant on the sudoku crate's technique ladder.
+pub(crate) fn grade(puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Grade, GradeError> {
+    let g = logic(&puzzle.variant, limits)?
+        .grade(&puzzle.board)
+        .map_err(grade_error)?;
+    Ok(grade_of(&g))
+}
+
 fn parse_error(e: impl std::fmt::Display) -> ParseError {
     ParseError::new(e.to_string())
 }
@@ -300,10 +308,7 @@ impl Family for Sudoku {
     }
 
     fn grade(&self, puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Grade, GradeError> {
-        let g = logic(&puzzle.variant, limits)?
-            .grade(&puzzle.board)
-            .map_err(grade_error)?;
-        Ok(grade_of(&g))
+        grade(puzzle, limits)
     }
 
     fn explain(&self, puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Explanation, GradeError> {
