@@ -6,6 +6,7 @@
 pub mod binairo;
 pub mod futoshiki;
 mod grid_text;
+pub mod jigsaw_sudoku;
 pub mod killer_sudoku;
 pub mod light_up;
 mod quick_grade;
@@ -24,4 +25,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &binairo::Binairo::BINAIRO,
     &binairo::Binairo::UNRULY,
     &killer_sudoku::KillerSudoku,
+    &jigsaw_sudoku::JigsawSudoku,
 ];

@@ -64,6 +64,11 @@ fn info() -> &'static FamilyInfo {
     })
 }
 
+/// The sudoku crate's technique ladder, as family levels.
+pub(crate) fn levels() -> &'static [Level] {
+    info().levels
+}
+
 /// The grade of any Sudoku variant on the sudoku crate's technique ladder.
 pub(crate) fn grade(puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Grade, GradeError> {
     let g = logic(&puzzle.variant, limits)?
