@@ -4,7 +4,7 @@
 //! every size and variant solved uniquely.
 
 use gridcsp_puzzles::families::killer_sudoku::KillerSudoku;
-use gridcsp_puzzles::{Cell, Family, Limits, RecordShape, Solved, Unique};
+use gridcsp_puzzles::{Cell, Family, GenerateOptions, Limits, RecordShape, Solved, Unique};
 use proptest::prelude::*;
 
 /// Hand-made on the grid 1234 / 3412 / 2143 / 4321 (cages checked by hand:
@@ -258,4 +258,29 @@ proptest! {
             prop_assert_eq!(again.ok(), Some(p));
         }
     }
+}
+
+#[test]
+fn the_generator_makes_unique_puzzles_of_the_level_asked() {
+    let f = KillerSudoku;
+    for (n, level) in [(4, 0), (6, 0), (6, 1), (9, 0), (9, 1), (9, 2)] {
+        let o = GenerateOptions::new(n, n, level).with_seed(7);
+        let made = f
+            .generate(&o)
+            .unwrap_or_else(|e| panic!("{n}x{n} level {level}: {e}"));
+        assert_eq!(made.grade.rank, level);
+        assert_eq!(
+            f.grade(&made.puzzle, &Limits::default()).unwrap().rank,
+            level
+        );
+        let (u, _) = f.uniqueness(&made.puzzle, &Limits::default());
+        assert_eq!(u, Unique::Unique(made.solution.clone()));
+        assert!(f.check(&made.puzzle, &made.solution).is_empty());
+        let again = f.generate(&o).unwrap();
+        assert_eq!(again.puzzle, made.puzzle, "same seed, same puzzle");
+        let text = f.write(&made.puzzle);
+        assert_eq!(f.parse(&text).unwrap(), made.puzzle, "{text}");
+    }
+    assert!(f.generate(&GenerateOptions::new(10, 10, 0)).is_err());
+    assert!(f.generate(&GenerateOptions::new(9, 9, 4)).is_err());
 }

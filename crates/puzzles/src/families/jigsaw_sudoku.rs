@@ -155,6 +155,8 @@ fn random_regions(rng: &mut ChaCha8Rng, n: usize) -> Vec<usize> {
     label
 }
 
+/// A seeded jigsaw of the level asked: random regions, then the sudoku
+/// crate's generator for those rules (unique, graded by the same ladder).
 fn generate(o: &GenerateOptions) -> Result<Generated<SudokuPuzzle, Board>, GenerateError> {
     let n = o.rows;
     if o.cols != n || !(4..=MAX_GENERATED_SIZE).contains(&n) {
@@ -171,34 +173,42 @@ fn generate(o: &GenerateOptions) -> Result<Generated<SudokuPuzzle, Board>, Gener
         )));
     };
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
-    let regions = random_regions(&mut rng, n);
     let shape = Shape::new(n).map_err(|e| GenerateError::BadOptions(e.to_string()))?;
-    let variant = Variant::classic(shape)
-        .with_regions(&regions)
-        .map_err(|e| GenerateError::BadOptions(e.to_string()))?;
-    let mut generator = sudoku::Generator::new(variant.clone(), rng.random())
-        .map_err(|e| GenerateError::BadOptions(e.to_string()))?
-        .with_max_attempts(o.max_attempts);
-    let made = generator
-        .generate(level)
-        .map_err(|_| GenerateError::GaveUp {
-            level: level.name(),
-            attempts: o.max_attempts,
-        })?;
-    let puzzle = SudokuPuzzle {
-        variant,
-        board: made.puzzle,
-    };
-    let grade =
-        sudoku_family::grade(&puzzle, &Limits::default()).map_err(|_| GenerateError::GaveUp {
-            level: level.name(),
-            attempts: o.max_attempts,
-        })?;
-    Ok(Generated {
-        puzzle,
-        solution: made.solution,
-        grade,
-        attempts: 1,
+    // Each round draws new regions and gives the sudoku crate's generator
+    // a few tries on them: some region sets make the level hard to reach.
+    const TRIES_PER_REGIONS: u32 = 4;
+    let rounds = o.max_attempts.max(1).div_ceil(TRIES_PER_REGIONS);
+    for round in 0..rounds {
+        let regions = random_regions(&mut rng, n);
+        let variant = Variant::classic(shape)
+            .with_regions(&regions)
+            .map_err(|e| GenerateError::BadOptions(e.to_string()))?;
+        let mut generator = sudoku::Generator::new(variant.clone(), rng.random())
+            .map_err(|e| GenerateError::BadOptions(e.to_string()))?
+            .with_max_attempts(TRIES_PER_REGIONS);
+        let Ok(made) = generator.generate(level) else {
+            continue;
+        };
+        let puzzle = SudokuPuzzle {
+            variant,
+            board: made.puzzle,
+        };
+        let Ok(grade) = sudoku_family::grade(&puzzle, &Limits::default()) else {
+            continue;
+        };
+        if grade.rank != o.level {
+            continue;
+        }
+        return Ok(Generated {
+            puzzle,
+            solution: made.solution,
+            grade,
+            attempts: (round + 1) * TRIES_PER_REGIONS,
+        });
+    }
+    Err(GenerateError::GaveUp {
+        level: level.name(),
+        attempts: o.max_attempts,
     })
 }
 
