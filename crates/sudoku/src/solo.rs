@@ -31,8 +31,8 @@
 //!
 //! # Practical
 //!
-//! [`parse`] gives the rules ([`Variant`]) and the givens ([`Board`]);
-//! [`write`] gives the ID back (`None` for puzzles Solo cannot express:
+//! [`parse()`] gives the rules ([`Variant`]) and the givens ([`Board`]);
+//! [`write()`] gives the ID back (`None` for puzzles Solo cannot express:
 //! regions or cages that are not connected, a killer cell outside every
 //! cage or a one-cell cage, sizes Solo refuses). `write(parse(id))` is the
 //! ID without its symmetry and difficulty. A non-jigsaw grid whose boxes
@@ -42,7 +42,7 @@
 //!
 //! One departure: for a run of 26 or more non-lines, Solo's own encoder
 //! writes `z` as 25 of them while its decoder reads `z` as 26 (the runs
-//! never get that long in the puzzles it generates); [`write`] follows the
+//! never get that long in the puzzles it generates); [`write()`] follows the
 //! decoder, so its IDs always read back as written.
 //!
 //! # References
