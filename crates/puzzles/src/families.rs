@@ -6,9 +6,12 @@
 pub mod binairo;
 pub mod futoshiki;
 mod grid_text;
+pub mod jigsaw_sudoku;
+pub mod killer_sudoku;
 pub mod light_up;
 mod quick_grade;
 pub mod sudoku;
+mod sudoku_layout;
 pub mod tents;
 
 use crate::dynamic::AnyFamily;
@@ -21,4 +24,6 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &tents::Tents,
     &binairo::Binairo::BINAIRO,
     &binairo::Binairo::UNRULY,
+    &killer_sudoku::KillerSudoku,
+    &jigsaw_sudoku::JigsawSudoku,
 ];

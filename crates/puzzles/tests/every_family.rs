@@ -41,6 +41,16 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "6x6:aacdcADeCbCcd",
         "6 6\n2 2 1 1 2 1\n2 1 2 1 1 2\n1 2 1 2 1 2\n2 1 1 2 2 1\n1 2 2 1 2 1\n1 1 2 2 1 2\n",
     ),
+    (
+        "killer-sudoku",
+        "4 4\n7 - 8 -\n9 - - 5\n- 5 - -\n- 6 - -\n1 1 2 2\n3 1 2 4\n3 5 5 4\n3 6 6 6\n",
+        "4 4\n1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n",
+    ),
+    (
+        "jigsaw-sudoku",
+        "4 4\n1 - - -\n- - - -\n- 3 - -\n- 4 - -\n1 1 2 2\n1 3 3 2\n1 3 3 2\n4 4 4 4\n",
+        "4 4\n1 2 3 4\n3 1 4 2\n4 3 2 1\n2 4 1 3\n",
+    ),
 ];
 
 fn get(name: &str) -> &'static dyn AnyFamily {

@@ -20,6 +20,8 @@
 //! - [`Logic`] grades puzzles ([`Difficulty`], [`Technique`]), explains them
 //!   step by step and gives hints, from csp-core's trace of a model that holds
 //!   the human techniques as constraints.
+//! - [`solo`] reads and writes Simon Tatham's Solo game IDs of every
+//!   variant.
 //! - A [`Generator`] makes complete grids and unique puzzles of a chosen
 //!   difficulty from a seed, identically on every machine.
 //!
@@ -66,6 +68,7 @@ mod killer;
 mod logic;
 mod rating;
 mod rules;
+pub mod solo;
 mod solver;
 pub mod techniques;
 

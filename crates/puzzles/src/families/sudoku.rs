@@ -2,7 +2,10 @@
 //! variants, grader and generator.
 //!
 //! The puzzle is the rules ([`Variant`]) and the givens ([`Board`]); the
-//! one-line form (81 symbols for a 9x9) is its text. Grades, explanations
+//! one-line form (81 symbols for a 9x9) is its text. Tatham's Solo IDs of
+//! classic and X puzzles (`3x3:...`, `2x3x:...`) are read and written too
+//! ([`sudoku::solo`]); jigsaw and killer IDs belong to the jigsaw-sudoku
+//! and killer-sudoku families. Grades, explanations
 //! and hints are the `sudoku` crate's human techniques.
 
 use crate::family::{
@@ -62,6 +65,19 @@ fn info() -> &'static FamilyInfo {
             default_size: (9, 9),
         }
     })
+}
+
+/// The sudoku crate's technique ladder, as family levels.
+pub(crate) fn levels() -> &'static [Level] {
+    info().levels
+}
+
+/// The grade of any Sudoku variant on the sudoku crate's technique ladder.
+pub(crate) fn grade(puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Grade, GradeError> {
+    let g = logic(&puzzle.variant, limits)?
+        .grade(&puzzle.board)
+        .map_err(grade_error)?;
+    Ok(grade_of(&g))
 }
 
 fn parse_error(e: impl std::fmt::Display) -> ParseError {
@@ -233,6 +249,18 @@ impl Family for Sudoku {
     }
 
     fn parse(&self, text: &str) -> Result<SudokuPuzzle, ParseError> {
+        if text.contains(':') {
+            // A Tatham Solo ID of a classic or X puzzle (any box shape).
+            let p = super::sudoku_layout::parse_solo(text)?;
+            if !p.variant.cages().is_empty() || p.variant.regions().is_some() {
+                return Err(ParseError::at(
+                    1,
+                    1,
+                    "a killer or jigsaw ID: read it as killer-sudoku or jigsaw-sudoku",
+                ));
+            }
+            return Ok(p);
+        }
         let board = match self.shape {
             Some(s) => Board::parse_with_shape(text, s),
             None => Board::parse(text),
@@ -249,6 +277,17 @@ impl Family for Sudoku {
 
     fn write(&self, puzzle: &SudokuPuzzle) -> String {
         puzzle.board.to_line()
+    }
+
+    fn write_game_id(&self, puzzle: &SudokuPuzzle) -> Option<String> {
+        // Boxes one cell wide or tall have no classic Solo form (Solo
+        // would write them as a jigsaw).
+        let shape = puzzle.variant.shape();
+        let classic = puzzle.variant.cages().is_empty() && puzzle.variant.regions().is_none();
+        if !classic || shape.box_rows() < 2 || shape.box_cols() < 2 {
+            return None;
+        }
+        sudoku::solo::write(&puzzle.variant, &puzzle.board)
     }
 
     fn build(&self, puzzle: &SudokuPuzzle) -> Result<Built, ModelError> {
@@ -300,10 +339,7 @@ impl Family for Sudoku {
     }
 
     fn grade(&self, puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Grade, GradeError> {
-        let g = logic(&puzzle.variant, limits)?
-            .grade(&puzzle.board)
-            .map_err(grade_error)?;
-        Ok(grade_of(&g))
+        grade(puzzle, limits)
     }
 
     fn explain(&self, puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Explanation, GradeError> {
