@@ -21,6 +21,7 @@
 
 pub use csp_core;
 pub use futoshiki;
+pub use gridcsp_puzzles as puzzles;
 pub use sudoku;
 
 #[doc = include_str!("../docs/guide.md")]

@@ -167,7 +167,7 @@ pub(crate) struct RunArgs {
           value_parser = clap::value_parser!(u16).range(1..))]
     pub(crate) threads: Option<u16>,
     /// Print a summary on standard error (puzzles, solved, unsolvable,
-    /// invalid, wall time, puzzles per second, nodes).
+    /// invalid, wall time, puzzles per second, search nodes and decisions).
     #[arg(long, global = true)]
     pub(crate) stats: bool,
     /// Print one JSON object per puzzle instead of text.
@@ -245,7 +245,7 @@ pub(crate) struct SudokuInput {
 #[derive(Clone, Debug, Args)]
 #[command(next_help_heading = "Limits")]
 pub(crate) struct LimitArgs {
-    /// Give up on a puzzle after this many search nodes (reported as
+    /// Give up on a puzzle after this many decisions (guesses; reported as
     /// `limit`).
     #[arg(long, value_name = "N")]
     pub(crate) node_limit: Option<u64>,
@@ -287,8 +287,8 @@ pub(crate) struct SudokuCountArgs {
     /// Input.
     #[command(flatten)]
     pub(crate) input: SudokuInput,
-    /// Stop counting at N solutions [default: count them all].
-    #[arg(long, value_name = "N")]
+    /// Stop counting at N solutions, N >= 1 [default: count them all].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) limit: Option<u64>,
     /// Limits.
     #[command(flatten)]
@@ -324,7 +324,9 @@ pub(crate) struct SudokuGenerateArgs {
     /// Clues symmetric under a half turn.
     #[arg(long)]
     pub(crate) symmetric: bool,
-    /// Minimal puzzles: no clue can be removed keeping one solution.
+    /// Minimal puzzles: no clue can be removed keeping one solution (with
+    /// --symmetric, no symmetric pair of clues: a single clue of a pair
+    /// may still be removable).
     #[arg(long)]
     pub(crate) minimal: bool,
     /// X-Sudoku (diagonals hold different values).
@@ -389,8 +391,8 @@ pub(crate) struct FutoshikiCountArgs {
     /// Input.
     #[command(flatten)]
     pub(crate) input: FutoshikiInput,
-    /// Stop counting at N solutions [default: count them all].
-    #[arg(long, value_name = "N")]
+    /// Stop counting at N solutions, N >= 1 [default: count them all].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) limit: Option<u64>,
     /// Limits.
     #[command(flatten)]
@@ -508,4 +510,102 @@ mod tests {
         use clap::CommandFactory;
         Cli::command().debug_assert();
     }
+}
+
+/// What to do with puzzles of a family of `gridcsp-puzzles` (Kakuro, Star
+/// Battle, ...): the same subcommands for every family.
+#[derive(Debug, Subcommand)]
+pub(crate) enum FamilyCommand {
+    /// Solve each puzzle: the solved grid, in the family's solution layout.
+    Solve(FamilyLimitedArgs),
+    /// Count the solutions of each puzzle.
+    Count(FamilyCountArgs),
+    /// Check each puzzle's givens, or (--solutions) each solution, against
+    /// the rules.
+    Check(FamilyCheckArgs),
+    /// Grade each puzzle on the family's ladder.
+    Grade(FamilyLimitedArgs),
+    /// Explain each puzzle step by step.
+    Explain(FamilyLimitedArgs),
+    /// The next deduction for each puzzle.
+    Hint(FamilyLimitedArgs),
+    /// Generate puzzles with exactly one solution.
+    Generate(FamilyGenerateArgs),
+}
+
+/// Input files.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct FamilyInput {
+    /// Input files; standard input when none is given or for `-`. Puzzles
+    /// in the family's text layout are separated by blank lines; one-line
+    /// forms (Tatham game IDs) take one line each.
+    #[arg(value_name = "FILE")]
+    pub(crate) files: Vec<String>,
+}
+
+/// Input and limits.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct FamilyLimitedArgs {
+    /// Input.
+    #[command(flatten)]
+    pub(crate) input: FamilyInput,
+    /// Limits.
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+}
+
+/// `gridcsp <family> count`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct FamilyCountArgs {
+    /// Input.
+    #[command(flatten)]
+    pub(crate) input: FamilyInput,
+    /// Stop counting at N solutions, N >= 1 [default: count them all].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) limit: Option<u64>,
+    /// Limits.
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+}
+
+/// `gridcsp <family> check`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct FamilyCheckArgs {
+    /// Input.
+    #[command(flatten)]
+    pub(crate) input: FamilyInput,
+    /// A file of solutions, one per puzzle in the same order, as `solve`
+    /// writes them (blocks separated by blank lines): each is checked
+    /// against its puzzle.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) solutions: Option<String>,
+}
+
+/// `gridcsp <family> generate`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct FamilyGenerateArgs {
+    /// How many puzzles.
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    pub(crate) count: u64,
+    /// The level, by name (see the family's ladder in `--help` of the
+    /// family) [default: the easiest].
+    #[arg(long, short = 'd', value_name = "LEVEL")]
+    pub(crate) difficulty: Option<String>,
+    /// The seed [default: from the clock; shown by --stats and --json].
+    #[arg(long, short = 's', value_name = "S")]
+    pub(crate) seed: Option<u64>,
+    /// The size, ROWSxCOLS or N for a square [default: the family's].
+    #[arg(long, value_name = "RxC", value_parser = parse_size)]
+    pub(crate) size: Option<(usize, usize)>,
+    /// Write the one-line form (a Tatham game ID) where the family has one.
+    #[arg(long)]
+    pub(crate) id: bool,
+}
+
+/// Reads `RxC` or `N` (a square).
+pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    if let Ok(n) = text.trim().parse::<usize>() {
+        return Ok((n, n));
+    }
+    parse_box(text).map_err(|_| format!("expected a size such as 10x10 or 7, not {text:?}"))
 }

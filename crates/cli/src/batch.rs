@@ -4,15 +4,15 @@
 //! by the input.
 
 use crate::args::RunArgs;
-use crate::input::{Framing, Record, read_all};
+use crate::framing::{Record, RecordShape};
+use crate::input::{Inputs, read_all};
 use crate::output::Printer;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Map, Value};
-use std::io::{self, IsTerminal};
+use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel, sync_channel};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -43,14 +43,25 @@ pub(crate) struct Answer {
     pub(crate) message: Option<String>,
     /// Extra JSON fields (only filled when JSON output was asked for).
     pub(crate) json: Map<String, Value>,
-    /// Search nodes used.
+    /// The search effort; `None` when the work ran a search that the
+    /// library does not count (grading, explaining, generating).
+    pub(crate) effort: Option<Effort>,
+}
+
+/// What a search cost.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Effort {
+    /// Search-tree nodes (the root, every decision and refutation, as
+    /// Gecode counts them).
     pub(crate) nodes: u64,
+    /// Decisions (what `--node-limit` bounds).
+    pub(crate) decisions: u64,
 }
 
 impl Answer {
     /// The answer of `count` for either puzzle: the number (exact or capped
     /// by `--limit`), or `limit` when a search limit stopped the count.
-    pub(crate) fn counted(count: csp_core::Count, nodes: u64) -> Answer {
+    pub(crate) fn counted(count: csp_core::Count, stats: csp_core::Stats) -> Answer {
         use csp_core::{SearchStatus, StopReason};
         let answer = match count.status {
             SearchStatus::Complete | SearchStatus::Stopped(StopReason::SolutionLimit) => {
@@ -59,7 +70,7 @@ impl Answer {
             }
             SearchStatus::Stopped(reason) => Answer::limit(reason),
         };
-        answer.with_nodes(nodes).field("count", count.count)
+        answer.with_stats(stats).field("count", count.count)
     }
 
     /// An answer with no message and no JSON fields.
@@ -70,7 +81,7 @@ impl Answer {
             text: text.into(),
             message: None,
             json: Map::new(),
-            nodes: 0,
+            effort: Some(Effort::default()),
         }
     }
 
@@ -88,9 +99,20 @@ impl Answer {
         a
     }
 
-    /// Sets the node count.
-    pub(crate) fn with_nodes(mut self, nodes: u64) -> Answer {
-        self.nodes = nodes;
+    /// The work searched, but its nodes are not known (the grader's and
+    /// the generator's searches happen inside the libraries): JSON says
+    /// `null` rather than a wrong 0.
+    pub(crate) fn uncounted(mut self) -> Answer {
+        self.effort = None;
+        self
+    }
+
+    /// Sets the search effort from the solver's statistics.
+    pub(crate) fn with_stats(mut self, stats: csp_core::Stats) -> Answer {
+        self.effort = Some(Effort {
+            nodes: stats.nodes,
+            decisions: stats.decisions,
+        });
         self
     }
 
@@ -156,8 +178,10 @@ pub(crate) struct Tally {
     pub(crate) invalid: u64,
     /// Inputs that could not be opened or read.
     pub(crate) unreadable: u64,
-    /// Search nodes, all puzzles.
+    /// Search-tree nodes, all puzzles whose nodes are counted.
     pub(crate) nodes: u64,
+    /// Decisions, all puzzles.
+    pub(crate) decisions: u64,
     /// Wall time of the whole run.
     pub(crate) wall: Duration,
 }
@@ -165,7 +189,9 @@ pub(crate) struct Tally {
 impl Tally {
     fn add(&mut self, answer: &Answer) {
         self.puzzles += 1;
-        self.nodes += answer.nodes;
+        let effort = answer.effort.unwrap_or_default();
+        self.nodes += effort.nodes;
+        self.decisions += effort.decisions;
         match answer.status {
             Status::Done => self.solved += 1,
             Status::Failed => self.unsolvable += 1,
@@ -201,8 +227,8 @@ impl Tally {
             s.push_str(&format!("unreadable: {}\n", self.unreadable));
         }
         s.push_str(&format!(
-            "wall time:  {secs:.3} s\npuzzles/s:  {rate:.1}\nnodes:      {}\n",
-            self.nodes
+            "wall time:  {secs:.3} s\npuzzles/s:  {rate:.1}\nnodes:      {}\ndecisions:  {}\n",
+            self.nodes, self.decisions
         ));
         s
     }
@@ -222,8 +248,9 @@ pub(crate) struct Settings {
 }
 
 impl Settings {
-    /// From the command line; `batch_per_thread` jobs per thread per batch.
-    pub(crate) fn new(run: &RunArgs, batch_per_thread: usize) -> Settings {
+    /// From the command line; `batch_per_thread` jobs per thread per
+    /// batch; `terminal`: standard error is a terminal.
+    pub(crate) fn new(run: &RunArgs, batch_per_thread: usize, terminal: bool) -> Settings {
         let threads = run.threads.map_or_else(
             || std::thread::available_parallelism().map_or(1, usize::from),
             usize::from,
@@ -231,21 +258,36 @@ impl Settings {
         Settings {
             threads,
             batch: (threads * batch_per_thread).clamp(1, 4096),
-            progress: !run.no_progress && io::stderr().is_terminal(),
+            progress: !run.no_progress && terminal,
             total: None,
         }
     }
 }
 
-/// The progress bar: hidden for the first second, then drawn on stderr.
+/// How long a run goes before its progress bar is shown.
+const PROGRESS_DELAY: Duration = Duration::from_secs(1);
+
+/// The progress bar: hidden for the first second, then drawn on stderr. A
+/// thread of its own shows it when the second is up, so a run stuck on its
+/// first puzzle shows it too (the bar ticks only when a puzzle is done).
 struct Progress {
     bar: ProgressBar,
-    start: Instant,
-    shown: AtomicBool,
+    /// Dropped when the run ends: tells the thread not to show the bar.
+    done: Option<Sender<()>>,
+    reveal: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Progress {
     fn new(total: Option<u64>) -> Progress {
+        Progress::with_target(total, PROGRESS_DELAY, ProgressDrawTarget::stderr)
+    }
+
+    /// A bar drawn to the target `draw` makes, once `delay` has passed.
+    fn with_target(
+        total: Option<u64>,
+        delay: Duration,
+        draw: impl FnOnce() -> ProgressDrawTarget + Send + 'static,
+    ) -> Progress {
         let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::hidden());
         let template = if total.is_some() {
             "{spinner} {pos}/{len} puzzles  {rate}  {elapsed_precise}  eta {eta}"
@@ -260,22 +302,35 @@ impl Progress {
                 },
             ));
         }
+        let (done, ended) = channel::<()>();
+        let shown = bar.clone();
+        let reveal = std::thread::Builder::new()
+            .name("gridcsp-progress".into())
+            .spawn(move || {
+                if ended.recv_timeout(delay) == Err(RecvTimeoutError::Timeout) {
+                    shown.set_draw_target(draw());
+                    shown.enable_steady_tick(Duration::from_millis(150));
+                }
+            })
+            .ok();
         Progress {
             bar,
-            start: Instant::now(),
-            shown: AtomicBool::new(false),
+            done: Some(done),
+            reveal,
         }
     }
 
     fn tick(&self) {
         self.bar.inc(1);
-        if !self.shown.load(Ordering::Relaxed)
-            && self.start.elapsed() >= Duration::from_secs(1)
-            && !self.shown.swap(true, Ordering::Relaxed)
-        {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-            self.bar.enable_steady_tick(Duration::from_millis(150));
+    }
+
+    /// Ends the bar (and its thread) and clears it.
+    fn finish(mut self) {
+        self.done.take();
+        if let Some(thread) = self.reveal.take() {
+            let _ = thread.join();
         }
+        self.bar.finish_and_clear();
     }
 }
 
@@ -334,7 +389,7 @@ pub(crate) fn run<J, W, M, F>(
     source: &mut dyn Source<J>,
     make: M,
     work: F,
-    printer: &mut Printer,
+    printer: &mut Printer<'_>,
 ) -> io::Result<Tally>
 where
     J: Job,
@@ -392,9 +447,10 @@ where
             tally.add(&answer);
             if let Some(message) = &answer.message {
                 let line = format!("{}: {message}", job.location());
+                let err = &printer.io().stderr;
                 match &progress {
-                    Some(p) => p.bar.suspend(|| eprintln!("{line}")),
-                    None => eprintln!("{line}"),
+                    Some(p) => p.bar.suspend(|| err.line(&line)),
+                    None => err.line(&line),
                 }
             }
             printer.print(job, answer, elapsed)?;
@@ -405,19 +461,19 @@ where
         }
     }
     if let Some(p) = progress {
-        p.bar.finish_and_clear();
+        p.finish();
     }
     tally.wall = start.elapsed();
     Ok(tally)
 }
 
-/// Runs `work` on every puzzle of `files` (standard input if none), cut by
-/// `framing`.
+/// Runs `work` on every puzzle of `files` (standard input if none), cut
+/// into records by `shape`.
 pub(crate) fn run_records<W, M, F>(
     run_args: &RunArgs,
     files: &[String],
-    framing: Framing,
-    printer: &mut Printer,
+    shape: RecordShape,
+    printer: &mut Printer<'_>,
     make: M,
     work: F,
 ) -> io::Result<Tally>
@@ -426,14 +482,23 @@ where
     M: Fn() -> W + Sync,
     F: Fn(&mut W, &Record) -> Answer + Sync,
 {
-    let settings = Settings::new(run_args, 256);
+    let io = printer.io();
+    let settings = Settings::new(run_args, 256, io.terminal);
     let (tx, mut rx) = sync_channel::<Vec<Record>>((settings.batch / 256).max(2) * 2);
     let files = files.to_vec();
+    let stdin = io.take_stdin();
+    let err = io.stderr.clone();
     // Not scoped: on a broken pipe the main thread returns at once, even if
     // the reader is still waiting for input.
     let reader = std::thread::Builder::new()
         .name("gridcsp-reader".into())
-        .spawn(move || read_all(&files, framing, &tx))?;
+        .spawn(move || {
+            let inputs = Inputs {
+                stdin,
+                files: &files,
+            };
+            read_all(inputs, &shape, &tx, &err)
+        })?;
     let mut tally = run(&settings, &mut rx, make, work, printer)?;
     let start = Instant::now();
     tally.unreadable = reader.join().map_or(1, |n| n as u64);
@@ -446,7 +511,7 @@ pub(crate) fn run_generate<W, M, F>(
     run_args: &RunArgs,
     count: u64,
     seed: u64,
-    printer: &mut Printer,
+    printer: &mut Printer<'_>,
     make: M,
     work: F,
 ) -> io::Result<Tally>
@@ -455,7 +520,7 @@ where
     M: Fn() -> W + Sync,
     F: Fn(&mut W, &GenJob) -> Answer + Sync,
 {
-    let mut settings = Settings::new(run_args, 8);
+    let mut settings = Settings::new(run_args, 8, printer.io().terminal);
     settings.total = Some(count);
     let mut seeds = Seeds {
         next: 0,
@@ -484,6 +549,79 @@ mod tests {
         );
         assert_eq!(s.next_batch(3).map(|b| b.len()), Some(2));
         assert!(s.next_batch(3).is_none());
+    }
+
+    /// A terminal that remembers what was drawn on it (clones share it).
+    #[derive(Clone, Debug, Default)]
+    struct Screen(std::sync::Arc<Mutex<String>>);
+
+    impl Screen {
+        fn text(&self) -> String {
+            self.0
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clone()
+        }
+    }
+
+    impl indicatif::TermLike for Screen {
+        fn width(&self) -> u16 {
+            80
+        }
+        fn move_cursor_up(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> io::Result<()> {
+            self.write_str(s)
+        }
+        fn write_str(&self, s: &str) -> io::Result<()> {
+            self.0
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push_str(s);
+            Ok(())
+        }
+        fn clear_line(&self) -> io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_progress_bar_shows_while_the_first_puzzle_is_still_running() {
+        // See: issue 18, item 8. No puzzle finishes (no tick), yet the bar
+        // must appear once its delay is over.
+        let screen = Screen::default();
+        let target = screen.clone();
+        let progress = Progress::with_target(None, Duration::from_millis(10), move || {
+            ProgressDrawTarget::term_like(Box::new(target))
+        });
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !screen.text().contains("0 puzzles") && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(screen.text().contains("0 puzzles"), "{:?}", screen.text());
+        progress.finish();
+        // A run that ends first never draws it.
+        let quiet = Screen::default();
+        let target = quiet.clone();
+        let progress = Progress::with_target(None, Duration::from_secs(3600), move || {
+            ProgressDrawTarget::term_like(Box::new(target))
+        });
+        progress.tick();
+        progress.finish();
+        assert_eq!(quiet.text(), "");
     }
 
     #[test]

@@ -1,13 +1,16 @@
 //! `gridcsp sudoku ...`: solve, count, check, grade, explain, generate.
 //!
+//! Sudoku input is cut by [`shape`]: one puzzle per line, or (`--grid`)
+//! grids of as many rows as the board has (see [`grid_extent`]).
+//!
 //! The csp-core models (and the grading models) are built once per board
 //! shape and shared by every thread; each thread keeps one
 //! [`SudokuSolver`] per shape for the whole run.
 
 use crate::args::{LimitArgs, RunArgs, SudokuCommand, SudokuGenerateArgs, SudokuInput};
 use crate::batch::{self, Answer, GenJob, Status, Tally};
-use crate::input::{Framing, Record};
-use crate::output::{Layout, Printer};
+use crate::framing::{Block, Extent, Form, Record, RecordShape, Vote, is_blank, vote};
+use crate::output::{Io, Layout, Printer};
 use csp_core::SearchOptions;
 use serde_json::Value;
 use std::io;
@@ -18,7 +21,7 @@ use sudoku::{
 };
 
 /// Runs a Sudoku subcommand.
-pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs) -> io::Result<Tally> {
+pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs, io: &Io) -> io::Result<Tally> {
     let layout = |blocks: bool| match (run_args.json, blocks) {
         (true, _) => Layout::Json,
         (false, true) => Layout::Blocks,
@@ -27,7 +30,7 @@ pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs) -> io::Result<Tall
     match command {
         SudokuCommand::Solve(a) => {
             let ctx = Ctx::new(&a.input, Some(&a.limits), run_args.json);
-            let mut printer = Printer::new(layout(a.pretty));
+            let mut printer = Printer::new(layout(a.pretty), io);
             let pretty = a.pretty;
             records(&ctx, &a.input, run_args, &mut printer, |w, r| {
                 solve(&ctx, w, r, pretty)
@@ -35,7 +38,7 @@ pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs) -> io::Result<Tall
         }
         SudokuCommand::Count(a) => {
             let ctx = Ctx::new(&a.input, Some(&a.limits), run_args.json);
-            let mut printer = Printer::new(layout(false));
+            let mut printer = Printer::new(layout(false), io);
             let limit = a.limit;
             records(&ctx, &a.input, run_args, &mut printer, |w, r| {
                 count(&ctx, w, r, limit)
@@ -43,24 +46,26 @@ pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs) -> io::Result<Tall
         }
         SudokuCommand::Check(input) => {
             let ctx = Ctx::new(&input, None, run_args.json);
-            let mut printer = Printer::new(layout(false));
+            let mut printer = Printer::new(layout(false), io);
             records(&ctx, &input, run_args, &mut printer, |_, r| check(&ctx, r))
         }
         SudokuCommand::Grade(a) => {
             let ctx = Ctx::new(&a.input, Some(&a.limits), run_args.json);
-            let mut printer = Printer::new(layout(false));
+            let mut printer = Printer::new(layout(false), io);
             records(&ctx, &a.input, run_args, &mut printer, |_, r| {
                 grade(&ctx, r, false)
             })
         }
         SudokuCommand::Explain(a) => {
             let ctx = Ctx::new(&a.input, Some(&a.limits), run_args.json);
-            let mut printer = Printer::new(layout(true));
+            let mut printer = Printer::new(layout(true), io);
             records(&ctx, &a.input, run_args, &mut printer, |_, r| {
                 grade(&ctx, r, true)
             })
         }
-        SudokuCommand::Generate(a) => generate(&a, run_args, &mut Printer::new(layout(a.pretty))),
+        SudokuCommand::Generate(a) => {
+            generate(&a, run_args, &mut Printer::new(layout(a.pretty), io))
+        }
     }
 }
 
@@ -69,29 +74,111 @@ fn records<'c, F>(
     ctx: &'c Ctx,
     input: &SudokuInput,
     run_args: &RunArgs,
-    printer: &mut Printer,
+    printer: &mut Printer<'_>,
     work: F,
 ) -> io::Result<Tally>
 where
     F: Fn(&mut Worker<'c>, &Record) -> Answer + Sync,
 {
-    let framing = if input.grid {
-        Framing::SudokuGrid {
-            size: ctx.shape.map(|s| s.size()),
-        }
-    } else {
-        Framing::Lines
-    };
     batch::run_records(
         run_args,
         &input.files,
-        framing,
+        shape(input.grid, ctx.shape.map(|s| s.size())),
         printer,
         || Worker {
             solvers: Vec::new(),
         },
         work,
     )
+}
+
+/// The record shape of Sudoku input: one puzzle per line, or with
+/// `--grid` the grid form (`size`: the board size `--box` gives).
+pub(crate) fn shape(grid: bool, size: Option<usize>) -> RecordShape {
+    if !grid {
+        return RecordShape::Line;
+    }
+    RecordShape::Block(Block {
+        extent: Box::new(move |lines: &[&str]| grid_extent(lines, size)),
+        comments_end: true,
+        // Border lines such as `------+------` between grids.
+        ignorable: |line| cells(line) == 0,
+    })
+}
+
+/// Whether a character of a grid is layout, not a cell: spaces, `|`, `-`
+/// and `+` (as in the sudoku crate's reader).
+fn is_layout(ch: char) -> bool {
+    ch.is_whitespace() || matches!(ch, '|' | '-' | '+')
+}
+
+/// The cells on a line of a grid.
+fn cells(line: &str) -> usize {
+    line.chars().filter(|&c| !is_layout(c)).count()
+}
+
+/// Where a Sudoku grid ends, from its lines so far. A grid has `n` rows
+/// (lines with a cell; `------+------` lines do not count): `n` is the size
+/// `--box` gives, or else the number of cells of its first row; when the
+/// second row disagrees with the first, the count two of the first three
+/// rows share (so a damaged first row does not decide the height alone;
+/// if all three disagree, the grid ends at the next blank line). A blank
+/// line ends a grid early, and a row of more than 35 cells is a record of
+/// its own (it belongs to no board). Lines after the n-th row start the
+/// next record: grids may follow each other directly.
+fn grid_extent(lines: &[&str], size: Option<usize>) -> Extent {
+    let last = lines.len() - 1;
+    if last > 0 && is_blank(lines[last]) {
+        return Extent::Cut(last);
+    }
+    let mut row_ends = Vec::new();
+    let mut counts = Vec::with_capacity(3);
+    for (i, line) in lines.iter().enumerate() {
+        let c = cells(line);
+        if c > 0 {
+            row_ends.push(i + 1);
+            if counts.len() < 3 {
+                counts.push(c);
+            }
+        }
+    }
+    let n = match (size, counts.first()) {
+        (Some(n), _) => n,
+        (None, None) => return Extent::More,
+        (None, Some(&first)) if first > sudoku::MAX_SIZE => return Extent::Cut(row_ends[0]),
+        (None, Some(_)) => match vote(&counts) {
+            Vote::Agreed(n) => n,
+            Vote::Wait => return Extent::More,
+            Vote::Split => return Extent::ToEmptyLine,
+        },
+    };
+    match row_ends.get(n.max(1) - 1) {
+        Some(&end) => Extent::Cut(end),
+        None => Extent::More,
+    }
+}
+
+/// A grid error with the line of its row counted from the start of the
+/// input: `line 14: row 3, column 2: unexpected 'x'`.
+fn locate_in_grid(e: &sudoku::ParseError, record: &Record) -> String {
+    use sudoku::ParseError as P;
+    let row = match e {
+        P::UnexpectedChar { row, .. }
+        | P::ValueOutOfRange { row, .. }
+        | P::WrongRowLength { row, .. } => *row,
+        _ => return e.to_string(),
+    };
+    let line = record
+        .text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| cells(l) > 0)
+        .nth(row - 1)
+        .map(|(i, _)| record.line + i);
+    match line {
+        Some(line) => format!("line {line}: {e}"),
+        None => e.to_string(),
+    }
 }
 
 /// An entry of a [`Registry`]: built on first use, or why it could not be.
@@ -166,11 +253,17 @@ impl Ctx {
         if let Some(defect) = &record.defect {
             return Err(Answer::invalid(defect.clone()));
         }
-        let board = match self.shape {
-            Some(shape) => Board::parse_with_shape(&record.text, shape),
-            None => Board::parse(&record.text),
+        let text = &record.text;
+        let board = match (record.form, self.shape) {
+            (Form::Line, Some(shape)) => Board::parse_with_shape(text, shape),
+            (Form::Line, None) => Board::parse(text),
+            (Form::Block, Some(shape)) => Board::parse_grid_with_shape(text, shape),
+            (Form::Block, None) => Board::parse_grid(text),
         };
-        board.map_err(|e| Answer::invalid(e.to_string()))
+        board.map_err(|e| match record.form {
+            Form::Line => Answer::invalid(e.to_string()),
+            Form::Block => Answer::invalid(locate_in_grid(&e, record)),
+        })
     }
 
     fn model(&self, shape: Shape) -> Result<&SudokuModel, Answer> {
@@ -244,7 +337,7 @@ fn solve<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, pretty: bool) ->
     };
     match solver.solve(&board) {
         Ok(outcome) => {
-            let nodes = solver.stats().nodes;
+            let stats = solver.stats();
             match outcome {
                 Outcome::Solved(solution) => {
                     let line = solution.to_line();
@@ -253,15 +346,15 @@ fn solve<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, pretty: bool) ->
                     } else {
                         line.clone()
                     };
-                    let a = Answer::new(Status::Done, "solved", text).with_nodes(nodes);
+                    let a = Answer::new(Status::Done, "solved", text).with_stats(stats);
                     if ctx.json {
                         a.field("solution", line)
                     } else {
                         a
                     }
                 }
-                Outcome::NoSolution => unsolvable(None).with_nodes(nodes),
-                Outcome::Stopped(reason) => Answer::limit(reason).with_nodes(nodes),
+                Outcome::NoSolution => unsolvable(None).with_stats(stats),
+                Outcome::Stopped(reason) => Answer::limit(reason).with_stats(stats),
             }
         }
         Err(SudokuError::Clash(c)) => {
@@ -281,7 +374,7 @@ fn count<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, limit: Option<u6
         Err(a) => return a,
     };
     match solver.count(&board, limit) {
-        Ok(c) => Answer::counted(c, solver.stats().nodes),
+        Ok(c) => Answer::counted(c, solver.stats()),
         Err(SudokuError::Clash(_)) => Answer::new(Status::Done, "counted", "0")
             .field("count", 0)
             .field("exact", true),
@@ -361,7 +454,7 @@ fn grade(ctx: &Ctx, record: &Record, explain: bool) -> Answer {
     } else {
         logic.grade(&board).map(|g| (g, None))
     };
-    match result {
+    let answer = match result {
         Ok((g, explanation)) => {
             let words = grade_words(&g);
             let text = match &explanation {
@@ -396,13 +489,16 @@ fn grade(ctx: &Ctx, record: &Record, explain: bool) -> Answer {
         Err(SudokuError::MultipleSolutions) => Answer::new(Status::Failed, "multiple", "multiple"),
         Err(SudokuError::Stopped(reason)) => Answer::limit(reason),
         Err(e) => Answer::invalid(e.to_string()),
-    }
+    };
+    // The uniqueness search runs inside `Logic`, which does not report its
+    // nodes.
+    answer.uncounted()
 }
 
 fn generate(
     a: &SudokuGenerateArgs,
     run_args: &RunArgs,
-    printer: &mut Printer,
+    printer: &mut Printer<'_>,
 ) -> io::Result<Tally> {
     let shape = match (a.boxes, a.size) {
         (Some((r, c)), _) => Shape::with_boxes(r, c),
@@ -415,7 +511,7 @@ fn generate(
     };
     let seed = a.seed.unwrap_or_else(clock_seed);
     if run_args.stats {
-        eprintln!("seed:       {seed}");
+        printer.io().stderr.line(&format!("seed:       {seed}"));
     }
     let symmetry = if a.symmetric {
         Symmetry::Rotational
@@ -436,7 +532,7 @@ fn generate(
                     .with_minimal(minimal)
                     .generate_target(&target)
             });
-            match made {
+            let answer = match made {
                 Ok(made) => {
                     let line = made.puzzle.to_line();
                     let text = if pretty {
@@ -462,7 +558,9 @@ fn generate(
                     a.message = Some(e.to_string());
                     a
                 }
-            }
+            };
+            // The generator's searches are its own.
+            answer.uncounted()
         },
     )
 }
@@ -498,6 +596,82 @@ pub(crate) fn clock_seed() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::framing::frame;
+
+    /// The first line and text of each record of `text` in `--grid` mode.
+    fn grids(text: &str, size: Option<usize>) -> Vec<(usize, String)> {
+        frame(&shape(true, size), text)
+            .into_iter()
+            .map(|r| (r.line, r.text))
+            .collect()
+    }
+
+    fn own(v: &[(usize, &str)]) -> Vec<(usize, String)> {
+        v.iter().map(|&(l, t)| (l, t.to_owned())).collect()
+    }
+
+    #[test]
+    fn grids_end_after_their_rows_or_at_a_blank_line() {
+        let grid = "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1";
+        let text = format!("# a\n{grid}\n{grid}\n\n\n{grid}");
+        let got = grids(&text, None);
+        assert_eq!(got, own(&[(2, grid), (7, grid), (14, grid)]));
+        // Short: the blank line ends it; a lone row stays alone.
+        let got = grids("1 2 3 4\n1 . . .\n\n1 . . .\n# c\n. .\n. .", None);
+        assert_eq!(
+            got,
+            own(&[(1, "1 2 3 4\n1 . . ."), (4, "1 . . ."), (6, ". .\n. .")])
+        );
+    }
+
+    #[test]
+    fn borders_between_grids_are_skipped() {
+        let bordered = "+---+\n|1 2|\n|2 1|\n+---+";
+        let got = grids(&format!("{bordered}\n{bordered}"), None);
+        assert_eq!(got, own(&[(2, "|1 2|\n|2 1|"), (6, "|1 2|\n|2 1|")]));
+    }
+
+    #[test]
+    fn a_damaged_row_does_not_decide_the_height() {
+        // The first row has a cell too many: rows 2 and 3 outvote it.
+        let got = grids("1 . . . 5\n. . . .\n. . . .\n. . . .\n1 2\n2 1", None);
+        assert_eq!(
+            got,
+            own(&[(1, "1 . . . 5\n. . . .\n. . . .\n. . . ."), (5, "1 2\n2 1")])
+        );
+        // All three differ: to the next blank line.
+        let got = grids("1 2\n1 2 3\n1\n1 2 3 4\n\n5", None);
+        assert_eq!(got, own(&[(1, "1 2\n1 2 3\n1\n1 2 3 4"), (6, "5")]));
+        // A size from --box is not voted on.
+        let got = grids("1 . . . 5\n. . . .\n. . . .\n. . . .\n1 2", Some(4));
+        assert_eq!(
+            got,
+            own(&[(1, "1 . . . 5\n. . . .\n. . . .\n. . . ."), (5, "1 2")])
+        );
+        // A row wider than any board is a record of its own.
+        let wide = "1".repeat(81);
+        let got = grids(&format!("{wide}\n{wide}"), None);
+        assert_eq!(got.len(), 2);
+    }
+
+    #[test]
+    fn grid_errors_name_the_line_of_their_row() {
+        let record = |text: &str| Record {
+            seq: 0,
+            source: std::sync::Arc::from("f"),
+            line: 10,
+            text: text.to_owned(),
+            form: Form::Block,
+            defect: None,
+            comment: None,
+        };
+        let r = record("1 2 | 3 4\n----+----\n3 x | 1 2\n. . . .\n. . . .");
+        let e = Board::parse_grid(&r.text).expect_err("x");
+        assert_eq!(
+            locate_in_grid(&e, &r),
+            "line 12: row 2, column 2: unexpected 'x'"
+        );
+    }
 
     #[test]
     fn conflict_lines_are_sorted_and_unique() {

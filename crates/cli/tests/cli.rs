@@ -507,6 +507,9 @@ fn sudoku_json_has_input_outcome_solution_and_statistics() {
     assert_eq!(objects[0]["file"], "sudoku_mixed.txt");
     assert_eq!(objects[0]["line"], 2);
     assert!(objects[0]["nodes"].is_u64());
+    // The tree nodes include the root and every decision.
+    let decisions = objects[0]["decisions"].as_u64().expect("decisions");
+    assert!(objects[0]["nodes"].as_u64() > Some(decisions));
     assert!(objects[0]["time_ms"].is_f64());
     assert_eq!(objects[2]["outcome"], "invalid");
     assert_eq!(objects[2]["error"], "row 8, column 6: unexpected 'x'");
@@ -533,6 +536,7 @@ fn stats_summary_goes_to_stderr() {
         "wall time:",
         "puzzles/s:",
         "nodes:",
+        "decisions:",
     ] {
         assert!(r.err.contains(key), "{key} missing from {}", r.err);
     }
@@ -739,7 +743,7 @@ fn a_line_of_a_million_characters_is_invalid() {
     assert_eq!(r.lines(), ["invalid", CLASSIC_SOLVED]);
     assert!(
         r.err
-            .starts_with("<stdin>:1: the line is 1000000 bytes long"),
+            .starts_with("<stdin>:1: line 1, column 16385: the line is 1000000 bytes long"),
         "{}",
         r.err
     );
@@ -795,6 +799,8 @@ fn usage_errors_exit_2() {
         &["sudoku", "generate", "--size", "36"],
         &["futoshiki", "generate", "--size", "1"],
         &["futoshiki", "solve", "--grid"],
+        &["sudoku", "count", "--limit", "0"],
+        &["futoshiki", "count", "--limit", "0"],
         &["chess", "solve"],
     ] {
         let r = gridcsp(args);
@@ -928,4 +934,291 @@ fn futoshiki_json_unsolvable_clues_give_the_reason() {
     assert_eq!(v["outcome"], "unsolvable");
     let reason = v["reason"].as_str().expect("a reason");
     assert!(reason.contains("r1c1 is given as 1"), "{reason}");
+}
+
+// ------------------------------------------- framing (issue 18, items 1-11)
+//
+// See: issue 18, "One bad record never costs another its answer". The
+// property tests of the same contract are in `src/props.rs`.
+
+const ID1: &str = "4:1,0R,0,4,0,0,0,0,0,0U,0U,0,0,0R,0,0,";
+const ID1_SOLVED: &str = "1324413232412413";
+const ID2: &str = "4:2,0D,0,0L,0,0,0,0,0,0U,0,0L,0,0R,0,0,";
+const ID2_SOLVED: &str = "2413314212344321";
+
+#[test]
+fn r18_1_a_line_that_is_no_game_id_costs_only_itself() {
+    let input = format!("{ID1}\n4;1,0R,0,4,0,0,0,0,0,0U,0U,0,0,0R,0,0,\n{ID1}\n{ID2}\n");
+    let r = gridcsp_with_input(&["futoshiki", "solve"], Some(input.into_bytes()));
+    assert_eq!(r.lines(), [ID1_SOLVED, "invalid", ID1_SOLVED, ID2_SOLVED]);
+    assert_eq!(
+        r.err.trim_end(),
+        "<stdin>:2: game ID: missing ':' between the parameters and the description"
+    );
+    // A stray line that holds no ':' or ',' starts a grid, which the next
+    // game ID ends.
+    let input = format!("{ID1}\nhello\n{ID2}\n");
+    let r = gridcsp_with_input(&["futoshiki", "solve"], Some(input.into_bytes()));
+    assert_eq!(r.lines(), [ID1_SOLVED, "invalid", ID2_SOLVED]);
+}
+
+#[test]
+fn r18_2_an_over_long_line_costs_only_itself() {
+    let long = "1".repeat(16_385);
+    let input = format!("{long}\n{ID1}\n{ID2}\n");
+    let r = gridcsp_with_input(&["futoshiki", "solve"], Some(input.into_bytes()));
+    assert_eq!(r.lines(), ["invalid", ID1_SOLVED, ID2_SOLVED]);
+    let input = format!("{CLASSIC}\n{long}\n{CLASSIC}\n");
+    let r = gridcsp_with_input(&["sudoku", "solve"], Some(input.into_bytes()));
+    assert_eq!(r.lines(), [CLASSIC_SOLVED, "invalid", CLASSIC_SOLVED]);
+    // In a grid, it makes the grid invalid up to the next blank line.
+    let grid = "1 . . .\n. . . .\n. . . .\n. . . .\n";
+    let input = format!("{grid}\n1 . . .\n{long}\n. . . .\n\n{grid}");
+    let r = gridcsp_with_input(&["sudoku", "solve", "--grid"], Some(input.into_bytes()));
+    assert_eq!(
+        r.lines(),
+        ["1234341221434321", "invalid", "1234341221434321"]
+    );
+}
+
+#[test]
+fn r18_3_a_byte_order_mark_is_skipped_at_the_start_and_named_elsewhere() {
+    let bom = "\u{feff}";
+    let r = gridcsp_with_input(
+        &["futoshiki", "solve"],
+        Some(format!("{bom}{ID1}\n{ID1}\n{ID2}\n").into_bytes()),
+    );
+    assert_eq!(
+        (r.lines(), r.code),
+        (vec![ID1_SOLVED, ID1_SOLVED, ID2_SOLVED], 0)
+    );
+    let r = gridcsp_with_input(
+        &["futoshiki", "solve"],
+        Some(format!("{bom}. .\n\n1 .\n").into_bytes()),
+    );
+    assert_eq!((r.lines(), r.code), (vec!["2112"], 0));
+    let r = gridcsp_with_input(
+        &["sudoku", "solve"],
+        Some(format!("{bom}{CLASSIC}\n").into_bytes()),
+    );
+    assert_eq!((r.lines(), r.code), (vec![CLASSIC_SOLVED], 0));
+    // Anywhere else (files joined with `cat`), U+FEFF is an error with its
+    // place, and it moves no puzzle's bounds.
+    let r = gridcsp_with_input(
+        &["futoshiki", "solve"],
+        Some(format!("{ID1}\n{bom}{ID2}\n. .\n\n{bom}1 .\n{ID1}\n").into_bytes()),
+    );
+    assert_eq!(r.lines(), [ID1_SOLVED, "invalid", "invalid", ID1_SOLVED]);
+    assert_eq!(
+        r.err.lines().collect::<Vec<_>>(),
+        [
+            "<stdin>:2: line 2, column 1: U+FEFF (a byte-order mark) is allowed only at the start of the input",
+            "<stdin>:3: line 5, column 1: U+FEFF (a byte-order mark) is allowed only at the start of the input",
+        ]
+    );
+}
+
+#[test]
+fn r18_4_a_grid_with_an_extra_cell_spares_the_next_grid() {
+    let r = gridcsp_with_input(
+        &["futoshiki", "solve"],
+        Some(b". . .\n\n. .\n\n1 .\n\n. .\n".to_vec()),
+    );
+    assert_eq!(r.lines(), ["invalid", "1221"]);
+    assert_eq!(
+        r.err.trim_end(),
+        "<stdin>:1: line 4: a 3x3 grid needs 5 lines, found only 3"
+    );
+    // The same for a damaged first row of a Sudoku grid, even with no
+    // blank line between the grids.
+    let grid = "1 . . .\n. . . .\n. . . .\n. . . .\n";
+    let input = format!("1 . . . 4\n. . . .\n. . . .\n. . . .\n{grid}");
+    let r = gridcsp_with_input(&["sudoku", "solve", "--grid"], Some(input.into_bytes()));
+    assert_eq!(r.lines(), ["invalid", "1234341221434321"]);
+    assert!(
+        r.err
+            .starts_with("<stdin>:1: line 1: row 1: expected 4 cells, found 5"),
+        "{}",
+        r.err
+    );
+}
+
+/// Starts `gridcsp ARGS`, writes `first` to its standard input and keeps
+/// the pipe open: the first line of standard output must come before the
+/// input ends. Then writes `rest` and closes. Standard output in all.
+fn answered_while_open(args: &[&str], first: &str, rest: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridcsp"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start gridcsp");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut all = Vec::new();
+        let mut byte = [0u8; 1];
+        while let Ok(1) = stdout.read(&mut byte) {
+            all.push(byte[0]);
+            if byte[0] == b'\n' {
+                let _ = tx.send(());
+            }
+        }
+        String::from_utf8(all).expect("UTF-8")
+    });
+    stdin.write_all(first.as_bytes()).expect("write");
+    stdin.flush().expect("flush");
+    let early = rx.recv_timeout(std::time::Duration::from_secs(60));
+    stdin.write_all(rest.as_bytes()).expect("write");
+    drop(stdin);
+    let out = reader.join().expect("reader");
+    child.wait().expect("exit");
+    assert!(
+        early.is_ok(),
+        "{args:?}: no answer to {first:?} before more input came: {out}"
+    );
+    out
+}
+
+#[test]
+fn r18_5_each_puzzle_is_answered_as_soon_as_it_is_complete() {
+    let out = answered_while_open(&["futoshiki", "solve"], "1 .\n   \n. .\n", ". .\n\n. 1\n");
+    assert_eq!(out, "1221\n1221\n");
+    let out = answered_while_open(&["futoshiki", "solve"], "1 .\n\n. .\n", "");
+    assert_eq!(out, "1221\n");
+    let out = answered_while_open(
+        &["futoshiki", "solve"],
+        &format!("{ID1}\n"),
+        &format!("{ID2}\n"),
+    );
+    assert_eq!(out, format!("{ID1_SOLVED}\n{ID2_SOLVED}\n"));
+    let out = answered_while_open(
+        &["sudoku", "solve", "--grid"],
+        "1 . | . .\n. . | . .\n----+----\n. . | . .\n. . | . .\n",
+        "",
+    );
+    assert_eq!(out, "1234341221434321\n");
+    let out = answered_while_open(&["sudoku", "solve"], &format!("{CLASSIC}\n"), "");
+    assert_eq!(out, format!("{CLASSIC_SOLVED}\n"));
+}
+
+#[test]
+fn r18_6_sudoku_grid_reads_a_lone_row_as_a_row() {
+    let r = gridcsp_with_input(&["sudoku", "solve", "--grid"], Some(b"1 . . .\n".to_vec()));
+    assert_eq!((r.lines(), r.code), (vec!["invalid"], 2));
+    assert_eq!(r.err.trim_end(), "<stdin>:1: expected 4 rows, found 1");
+    // A 10th row after a 9-row grid is a record of its own (grids may
+    // follow each other directly): one invalid answer, never a small board.
+    let grid = String::from_utf8(read("sudoku_grid.txt")).expect("UTF-8");
+    let classic: Vec<&str> = grid.lines().skip(1).take(11).collect();
+    let input = format!("{}\n1 2 3 4 5 6 7 8 9\n", classic.join("\n"));
+    let r = gridcsp_with_input(&["sudoku", "solve", "--grid"], Some(input.into_bytes()));
+    assert_eq!(r.lines(), [CLASSIC_SOLVED, "invalid"]);
+    assert_eq!(r.err.trim_end(), "<stdin>:12: expected 9 rows, found 1");
+    // Bottom and top borders between grids are skipped, not records.
+    let input = "+-----+-----+\n| 1 . | . . |\n| . . | . . |\n+-----+-----+\n| . . | . . |\n| . . | . . |\n+-----+-----+\n";
+    let r = gridcsp_with_input(
+        &["sudoku", "solve", "--grid"],
+        Some(input.repeat(2).into_bytes()),
+    );
+    assert_eq!(r.lines(), ["1234341221434321", "1234341221434321"]);
+}
+
+#[test]
+fn r18_7_symmetric_minimal_means_no_symmetric_pair_can_go() {
+    let help = gridcsp(&["sudoku", "generate", "--help"]);
+    assert!(
+        help.out.contains("no symmetric pair of clues"),
+        "{}",
+        help.out
+    );
+    let r = gridcsp(&[
+        "sudoku",
+        "generate",
+        "--box",
+        "2x3",
+        "--symmetric",
+        "--minimal",
+        "--difficulty",
+        "easy",
+        "--count",
+        "3",
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    for line in r.lines() {
+        let puzzle: sudoku::Board = line.parse().expect("a puzzle");
+        assert!(puzzle.uniqueness().expect("solvable").is_unique());
+        let n = puzzle.size();
+        for (cell, _) in puzzle.filled_cells() {
+            let (r2, c2) = (n - 1 - cell.row, n - 1 - cell.col);
+            let mut fewer = puzzle.clone();
+            fewer.clear(cell.row, cell.col);
+            fewer.clear(r2, c2);
+            assert!(
+                !fewer.uniqueness().expect("solvable").is_unique(),
+                "{line}: the pair {cell} r{}c{} can go",
+                r2 + 1,
+                c2 + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn r18_9_count_limit_is_at_least_one() {
+    for kind in ["sudoku", "futoshiki"] {
+        let r = gridcsp(&[kind, "count", "--limit", "0"]);
+        assert_eq!(r.code, 2);
+        assert!(r.err.contains("--limit"), "{}", r.err);
+    }
+    let r = gridcsp_with_input(
+        &["sudoku", "count", "--limit", "1"],
+        Some(b"................\n".to_vec()),
+    );
+    assert_eq!((r.lines(), r.code), (vec!["1"], 0));
+}
+
+#[test]
+fn r18_11_json_nodes_are_null_where_the_search_is_not_counted() {
+    const HARDEST: &str =
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+    for command in ["grade", "explain"] {
+        let r = gridcsp_with_input(
+            &["--json", "sudoku", command],
+            Some(format!("{HARDEST}\n").into_bytes()),
+        );
+        let v: serde_json::Value = serde_json::from_str(r.lines()[0]).expect("JSON");
+        assert_eq!(v["level"], "expert", "{v}");
+        assert!(v["nodes"].is_null(), "{command}: {v}");
+        let r = gridcsp_with_input(
+            &["--json", "futoshiki", command],
+            Some(format!("{ID1}\n").into_bytes()),
+        );
+        let v: serde_json::Value = serde_json::from_str(r.lines()[0]).expect("JSON");
+        assert!(v["nodes"].is_null(), "{command}: {v}");
+    }
+    let r = gridcsp_with_input(
+        &["--json", "sudoku", "solve"],
+        Some(format!("{HARDEST}\n").into_bytes()),
+    );
+    let v: serde_json::Value = serde_json::from_str(r.lines()[0]).expect("JSON");
+    assert!(v["nodes"].as_u64().is_some_and(|n| n > 0), "{v}");
+    let r = gridcsp(&["--json", "sudoku", "generate", "--size", "4", "--seed", "1"]);
+    let v: serde_json::Value = serde_json::from_str(r.lines()[0]).expect("JSON");
+    assert!(v["nodes"].is_null(), "{v}");
+}
+
+#[test]
+fn a_grid_after_the_adjacent_directive_is_an_adjacent_puzzle() {
+    // A bar-less Adjacent grid needs the directive `gridcsp` writes before
+    // it; the framer keeps the comment line just before a grid with it.
+    let r = gridcsp_with_input(
+        &["futoshiki", "count"],
+        Some(b"# adjacent\n. .\n   \n. .\n\n. .\n   \n. .\n".to_vec()),
+    );
+    assert_eq!(r.lines(), ["0", "2"], "no 2x2 Adjacent square lacks a bar");
 }

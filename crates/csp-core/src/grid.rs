@@ -34,11 +34,78 @@ use crate::variable::{Value, VarId};
 
 /// A `rows x cols` rectangle of variables, named `r1c1`, `r1c2`, ... in
 /// messages (1-based, as puzzle players write them).
+///
+/// A grid may have holes ([`Grid::with_mask`]): cells without a variable,
+/// such as a Kakuro's black blocks or a Light Up's walls. Every group then
+/// holds the cells that are present only, and [`runs`](Grid::runs) gives the
+/// maximal runs of present cells along rows and columns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid {
     rows: usize,
     cols: usize,
+    /// The present cells' variables, row-major.
     cells: Vec<VarId>,
+    /// For each position `r * cols + c`, the index into `cells`, or `ABSENT`.
+    slot: Vec<u32>,
+    /// Row `r`'s cells are `cells[row_start[r]..row_start[r + 1]]`.
+    row_start: Vec<u32>,
+    /// For each present cell, its position `r * cols + c`.
+    pos: Vec<u32>,
+}
+
+const ABSENT: u32 = u32::MAX;
+
+/// Which cells count as neighbours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Neighbourhood {
+    /// Up, right, down, left.
+    Orthogonal,
+    /// The four diagonal neighbours.
+    Diagonal,
+    /// All eight surrounding cells (a chess king's moves): "not even
+    /// diagonally" in Star Battle, Suguru and Tents.
+    King,
+}
+
+impl Neighbourhood {
+    /// The (row, column) offsets, clockwise from the top (or top-right).
+    pub fn offsets(self) -> &'static [(isize, isize)] {
+        match self {
+            Neighbourhood::Orthogonal => &[(-1, 0), (0, 1), (1, 0), (0, -1)],
+            Neighbourhood::Diagonal => &[(-1, 1), (1, 1), (1, -1), (-1, -1)],
+            Neighbourhood::King => &[
+                (-1, 0),
+                (-1, 1),
+                (0, 1),
+                (1, 1),
+                (1, 0),
+                (1, -1),
+                (0, -1),
+                (-1, -1),
+            ],
+        }
+    }
+}
+
+/// The direction of a [`Run`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Left to right, along a row.
+    Across,
+    /// Top to bottom, along a column.
+    Down,
+}
+
+/// A maximal run of present cells along a row or a column (a Kakuro run).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// Along a row or a column.
+    pub direction: Direction,
+    /// The (row, column) of its first cell.
+    pub start: (usize, usize),
+    /// Its cells, in order.
+    pub cells: Vec<VarId>,
 }
 
 /// Why a grid group could not be made.
@@ -136,18 +203,8 @@ impl Grid {
         cols: usize,
         domain: impl Into<Domain>,
     ) -> Result<Grid, ModelError> {
-        let domain = domain.into();
-        let size = rows
-            .checked_mul(cols)
-            .filter(|&n| u32::try_from(n).is_ok())
-            .ok_or(ModelError::TooManyVariables)?;
-        let mut cells = Vec::with_capacity(size);
-        for r in 0..rows {
-            for c in 0..cols {
-                cells.push(model.new_named_var(format!("r{}c{}", r + 1, c + 1), domain.clone())?);
-            }
-        }
-        Ok(Grid { rows, cols, cells })
+        let size = grid_size(rows, cols)?;
+        Grid::build(model, rows, cols, &vec![true; size], &domain.into(), true)
     }
 
     /// Like [`Grid::new`], but the variables get no names (messages then
@@ -159,12 +216,104 @@ impl Grid {
         cols: usize,
         domain: impl Into<Domain>,
     ) -> Result<Grid, ModelError> {
-        let size = rows
-            .checked_mul(cols)
-            .filter(|&n| u32::try_from(n).is_ok())
-            .ok_or(ModelError::TooManyVariables)?;
-        let cells = model.new_vars(size, domain)?;
-        Ok(Grid { rows, cols, cells })
+        let size = grid_size(rows, cols)?;
+        Grid::build(model, rows, cols, &vec![true; size], &domain.into(), false)
+    }
+
+    /// A grid with holes: a variable (named `r1c1`, ...) for each position
+    /// whose `mask` entry is `true` (row-major, one entry per position),
+    /// none for the others.
+    ///
+    /// ```
+    /// use csp_core::{Grid, Model};
+    /// // A Kakuro-like board: `#` is a block.
+    /// let mut model = Model::new();
+    /// let mask: Vec<bool> = "#..\n.#.".chars().filter(|c| *c != '\n').map(|c| c == '.').collect();
+    /// let grid = Grid::with_mask(&mut model, 2, 3, 1..=9, &mask)?;
+    /// assert_eq!(grid.cells().len(), 4);
+    /// assert_eq!(grid.get(0, 0), None);
+    /// assert_eq!(grid.row(1), &[grid[(1, 0)], grid[(1, 2)]]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_mask(
+        model: &mut Model,
+        rows: usize,
+        cols: usize,
+        domain: impl Into<Domain>,
+        mask: &[bool],
+    ) -> Result<Grid, ModelError> {
+        let size = grid_size(rows, cols)?;
+        if mask.len() != size {
+            return Err(ModelError::InvalidArgument {
+                constraint: "grid".to_owned(),
+                reason: format!(
+                    "the mask has {} entries for {rows}x{cols} = {size} positions",
+                    mask.len()
+                ),
+            });
+        }
+        Grid::build(model, rows, cols, mask, &domain.into(), true)
+    }
+
+    /// [`Grid::with_mask`] without names.
+    pub fn with_mask_unnamed(
+        model: &mut Model,
+        rows: usize,
+        cols: usize,
+        domain: impl Into<Domain>,
+        mask: &[bool],
+    ) -> Result<Grid, ModelError> {
+        let size = grid_size(rows, cols)?;
+        if mask.len() != size {
+            return Err(ModelError::InvalidArgument {
+                constraint: "grid".to_owned(),
+                reason: format!(
+                    "the mask has {} entries for {rows}x{cols} = {size} positions",
+                    mask.len()
+                ),
+            });
+        }
+        Grid::build(model, rows, cols, mask, &domain.into(), false)
+    }
+
+    fn build(
+        model: &mut Model,
+        rows: usize,
+        cols: usize,
+        mask: &[bool],
+        domain: &Domain,
+        named: bool,
+    ) -> Result<Grid, ModelError> {
+        let present = mask.iter().filter(|&&p| p).count();
+        let mut cells = Vec::with_capacity(present);
+        let mut slot = Vec::with_capacity(mask.len());
+        let mut pos = Vec::with_capacity(present);
+        let mut row_start = Vec::with_capacity(rows + 1);
+        for r in 0..rows {
+            row_start.push(cells.len() as u32);
+            for c in 0..cols {
+                if !mask[r * cols + c] {
+                    slot.push(ABSENT);
+                    continue;
+                }
+                slot.push(cells.len() as u32);
+                pos.push((r * cols + c) as u32);
+                cells.push(if named {
+                    model.new_named_var(format!("r{}c{}", r + 1, c + 1), domain.clone())?
+                } else {
+                    model.new_var(domain.clone())?
+                });
+            }
+        }
+        row_start.push(cells.len() as u32);
+        Ok(Grid {
+            rows,
+            cols,
+            cells,
+            slot,
+            row_start,
+            pos,
+        })
     }
 
     /// Number of rows.
@@ -177,17 +326,35 @@ impl Grid {
         self.cols
     }
 
-    /// All cells, row-major.
+    /// All (present) cells, row-major.
     pub fn cells(&self) -> &[VarId] {
         &self.cells
     }
 
-    /// The cell at (row, col), 0-based, or `None` outside the grid.
+    /// The cell at (row, col), 0-based, or `None` outside the grid or at a
+    /// hole.
     pub fn get(&self, row: usize, col: usize) -> Option<VarId> {
-        (row < self.rows && col < self.cols).then(|| self.cells[row * self.cols + col])
+        if row >= self.rows || col >= self.cols {
+            return None;
+        }
+        match self.slot[row * self.cols + col] {
+            ABSENT => None,
+            i => Some(self.cells[i as usize]),
+        }
     }
 
-    /// The cell at (row, col), or an error naming the position.
+    /// Whether (row, col) is inside the grid and has a variable.
+    pub fn is_present(&self, row: usize, col: usize) -> bool {
+        self.get(row, col).is_some()
+    }
+
+    /// Whether the grid has holes.
+    pub fn is_masked(&self) -> bool {
+        self.cells.len() != self.rows * self.cols
+    }
+
+    /// The cell at (row, col), or an error naming the position (outside
+    /// the grid, or a hole).
     pub fn cell(&self, row: usize, col: usize) -> Result<VarId, GridError> {
         self.get(row, col).ok_or(GridError::OutOfGrid {
             row,
@@ -201,25 +368,24 @@ impl Grid {
     pub fn position(&self, var: VarId) -> Option<(usize, usize)> {
         let first = self.cells.first()?.index();
         let i = var.index().checked_sub(first)?;
-        (i < self.cells.len() && self.cells[i] == var).then(|| (i / self.cols, i % self.cols))
+        let p = *self.pos.get(i)? as usize;
+        (self.cells[i] == var).then(|| (p / self.cols, p % self.cols))
     }
 
-    /// Row `row`, left to right (empty if there is no such row).
+    /// Row `row`'s cells, left to right (empty if there is no such row).
     pub fn row(&self, row: usize) -> &[VarId] {
         if row >= self.rows {
             return &[];
         }
-        &self.cells[row * self.cols..(row + 1) * self.cols]
+        &self.cells[self.row_start[row] as usize..self.row_start[row + 1] as usize]
     }
 
-    /// Column `col`, top to bottom (empty if there is no such column).
+    /// Column `col`'s cells, top to bottom (empty if there is no such column).
     pub fn column(&self, col: usize) -> Vec<VarId> {
         if col >= self.cols {
             return Vec::new();
         }
-        (0..self.rows)
-            .map(|r| self.cells[r * self.cols + col])
-            .collect()
+        (0..self.rows).filter_map(|r| self.get(r, col)).collect()
     }
 
     /// Every row.
@@ -237,7 +403,8 @@ impl Grid {
         self.rows().chain(self.columns())
     }
 
-    /// The `box_rows x box_cols` boxes, row-major (box 0 top-left).
+    /// The `box_rows x box_cols` boxes, row-major (box 0 top-left); a box
+    /// holds its present cells.
     pub fn boxes(&self, box_rows: usize, box_cols: usize) -> Result<Vec<Vec<VarId>>, GridError> {
         if box_rows == 0 || box_cols == 0 || self.rows % box_rows != 0 || self.cols % box_cols != 0
         {
@@ -253,7 +420,7 @@ impl Grid {
             for bc in (0..self.cols).step_by(box_cols) {
                 let mut b = Vec::with_capacity(box_rows * box_cols);
                 for r in br..br + box_rows {
-                    b.extend_from_slice(&self.row(r)[bc..bc + box_cols]);
+                    b.extend((bc..bc + box_cols).filter_map(|c| self.get(r, c)));
                 }
                 boxes.push(b);
             }
@@ -262,7 +429,8 @@ impl Grid {
     }
 
     /// Irregular regions (jigsaw): `labels[i]` is the region of cell `i`
-    /// (row-major). Regions come out in order of first appearance.
+    /// (the `i`-th present cell, row-major). Regions come out in order of
+    /// first appearance.
     pub fn regions(&self, labels: &[usize]) -> Result<Vec<Vec<VarId>>, GridError> {
         if labels.len() != self.cells.len() {
             return Err(GridError::WrongLabelCount {
@@ -344,7 +512,8 @@ impl Grid {
                 _ => symbol_value(ch, true),
             };
             let Some(value) = value else {
-                let (row, col) = (i / self.cols, i % self.cols);
+                let p = self.pos[i] as usize;
+                let (row, col) = (p / self.cols, p % self.cols);
                 return Err(GridError::BadCharacter {
                     row,
                     col,
@@ -365,7 +534,7 @@ impl Grid {
     /// The main diagonal, top-left to bottom-right (square grids).
     pub fn diagonal(&self) -> Vec<VarId> {
         (0..self.rows.min(self.cols))
-            .map(|i| self.cells[i * self.cols + i])
+            .filter_map(|i| self.get(i, i))
             .collect()
     }
 
@@ -373,44 +542,127 @@ impl Grid {
     pub fn anti_diagonal(&self) -> Vec<VarId> {
         let n = self.rows.min(self.cols);
         (0..n)
-            .map(|i| self.cells[i * self.cols + (self.cols - 1 - i)])
+            .filter_map(|i| self.get(i, self.cols - 1 - i))
             .collect()
+    }
+
+    /// The cell `(dr, dc)` away from (row, col), if it is present.
+    fn offset(&self, row: usize, col: usize, (dr, dc): (isize, isize)) -> Option<VarId> {
+        let r = row.checked_add_signed(dr)?;
+        let c = col.checked_add_signed(dc)?;
+        self.get(r, c)
     }
 
     /// The orthogonal neighbours of (row, col): up, right, down, left, where present.
     pub fn neighbours(&self, row: usize, col: usize) -> Vec<VarId> {
-        let mut out = Vec::with_capacity(4);
-        if row >= self.rows || col >= self.cols {
-            return out;
+        self.neighbours_in(row, col, Neighbourhood::Orthogonal)
+    }
+
+    /// The neighbours of (row, col) in `hood`, clockwise, where present.
+    ///
+    /// ```
+    /// use csp_core::{Grid, Model, grid::Neighbourhood};
+    /// let mut model = Model::new();
+    /// let g = Grid::new(&mut model, 3, 3, 0..=1)?;
+    /// assert_eq!(g.neighbours_in(1, 1, Neighbourhood::King).len(), 8);
+    /// assert_eq!(g.neighbours_in(0, 0, Neighbourhood::Diagonal), vec![g[(1, 1)]]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn neighbours_in(&self, row: usize, col: usize, hood: Neighbourhood) -> Vec<VarId> {
+        if !self.is_present(row, col) {
+            return Vec::new();
         }
-        if row > 0 {
-            out.push(self.cells[(row - 1) * self.cols + col]);
-        }
-        if col + 1 < self.cols {
-            out.push(self.cells[row * self.cols + col + 1]);
-        }
-        if row + 1 < self.rows {
-            out.push(self.cells[(row + 1) * self.cols + col]);
-        }
-        if col > 0 {
-            out.push(self.cells[row * self.cols + col - 1]);
-        }
-        out
+        hood.offsets()
+            .iter()
+            .filter_map(|&d| self.offset(row, col, d))
+            .collect()
     }
 
     /// Every pair of orthogonally adjacent cells once: `(left, right)` and
     /// `(upper, lower)`, row-major.
     pub fn adjacent_pairs(&self) -> Vec<(VarId, VarId)> {
+        self.adjacent_pairs_in(Neighbourhood::Orthogonal)
+    }
+
+    /// Every pair of neighbours in `hood` once, the earlier cell (row-major)
+    /// first, ordered by the earlier cell: ready for "no two stars touch,
+    /// not even diagonally" (`King`).
+    pub fn adjacent_pairs_in(&self, hood: Neighbourhood) -> Vec<(VarId, VarId)> {
         let mut out = Vec::new();
+        for (i, &here) in self.cells.iter().enumerate() {
+            let p = self.pos[i] as usize;
+            let (r, c) = (p / self.cols, p % self.cols);
+            for &d in hood.offsets() {
+                // Later cells only: each pair once.
+                if d.0 > 0 || (d.0 == 0 && d.1 > 0) {
+                    if let Some(there) = self.offset(r, c, d) {
+                        out.push((here, there));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The present cells of every `height x width` window inside the grid
+    /// (top-left corner row-major); windows without a present cell are
+    /// left out. `windows(2, 2)` serves "at most one per 2x2 square".
+    pub fn windows(&self, height: usize, width: usize) -> Vec<Vec<VarId>> {
+        let mut out = Vec::new();
+        if height == 0 || width == 0 || height > self.rows || width > self.cols {
+            return out;
+        }
+        for r in 0..=self.rows - height {
+            for c in 0..=self.cols - width {
+                let w: Vec<VarId> = (r..r + height)
+                    .flat_map(|rr| (c..c + width).filter_map(move |cc| self.get(rr, cc)))
+                    .collect();
+                if !w.is_empty() {
+                    out.push(w);
+                }
+            }
+        }
+        out
+    }
+
+    /// The maximal runs of present cells along rows (`Across`, row-major)
+    /// then along columns (`Down`, column-major) with at least `min_len`
+    /// cells: Kakuro's runs are `runs(2)`.
+    pub fn runs(&self, min_len: usize) -> Vec<Run> {
+        let mut out = Vec::new();
+        let mut push = |direction, start, cells: Vec<VarId>| {
+            if !cells.is_empty() && cells.len() >= min_len {
+                out.push(Run {
+                    direction,
+                    start,
+                    cells,
+                });
+            }
+        };
         for r in 0..self.rows {
-            for c in 0..self.cols {
-                let here = self.cells[r * self.cols + c];
-                if c + 1 < self.cols {
-                    out.push((here, self.cells[r * self.cols + c + 1]));
+            let mut c = 0;
+            while c < self.cols {
+                let start = c;
+                let mut cells = Vec::new();
+                while let Some(v) = self.get(r, c) {
+                    cells.push(v);
+                    c += 1;
                 }
-                if r + 1 < self.rows {
-                    out.push((here, self.cells[(r + 1) * self.cols + c]));
+                push(Direction::Across, (r, start), cells);
+                c += 1;
+            }
+        }
+        for c in 0..self.cols {
+            let mut r = 0;
+            while r < self.rows {
+                let start = r;
+                let mut cells = Vec::new();
+                while let Some(v) = self.get(r, c) {
+                    cells.push(v);
+                    r += 1;
                 }
+                push(Direction::Down, (start, c), cells);
+                r += 1;
             }
         }
         out
@@ -443,7 +695,7 @@ impl Grid {
         positions.iter().all(|p| reached.contains(p))
     }
 
-    /// The grid's values in `solution`, row by row.
+    /// The grid's values in `solution`, row by row (present cells only).
     pub fn values(&self, solution: &Solution) -> Vec<Vec<Value>> {
         (0..self.rows)
             .map(|r| {
@@ -473,17 +725,61 @@ impl Grid {
         }
         out
     }
+
+    /// The whole rectangle as text, holes included: one line per row, one
+    /// token per position, separated by single spaces; `cell` writes a
+    /// present cell's value and `hole` a position without a variable.
+    ///
+    /// ```
+    /// use csp_core::{Grid, Model, Solver};
+    /// let mut model = Model::new();
+    /// let g = Grid::with_mask(&mut model, 1, 3, 1..=2, &[true, false, true])?;
+    /// model.all_different(g.cells())?;
+    /// let s = Solver::new(&model).solve().into_solution().unwrap();
+    /// assert_eq!(g.render_with(&s, |v| v.to_string(), |_, _| "#".into()), "1 # 2\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn render_with(
+        &self,
+        solution: &Solution,
+        mut cell: impl FnMut(Value) -> String,
+        mut hole: impl FnMut(usize, usize) -> String,
+    ) -> String {
+        let mut out = String::new();
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                if c > 0 {
+                    out.push(' ');
+                }
+                match self.get(r, c) {
+                    Some(v) => out.push_str(&cell(solution.get(v).unwrap_or(0))),
+                    None => out.push_str(&hole(r, c)),
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn grid_size(rows: usize, cols: usize) -> Result<usize, ModelError> {
+    rows.checked_mul(cols)
+        .filter(|&n| u32::try_from(n).is_ok() && n < ABSENT as usize)
+        .ok_or(ModelError::TooManyVariables)
 }
 
 impl std::ops::Index<(usize, usize)> for Grid {
     type Output = VarId;
-    /// Panics outside the grid; use [`Grid::get`] for a checked lookup.
+    /// Panics outside the grid or at a hole; use [`Grid::get`] for a
+    /// checked lookup.
     fn index(&self, (row, col): (usize, usize)) -> &VarId {
         assert!(
             row < self.rows && col < self.cols,
             "({row}, {col}) is outside the grid"
         );
-        &self.cells[row * self.cols + col]
+        let i = self.slot[row * self.cols + col];
+        assert!(i != ABSENT, "({row}, {col}) is a hole of the grid");
+        &self.cells[i as usize]
     }
 }
 
@@ -630,6 +926,132 @@ mod tests {
         let s = Solver::new(&m).solve().into_solution().unwrap();
         assert_eq!(g.values(&s), vec![vec![1, 12], vec![10, 2]]);
         assert_eq!(g.render(&s), " 1 12\n10  2\n");
+    }
+
+    /// A 3x4 board with holes at (0, 0), (0, 3) and (2, 1):
+    /// ```text
+    /// # . . #
+    /// . . . .
+    /// . # . .
+    /// ```
+    fn holed(m: &mut Model) -> Grid {
+        let mask: Vec<bool> = "#..#.....#..".chars().map(|c| c == '.').collect();
+        Grid::with_mask(m, 3, 4, 1..=9, &mask).unwrap()
+    }
+
+    #[test]
+    fn masked_grids_leave_holes_out_of_every_group() {
+        let mut m = Model::new();
+        let g = holed(&mut m);
+        assert_eq!(g.cells().len(), 9);
+        assert_eq!(m.num_vars(), 9);
+        assert!(g.is_masked());
+        assert_eq!(g.get(0, 0), None);
+        assert!(g.cell(2, 1).is_err());
+        assert_eq!(g.row(0), &[g[(0, 1)], g[(0, 2)]]);
+        assert_eq!(g.row(2), &[g[(2, 0)], g[(2, 2)], g[(2, 3)]]);
+        assert_eq!(g.column(1), vec![g[(0, 1)], g[(1, 1)]]);
+        assert_eq!(g.position(g[(2, 3)]), Some((2, 3)));
+        assert_eq!(m.display_var(g[(2, 3)]), "r3c4");
+        assert_eq!(g.neighbours(1, 1), vec![g[(0, 1)], g[(1, 2)], g[(1, 0)]]);
+        assert!(g.neighbours(0, 0).is_empty());
+        assert_eq!(
+            g.parse_givens("12 3456 789").unwrap().len(),
+            9,
+            "one symbol per present cell"
+        );
+        let e = g.parse_givens("12 3456 78?").unwrap_err();
+        assert_eq!(
+            e,
+            GridError::BadCharacter {
+                row: 2,
+                col: 3,
+                found: '?'
+            }
+        );
+        assert!(matches!(
+            Grid::with_mask(&mut m, 2, 2, 1..=2, &[true]),
+            Err(ModelError::InvalidArgument { .. })
+        ));
+    }
+
+    #[test]
+    fn runs_are_maximal_present_segments() {
+        let mut m = Model::new();
+        let g = holed(&mut m);
+        let runs = g.runs(2);
+        let described: Vec<(Direction, (usize, usize), usize)> = runs
+            .iter()
+            .map(|r| (r.direction, r.start, r.cells.len()))
+            .collect();
+        assert_eq!(
+            described,
+            vec![
+                (Direction::Across, (0, 1), 2),
+                (Direction::Across, (1, 0), 4),
+                (Direction::Across, (2, 2), 2),
+                (Direction::Down, (1, 0), 2),
+                (Direction::Down, (0, 1), 2),
+                (Direction::Down, (0, 2), 3),
+                (Direction::Down, (1, 3), 2),
+            ]
+        );
+        assert_eq!(runs[3].cells, vec![g[(1, 0)], g[(2, 0)]]);
+        // Runs of one cell too: r3c1 across.
+        let singles: Vec<_> = g
+            .runs(1)
+            .into_iter()
+            .filter(|r| r.cells.len() == 1)
+            .collect();
+        assert_eq!(singles.len(), 1);
+        assert_eq!(
+            (singles[0].direction, singles[0].start),
+            (Direction::Across, (2, 0))
+        );
+    }
+
+    #[test]
+    fn neighbourhoods_and_windows() {
+        let mut m = Model::new();
+        let g = Grid::new(&mut m, 3, 3, 0..=1).unwrap();
+        assert_eq!(g.neighbours_in(1, 1, Neighbourhood::King).len(), 8);
+        assert_eq!(g.neighbours_in(0, 0, Neighbourhood::King).len(), 3);
+        assert_eq!(
+            g.neighbours_in(1, 1, Neighbourhood::Diagonal),
+            vec![g[(0, 2)], g[(2, 2)], g[(2, 0)], g[(0, 0)]]
+        );
+        // 12 orthogonal pairs, 8 diagonal ones, 20 king pairs, each once.
+        assert_eq!(g.adjacent_pairs_in(Neighbourhood::Orthogonal).len(), 12);
+        assert_eq!(g.adjacent_pairs_in(Neighbourhood::Diagonal).len(), 8);
+        let king = g.adjacent_pairs_in(Neighbourhood::King);
+        assert_eq!(king.len(), 20);
+        assert!(king.iter().all(|&(a, b)| a < b));
+        assert_eq!(
+            g.adjacent_pairs(),
+            g.adjacent_pairs_in(Neighbourhood::Orthogonal)
+        );
+        let w = g.windows(2, 2);
+        assert_eq!(w.len(), 4);
+        assert_eq!(w[3], vec![g[(1, 1)], g[(1, 2)], g[(2, 1)], g[(2, 2)]]);
+        assert!(g.windows(4, 1).is_empty());
+        assert!(g.windows(0, 1).is_empty());
+        let mut m = Model::new();
+        let h = holed(&mut m);
+        assert_eq!(h.windows(2, 2)[0], vec![h[(0, 1)], h[(1, 0)], h[(1, 1)]]);
+    }
+
+    #[test]
+    fn render_with_shows_holes() {
+        let mut m = Model::new();
+        let g = holed(&mut m);
+        for (i, &v) in g.cells().iter().enumerate() {
+            m.fix(v, i as Value + 1).unwrap();
+        }
+        let s = Solver::new(&m).solve().into_solution().unwrap();
+        assert_eq!(
+            g.render_with(&s, |v| v.to_string(), |_, _| "-".to_owned()),
+            "- 1 2 -\n3 4 5 6\n7 - 8 9\n"
+        );
     }
 
     #[test]

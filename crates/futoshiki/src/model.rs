@@ -194,6 +194,12 @@ impl PuzzleModel {
         self.clues.get(id.index())
     }
 
+    /// The csp-core model and the cells' variables (row-major), for callers
+    /// that drive csp-core themselves.
+    pub fn into_parts(self) -> (Model, Vec<VarId>) {
+        (self.model, self.cells)
+    }
+
     /// A solver with the crate's search options ([`search_options`]).
     pub fn solver(&self) -> Solver<'_> {
         Solver::with_options(&self.model, search_options())

@@ -260,6 +260,32 @@ impl Board {
         parse(text, Some(shape))
     }
 
+    /// Reads a board in the grid form only: one row per line (lines with no
+    /// cell, such as `------+------`, are skipped), the size inferred as by
+    /// [`Board::parse`]. Unlike [`Board::parse`], one line is a grid of one
+    /// row, never the one-line form, so a lone row is an error rather than
+    /// a small board.
+    ///
+    /// ```
+    /// use sudoku::{Board, ParseError};
+    /// assert_eq!(Board::parse_grid("1 2\n2 1")?.get(1, 0), Some(2));
+    /// assert_eq!(
+    ///     Board::parse_grid("1 . . .").unwrap_err(),
+    ///     ParseError::WrongRowCount { expected: 4, found: 1 }
+    /// );
+    /// assert!(Board::parse("1 . . .").is_ok()); // a 2x2 board, one line
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_grid(text: &str) -> Result<Board, ParseError> {
+        parse_form(text, None, true)
+    }
+
+    /// Reads a board of the given shape in the grid form only (see
+    /// [`Board::parse_grid`]).
+    pub fn parse_grid_with_shape(text: &str, shape: Shape) -> Result<Board, ParseError> {
+        parse_form(text, Some(shape), true)
+    }
+
     /// The shape.
     pub fn shape(&self) -> Shape {
         self.shape
@@ -470,6 +496,11 @@ fn isqrt(n: usize) -> usize {
 }
 
 fn parse(text: &str, shape: Option<Shape>) -> Result<Board, ParseError> {
+    parse_form(text, shape, false)
+}
+
+/// Reads a board; `grid_only`: one line is a row, not the one-line form.
+fn parse_form(text: &str, shape: Option<Shape>, grid_only: bool) -> Result<Board, ParseError> {
     let lines: Vec<Vec<char>> = text
         .lines()
         .map(|l| {
@@ -483,7 +514,7 @@ fn parse(text: &str, shape: Option<Shape>) -> Result<Board, ParseError> {
     if found == 0 {
         return Err(ParseError::Empty);
     }
-    let shape = if lines.len() == 1 {
+    let shape = if lines.len() == 1 && !grid_only {
         match shape {
             Some(s) if s.num_cells() == found => s,
             Some(s) => {
@@ -675,6 +706,32 @@ mod tests {
                 found: 10
             }
         );
+    }
+
+    #[test]
+    fn grid_form_only_reads_a_lone_row_as_a_row() {
+        assert_eq!(
+            Board::parse_grid("1 . . .").unwrap_err(),
+            ParseError::WrongRowCount {
+                expected: 4,
+                found: 1
+            }
+        );
+        assert_eq!(
+            Board::parse_grid_with_shape("1 2 3 4", Shape::new(4).unwrap()).unwrap_err(),
+            ParseError::WrongRowCount {
+                expected: 4,
+                found: 1
+            }
+        );
+        assert_eq!(
+            Board::parse_grid("7").unwrap_err().to_string(),
+            "row 1, column 1: '7' is not a value of a 1x1 board (1 to 1)"
+        );
+        assert_eq!(Board::parse_grid("1").unwrap().size(), 1);
+        let b: Board = LINE.parse().unwrap();
+        assert_eq!(Board::parse_grid(&b.to_string()).unwrap(), b);
+        assert_eq!(Board::parse_grid(" | \n--").unwrap_err(), ParseError::Empty);
     }
 
     #[test]

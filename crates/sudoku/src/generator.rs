@@ -399,11 +399,11 @@ impl Generator {
     }
 }
 
-/// The most search nodes one uniqueness check of [`Generator::generate`]
+/// The most decisions (the node limit) one uniqueness check of [`Generator::generate`]
 /// may take. A few hundred are typical up to 16x16, but on 25x25 boards
 /// with few clues one check can run for minutes; a clue whose removal is
 /// not proven to keep one solution within the limit stays. The limit counts
-/// nodes, not time, so a seed still gives the same puzzle on every machine.
+/// decisions, not time, so a seed still gives the same puzzle on every machine.
 const UNIQUE_NODE_LIMIT: u64 = 2_000;
 
 /// Whether `board` is proven to have exactly one solution within the

@@ -3,7 +3,6 @@
 
 use crate::board::{Board, Cell};
 use crate::error::SudokuError;
-use crate::killer::CageSum;
 use crate::rules::{GroupKind, Variant};
 use crate::techniques::geometry::Geometry;
 use crate::techniques::{self, Origin};
@@ -14,7 +13,10 @@ use csp_core::{
 use std::sync::Arc;
 
 /// The csp-core model of a set of rules: one variable per cell (domain
-/// `1..=size`), one AllDifferent per group, one sum per killer cage.
+/// `1..=size`), one AllDifferent per group, and per killer cage one
+/// [`all_different_sum`](csp_core::Model::all_different_sum) (domain
+/// consistent: the cage's digit combinations meet its cells' candidates),
+/// plus the cages the houses imply (the "45 rule", see `killer.rs`).
 ///
 /// Build it once per board shape or variant, then solve any number of
 /// puzzles with [`solver`](Self::solver): the givens are passed to the
@@ -91,11 +93,7 @@ impl SudokuModel {
             debug_assert_eq!(id.index(), origins.len());
             origins.push(Origin::Group(g as u32));
         }
-        for (k, cage) in variant.cages().iter().enumerate() {
-            let vars: Vec<VarId> = cage.cells().iter().map(|&c| var(c)).collect();
-            model.add(CageSum::new(vars, i64::from(cage.sum())))?;
-            origins.push(Origin::Cage(k as u32));
-        }
+        crate::killer::post_cages(&mut model, &variant, var, &mut origins)?;
         Ok(SudokuModel {
             variant,
             model,
@@ -103,6 +101,12 @@ impl SudokuModel {
             origins,
             geometry: None,
         })
+    }
+
+    /// The csp-core model and the cells' variables (row-major), for callers
+    /// that drive csp-core themselves.
+    pub fn into_parts(self) -> (Model, Vec<VarId>) {
+        (self.model, self.cells)
     }
 
     /// The rules.
@@ -138,7 +142,12 @@ impl SudokuModel {
     /// of the groups' AllDifferent constraints.
     pub fn group_of(&self, id: ConstraintId) -> Option<GroupKind> {
         match self.origins.get(id.index())? {
-            Origin::Group(g) => Some(self.variant.groups()[*g as usize].kind()),
+            // The groups' AllDifferent come first, one per group, so their
+            // ids are the group numbers; an implied killer cage has the
+            // origin of its house but a later id.
+            Origin::Group(g) if *g as usize == id.index() => {
+                Some(self.variant.groups()[*g as usize].kind())
+            }
             _ => None,
         }
     }
@@ -149,7 +158,10 @@ impl SudokuModel {
     pub fn describe(&self, id: ConstraintId) -> String {
         let groups = self.variant.groups();
         match self.origins.get(id.index()) {
-            Some(Origin::Group(g)) => groups[*g as usize].kind().to_string(),
+            Some(Origin::Group(g)) if *g as usize == id.index() => {
+                groups[*g as usize].kind().to_string()
+            }
+            Some(Origin::Group(g)) => format!("{} (innies)", groups[*g as usize].kind()),
             Some(Origin::Cage(k)) => GroupKind::Cage(*k as usize).to_string(),
             Some(Origin::Intersection(a, b)) => {
                 format!(
@@ -266,7 +278,7 @@ impl<'m> SudokuSolver<'m> {
     /// The search options this crate uses unless told otherwise: csp-core's
     /// defaults with the dom/wdeg variable order
     /// ([`VariableOrder::DomWdeg`]), which on the Sudoku datasets needs
-    /// 1.6-1.8x fewer search nodes than MRV for the same answers (see
+    /// 1.6-1.8x fewer decisions than MRV for the same answers (see
     /// `docs/performance.md`). Start from these when adding limits.
     pub fn default_options() -> SearchOptions {
         SearchOptions::default().with_variable_order(VariableOrder::DomWdeg)

@@ -1,0 +1,391 @@
+//! `gridcsp <family> ...` for every family of `gridcsp-puzzles`: one code
+//! path, through the object-safe [`AnyFamily`] interface, so a new family
+//! needs no code here. The family's [`FamilyInfo::shape`] says how its
+//! records are cut from the input.
+
+use crate::args::{FamilyCommand, FamilyGenerateArgs, FamilyInput, LimitArgs, RunArgs};
+use crate::batch::{self, Answer, GenJob, Status, Tally};
+use crate::framing::{Block, Extent, Record, RecordShape, is_blank};
+use crate::input::read_file_records;
+use crate::output::{Io, Layout, Printer};
+use crate::sudoku_cmd::{clock_seed, usage};
+use csp_core::{Limits, Stats};
+use gridcsp_puzzles::{
+    AnyFamily, AnyPuzzle, FamilyInfo, GenerateOptions, GradeError, Hint, Solved, Violation,
+};
+use serde_json::Value;
+use std::io;
+
+/// The framer's shape for a family's records.
+pub(crate) fn shape(info: &FamilyInfo) -> RecordShape {
+    match info.shape {
+        gridcsp_puzzles::RecordShape::Header { lines, one_line } => RecordShape::LineOrBlock {
+            is_line: one_line,
+            block: header_block(lines),
+        },
+        _ => RecordShape::Line,
+    }
+}
+
+/// A block of a header line and the number of lines `after(header)` says;
+/// an empty line ends it early (a damaged record), and a header that says
+/// nothing makes it end at the next empty line.
+fn header_block(after: fn(&str) -> Option<usize>) -> Block {
+    Block {
+        extent: Box::new(move |lines: &[&str]| {
+            let k = lines.len();
+            if k > 1 && is_blank(lines[k - 1]) {
+                return Extent::Cut(k - 1);
+            }
+            match after(lines[0]) {
+                None => Extent::ToEmptyLine,
+                Some(n) if k > n => Extent::Cut(n + 1),
+                Some(_) => Extent::More,
+            }
+        }),
+        comments_end: true,
+        ignorable: |_| false,
+    }
+}
+
+/// Solutions as `solve` writes them: a header line whose first number is
+/// the number of rows that follow.
+fn solution_shape() -> RecordShape {
+    RecordShape::Block(header_block(|header| {
+        header.split_whitespace().next()?.parse().ok()
+    }))
+}
+
+fn limits(args: &LimitArgs) -> Limits {
+    Limits {
+        nodes: args.node_limit,
+        time: args.time_limit,
+        ..Limits::default()
+    }
+}
+
+/// Runs a family subcommand.
+pub(crate) fn run(
+    family: &'static dyn AnyFamily,
+    command: FamilyCommand,
+    run_args: &RunArgs,
+    io: &Io,
+) -> io::Result<Tally> {
+    let layout = |blocks: bool| match (run_args.json, blocks) {
+        (true, _) => Layout::Json,
+        (false, true) => Layout::Blocks,
+        (false, false) => Layout::Lines,
+    };
+    let json = run_args.json;
+    match command {
+        FamilyCommand::Solve(a) => {
+            let l = limits(&a.limits);
+            records(family, &a.input, run_args, layout(true), io, |p| {
+                solve(p, &l, json)
+            })
+        }
+        FamilyCommand::Count(a) => {
+            let (l, limit) = (limits(&a.limits), a.limit);
+            records(family, &a.input, run_args, layout(false), io, |p| {
+                let (count, stats) = p.count(limit, &l);
+                Answer::counted(count, stats)
+            })
+        }
+        FamilyCommand::Check(a) => {
+            let solutions = match &a.solutions {
+                Some(file) => Some(read_solutions(file)?),
+                None => None,
+            };
+            let solutions = solutions.as_deref();
+            records_with(family, &a.input, run_args, layout(false), io, |p, r| {
+                check(p, r, solutions, json)
+            })
+        }
+        FamilyCommand::Grade(a) => {
+            let l = limits(&a.limits);
+            records(family, &a.input, run_args, layout(false), io, |p| {
+                grade(p, &l, false, json)
+            })
+        }
+        FamilyCommand::Explain(a) => {
+            let l = limits(&a.limits);
+            records(family, &a.input, run_args, layout(true), io, |p| {
+                grade(p, &l, true, json)
+            })
+        }
+        FamilyCommand::Hint(a) => {
+            let l = limits(&a.limits);
+            records(family, &a.input, run_args, layout(false), io, |p| {
+                hint(p, &l, json)
+            })
+        }
+        FamilyCommand::Generate(a) => {
+            let mut printer = Printer::new(layout(!a.id), io);
+            generate(family, &a, run_args, &mut printer)
+        }
+    }
+}
+
+/// Runs `work` on every puzzle read from `input`.
+fn records<F>(
+    family: &'static dyn AnyFamily,
+    input: &FamilyInput,
+    run_args: &RunArgs,
+    layout: Layout,
+    io: &Io,
+    work: F,
+) -> io::Result<Tally>
+where
+    F: Fn(&dyn AnyPuzzle) -> Answer + Sync,
+{
+    records_with(family, input, run_args, layout, io, |p, _| work(p))
+}
+
+fn records_with<F>(
+    family: &'static dyn AnyFamily,
+    input: &FamilyInput,
+    run_args: &RunArgs,
+    layout: Layout,
+    io: &Io,
+    work: F,
+) -> io::Result<Tally>
+where
+    F: Fn(&dyn AnyPuzzle, &Record) -> Answer + Sync,
+{
+    let mut printer = Printer::new(layout, io);
+    batch::run_records(
+        run_args,
+        &input.files,
+        shape(family.info()),
+        &mut printer,
+        || (),
+        |_, record| match load(family, record) {
+            Ok(p) => work(&*p, record),
+            Err(a) => a,
+        },
+    )
+}
+
+/// Reads a record as a puzzle of the family; errors name the file's line.
+fn load<'f>(family: &'f dyn AnyFamily, record: &Record) -> Result<Box<dyn AnyPuzzle + 'f>, Answer> {
+    if let Some(defect) = &record.defect {
+        return Err(Answer::invalid(defect.clone()));
+    }
+    family
+        .load(&record.text)
+        .map_err(|e| Answer::invalid(e.relocated(record.line).to_string()))
+}
+
+fn unsolvable() -> Answer {
+    Answer::new(Status::Failed, "unsolvable", "unsolvable")
+}
+
+fn violations_json(v: &[Violation]) -> Value {
+    v.iter()
+        .map(|v| {
+            let cells: Vec<Value> = v.cells.iter().map(|c| c.to_string().into()).collect();
+            serde_json::json!({ "rule": v.rule, "cells": cells })
+        })
+        .collect()
+}
+
+fn solve(p: &dyn AnyPuzzle, limits: &Limits, json: bool) -> Answer {
+    let broken = p.check_givens();
+    if !broken.is_empty() {
+        let a = unsolvable();
+        return if json {
+            a.field("violations", violations_json(&broken))
+        } else {
+            a
+        };
+    }
+    let (solved, stats): (Solved<String>, Stats) = p.solve(limits);
+    match solved {
+        Solved::Solution(text) => {
+            let text = text.trim_end().to_owned();
+            let a = Answer::new(Status::Done, "solved", text.clone()).with_stats(stats);
+            if json { a.field("solution", text) } else { a }
+        }
+        Solved::Unsolvable => unsolvable().with_stats(stats),
+        Solved::Stopped(reason) => Answer::limit(reason).with_stats(stats),
+    }
+}
+
+/// The solutions of `--solutions`, in order.
+fn read_solutions(file: &str) -> io::Result<Vec<Record>> {
+    read_file_records(file, &solution_shape())
+}
+
+/// `ok`, or `conflict` with the broken rules and their cells.
+fn violations_answer(violations: &[Violation], json: bool) -> Answer {
+    if violations.is_empty() {
+        return Answer::new(Status::Done, "ok", "ok");
+    }
+    let words: Vec<String> = violations.iter().map(ToString::to_string).collect();
+    let a = Answer::new(
+        Status::Failed,
+        "conflict",
+        format!("conflict {}", words.join("; ")),
+    );
+    if json {
+        a.field("violations", violations_json(violations))
+    } else {
+        a
+    }
+}
+
+fn check(p: &dyn AnyPuzzle, record: &Record, solutions: Option<&[Record]>, json: bool) -> Answer {
+    let Some(solutions) = solutions else {
+        return violations_answer(&p.check_givens(), json);
+    };
+    let Some(solution) = usize::try_from(record.seq)
+        .ok()
+        .and_then(|i| solutions.get(i))
+    else {
+        return Answer::invalid(format!(
+            "no solution for this puzzle: the solutions file has {}",
+            solutions.len()
+        ));
+    };
+    if let Some(defect) = &solution.defect {
+        return Answer::invalid(format!("{}: {defect}", solution.location()));
+    }
+    match p.check_solution(&solution.text) {
+        Ok(v) => violations_answer(&v, json),
+        Err(e) => Answer::invalid(format!(
+            "{}: {}",
+            solution.source,
+            e.relocated(solution.line)
+        )),
+    }
+}
+
+fn grade_failure(e: GradeError) -> Answer {
+    match e {
+        GradeError::NoSolution => unsolvable(),
+        GradeError::MultipleSolutions => Answer::new(Status::Failed, "multiple", "multiple"),
+        GradeError::Stopped(reason) => Answer::limit(reason),
+        other => Answer::invalid(other.to_string()),
+    }
+}
+
+fn grade(p: &dyn AnyPuzzle, limits: &Limits, explain: bool, json: bool) -> Answer {
+    let result = if explain {
+        p.explain(limits).map(|e| (e.grade.clone(), Some(e)))
+    } else {
+        p.grade(limits).map(|g| (g, None))
+    };
+    match result {
+        Ok((grade, explanation)) => {
+            let (outcome, text) = match &explanation {
+                Some(e) => ("explained", e.to_string().trim_end().to_owned()),
+                None => ("graded", grade.to_string()),
+            };
+            let a = Answer::new(Status::Done, outcome, text).uncounted();
+            if !json {
+                return a;
+            }
+            let a = a
+                .field("level", grade.level)
+                .field("rank", grade.rank)
+                .field("technique", grade.technique.unwrap_or_default())
+                .field("decisions", grade.decisions);
+            match explanation {
+                Some(e) => {
+                    let steps: Vec<Value> = e.steps.iter().map(|s| s.text.clone().into()).collect();
+                    a.field("steps", steps)
+                }
+                None => a,
+            }
+        }
+        Err(e) => grade_failure(e).uncounted(),
+    }
+}
+
+fn hint(p: &dyn AnyPuzzle, limits: &Limits, json: bool) -> Answer {
+    match p.hint(limits) {
+        Ok(h) => {
+            let a = Answer::new(Status::Done, "hint", h.to_string()).uncounted();
+            if !json {
+                return a;
+            }
+            match h {
+                Hint::Step { step, before } => {
+                    let before: Vec<Value> = before.iter().map(|s| s.text.clone().into()).collect();
+                    a.field("cell", step.cell.map(|c| c.to_string()))
+                        .field("value", step.placed)
+                        .field("before", before)
+                }
+                Hint::Guess { cell, value } => a
+                    .field("cell", cell.to_string())
+                    .field("value", value)
+                    .field("guess", true),
+                _ => a,
+            }
+        }
+        Err(e) => grade_failure(e).uncounted(),
+    }
+}
+
+fn generate(
+    family: &'static dyn AnyFamily,
+    a: &FamilyGenerateArgs,
+    run_args: &RunArgs,
+    printer: &mut Printer<'_>,
+) -> io::Result<Tally> {
+    let info = family.info();
+    let level = match &a.difficulty {
+        None => 0,
+        Some(name) => info
+            .levels
+            .iter()
+            .position(|l| l.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                let names: Vec<&str> = info.levels.iter().map(|l| l.name).collect();
+                usage(format!(
+                    "{} has no level {name:?}; its levels are {}",
+                    info.name,
+                    names.join(", ")
+                ))
+            })?,
+    };
+    let (rows, cols) = a.size.unwrap_or(info.default_size);
+    let seed = a.seed.unwrap_or_else(clock_seed);
+    if run_args.stats {
+        printer.io().stderr.line(&format!("seed:       {seed}"));
+    }
+    let (id, json) = (a.id, run_args.json);
+    batch::run_generate(
+        run_args,
+        a.count,
+        seed,
+        printer,
+        || (),
+        |_, job: &GenJob| {
+            let options = GenerateOptions::new(rows, cols, level).with_seed(job.seed);
+            match family.generate_text(&options) {
+                Ok(made) => {
+                    let text = match (&made.game_id, id) {
+                        (Some(g), true) => g.clone(),
+                        _ => made.puzzle.trim_end().to_owned(),
+                    };
+                    let a = Answer::new(Status::Done, "generated", text).uncounted();
+                    if json {
+                        a.field("puzzle", made.puzzle)
+                            .field("game_id", made.game_id)
+                            .field("solution", made.solution)
+                            .field("level", made.grade.level)
+                            .field("attempts", made.attempts)
+                    } else {
+                        a
+                    }
+                }
+                Err(e) => {
+                    let mut a = Answer::new(Status::Failed, "failed", "failed").uncounted();
+                    a.message = Some(e.to_string());
+                    a
+                }
+            }
+        },
+    )
+}

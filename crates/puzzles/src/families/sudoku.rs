@@ -1,0 +1,407 @@
+//! Sudoku through the [`Family`] trait: the `sudoku` crate's boards,
+//! variants, grader and generator.
+//!
+//! The puzzle is the rules ([`Variant`]) and the givens ([`Board`]); the
+//! one-line form (81 symbols for a 9x9) is its text. Grades, explanations
+//! and hints are the `sudoku` crate's human techniques.
+
+use crate::family::{
+    Built, Cell, Explanation, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Grade,
+    GradeError, Hint, Level, ParseError, RecordShape, Step, Violation,
+};
+use crate::render::{Canvas, Ink, RenderOptions};
+use csp_core::{Limits, ModelError, Value};
+use std::sync::OnceLock;
+use sudoku::{
+    Board, Difficulty, GroupKind, Logic, Shape, SudokuError, SudokuModel, SudokuSolver, Variant,
+};
+
+/// Sudoku of any box shape, optionally X-Sudoku (both diagonals).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sudoku {
+    /// The box shape; `None`: inferred from each puzzle's size, boxes as
+    /// square as possible, wider than tall.
+    pub shape: Option<Shape>,
+    /// Both main diagonals hold different values too.
+    pub diagonal: bool,
+}
+
+/// A Sudoku puzzle: its rules and its givens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SudokuPuzzle {
+    /// The rules.
+    pub variant: Variant,
+    /// The givens (0 for blanks).
+    pub board: Board,
+}
+
+impl Sudoku {
+    /// Classic rules, the box shape inferred from each puzzle.
+    pub const CLASSIC: Sudoku = Sudoku {
+        shape: None,
+        diagonal: false,
+    };
+}
+
+fn info() -> &'static FamilyInfo {
+    static INFO: OnceLock<FamilyInfo> = OnceLock::new();
+    INFO.get_or_init(|| {
+        let levels: Vec<Level> = Difficulty::ALL
+            .iter()
+            .map(|d| Level {
+                name: d.name(),
+                about: "the sudoku crate's technique ladder (docs/sudoku.md)",
+            })
+            .collect();
+        FamilyInfo {
+            name: "sudoku",
+            title: "Sudoku",
+            rules: "Fill the grid so that every row, column and box holds each value once.",
+            levels: Box::leak(levels.into_boxed_slice()),
+            shape: RecordShape::Line,
+            default_size: (9, 9),
+        }
+    })
+}
+
+fn parse_error(e: impl std::fmt::Display) -> ParseError {
+    ParseError::new(e.to_string())
+}
+
+fn cell(c: sudoku::Cell) -> Cell {
+    Cell::new(c.row, c.col)
+}
+
+pub(crate) fn grade_error(e: SudokuError) -> GradeError {
+    match e {
+        SudokuError::NoSolution | SudokuError::Clash(_) => GradeError::NoSolution,
+        SudokuError::MultipleSolutions => GradeError::MultipleSolutions,
+        SudokuError::Stopped(r) => GradeError::Stopped(r),
+        other => GradeError::Model(ModelError::InvalidArgument {
+            constraint: "sudoku".to_owned(),
+            reason: other.to_string(),
+        }),
+    }
+}
+
+fn grade_of(g: &sudoku::Grade) -> Grade {
+    let rank = Difficulty::ALL
+        .iter()
+        .position(|&d| d == g.difficulty)
+        .unwrap_or(0);
+    Grade {
+        rank,
+        level: g.difficulty.name(),
+        technique: g.hardest.map(|t| t.name().to_owned()),
+        decisions: 0,
+    }
+}
+
+fn step_of(s: &sudoku::Step) -> Step {
+    Step {
+        text: s.to_string(),
+        cell: s.placement.map(|(c, _)| cell(c)),
+        placed: s.placement.map(|(_, v)| Value::from(v)),
+    }
+}
+
+fn logic(variant: &Variant, limits: &Limits) -> Result<Logic, GradeError> {
+    let options = SudokuSolver::default_options().with_limits(limits.clone());
+    Ok(Logic::new(variant.clone())
+        .map_err(grade_error)?
+        .with_search_options(options))
+}
+
+/// The rules broken by `board` (clashes in a group), as violations.
+pub(crate) fn clashes(variant: &Variant, board: &Board) -> Vec<Violation> {
+    variant
+        .clashes(board)
+        .iter()
+        .map(|c| {
+            Violation::new(
+                format!("{} appears twice in {}", c.value, c.group),
+                vec![cell(c.first), cell(c.second)],
+            )
+        })
+        .collect()
+}
+
+/// The rules a filled board breaks as a solution of `puzzle`.
+pub(crate) fn check_board(puzzle: &SudokuPuzzle, solution: &Board) -> Vec<Violation> {
+    let mut out = clashes(&puzzle.variant, solution);
+    let blanks: Vec<Cell> = solution.blank_cells().map(cell).collect();
+    if !blanks.is_empty() {
+        out.push(Violation::new("every cell must be filled", blanks));
+    }
+    let changed: Vec<Cell> = puzzle
+        .board
+        .filled_cells()
+        .filter(|&(c, v)| solution.value(c) != Some(v))
+        .map(|(c, _)| cell(c))
+        .collect();
+    if !changed.is_empty() {
+        out.push(Violation::new("the givens must be kept", changed));
+    }
+    for (k, cage) in puzzle.variant.cages().iter().enumerate() {
+        let values: Vec<u8> = cage
+            .cells()
+            .iter()
+            .filter_map(|&c| solution.value(c))
+            .collect();
+        if values.len() == cage.cells().len() {
+            let sum: u32 = values.iter().map(|&v| u32::from(v)).sum();
+            if sum != cage.sum() {
+                out.push(Violation::new(
+                    format!(
+                        "cage {} must sum to {} (it sums to {sum})",
+                        k + 1,
+                        cage.sum()
+                    ),
+                    cage.cells().iter().map(|&c| cell(c)).collect(),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The csp-core model of any Sudoku variant, with the givens as assumptions.
+pub(crate) fn build(puzzle: &SudokuPuzzle) -> Result<Built, ModelError> {
+    let model = SudokuModel::new(puzzle.variant.clone()).map_err(|e| match e {
+        SudokuError::Model(m) => m,
+        other => ModelError::InvalidArgument {
+            constraint: "sudoku".to_owned(),
+            reason: other.to_string(),
+        },
+    })?;
+    let n = puzzle.variant.size();
+    let (model, cells) = model.into_parts();
+    let mut built = Built::new(model, n, n);
+    built.assumptions = puzzle
+        .board
+        .filled_cells()
+        .map(|(c, v)| (cells[c.row * n + c.col], Value::from(v)))
+        .collect();
+    built.cells = cells.into_iter().map(Some).collect();
+    built.options = SudokuSolver::default_options();
+    Ok(built)
+}
+
+pub(crate) fn decode(puzzle: &SudokuPuzzle, built: &Built, s: &csp_core::Solution) -> Board {
+    let values: Vec<u8> = built
+        .cells
+        .iter()
+        .map(|v| v.and_then(|v| s.get(v)).map_or(0, |x| x as u8))
+        .collect();
+    Board::from_values(puzzle.board.shape(), &values).unwrap_or_else(|_| puzzle.board.clone())
+}
+
+pub(crate) fn explain(puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Explanation, GradeError> {
+    let e = logic(&puzzle.variant, limits)?
+        .explain(&puzzle.board)
+        .map_err(grade_error)?;
+    Ok(Explanation {
+        steps: e.steps.iter().map(step_of).collect(),
+        grade: grade_of(&e.grade),
+    })
+}
+
+pub(crate) fn hint(puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Hint, GradeError> {
+    match logic(&puzzle.variant, limits)?
+        .hint(&puzzle.board)
+        .map_err(grade_error)?
+    {
+        sudoku::Hint::Step(s) => Ok(Hint::Step {
+            step: step_of(&s),
+            before: Vec::new(),
+        }),
+        sudoku::Hint::Guess { cell: c, value } => Ok(Hint::Guess {
+            cell: cell(c),
+            value: Value::from(value),
+        }),
+        sudoku::Hint::Contradiction { .. } => Err(GradeError::NoSolution),
+        _ => Ok(Hint::Solved),
+    }
+}
+
+impl Family for Sudoku {
+    type Puzzle = SudokuPuzzle;
+    type Solution = Board;
+
+    fn info(&self) -> &FamilyInfo {
+        info()
+    }
+
+    fn parse(&self, text: &str) -> Result<SudokuPuzzle, ParseError> {
+        let board = match self.shape {
+            Some(s) => Board::parse_with_shape(text, s),
+            None => Board::parse(text),
+        }
+        .map_err(parse_error)?;
+        let variant = Variant::classic(board.shape());
+        let variant = if self.diagonal {
+            variant.with_diagonals()
+        } else {
+            variant
+        };
+        Ok(SudokuPuzzle { variant, board })
+    }
+
+    fn write(&self, puzzle: &SudokuPuzzle) -> String {
+        puzzle.board.to_line()
+    }
+
+    fn build(&self, puzzle: &SudokuPuzzle) -> Result<Built, ModelError> {
+        build(puzzle)
+    }
+
+    fn decode(&self, puzzle: &SudokuPuzzle, built: &Built, s: &csp_core::Solution) -> Board {
+        decode(puzzle, built, s)
+    }
+
+    fn write_solution(&self, _: &SudokuPuzzle, solution: &Board) -> String {
+        solution.to_line()
+    }
+
+    fn parse_solution(&self, puzzle: &SudokuPuzzle, text: &str) -> Result<Board, ParseError> {
+        Board::parse_with_shape(text, puzzle.board.shape()).map_err(parse_error)
+    }
+
+    fn check(&self, puzzle: &SudokuPuzzle, solution: &Board) -> Vec<Violation> {
+        check_board(puzzle, solution)
+    }
+
+    fn check_givens(&self, puzzle: &SudokuPuzzle) -> Vec<Violation> {
+        clashes(&puzzle.variant, &puzzle.board)
+    }
+
+    fn value_at(&self, solution: &Board, c: Cell) -> Option<Value> {
+        solution.get(c.row, c.col).map(Value::from)
+    }
+
+    fn render(
+        &self,
+        puzzle: &SudokuPuzzle,
+        solution: Option<&Board>,
+        options: &RenderOptions,
+    ) -> String {
+        // Pencil marks as players write them: the values no filled peer
+        // rules out.
+        let n = puzzle.variant.size();
+        let candidates = options.candidates.then(|| {
+            (0..n * n)
+                .map(|i| {
+                    let values = puzzle.variant.candidates(&puzzle.board, i / n, i % n);
+                    Some(values.into_iter().map(Value::from).collect())
+                })
+                .collect()
+        });
+        render(puzzle, solution, candidates, options)
+    }
+
+    fn grade(&self, puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Grade, GradeError> {
+        let g = logic(&puzzle.variant, limits)?
+            .grade(&puzzle.board)
+            .map_err(grade_error)?;
+        Ok(grade_of(&g))
+    }
+
+    fn explain(&self, puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Explanation, GradeError> {
+        explain(puzzle, limits)
+    }
+
+    fn hint(&self, puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Hint, GradeError> {
+        hint(puzzle, limits)
+    }
+
+    fn generate(
+        &self,
+        options: &GenerateOptions,
+    ) -> Result<Generated<SudokuPuzzle, Board>, GenerateError> {
+        let shape = match self.shape {
+            Some(s) => s,
+            None => {
+                Shape::new(options.rows).map_err(|e| GenerateError::BadOptions(e.to_string()))?
+            }
+        };
+        let level = *Difficulty::ALL.get(options.level).ok_or_else(|| {
+            GenerateError::BadOptions(format!("no level {} for sudoku", options.level))
+        })?;
+        let variant = Variant::classic(shape);
+        let variant = if self.diagonal {
+            variant.with_diagonals()
+        } else {
+            variant
+        };
+        let mut generator = sudoku::Generator::new(variant.clone(), options.seed)
+            .map_err(|e| GenerateError::BadOptions(e.to_string()))?
+            .with_max_attempts(options.max_attempts);
+        let made = generator
+            .generate(level)
+            .map_err(|e| GenerateError::BadOptions(e.to_string()))?;
+        let grade = made.grade.as_ref().map_or(
+            Grade {
+                rank: options.level,
+                level: level.name(),
+                technique: None,
+                decisions: 0,
+            },
+            grade_of,
+        );
+        Ok(Generated {
+            puzzle: SudokuPuzzle {
+                variant,
+                board: made.puzzle,
+            },
+            solution: made.solution,
+            grade,
+            attempts: 1,
+        })
+    }
+}
+
+/// Draws any Sudoku variant: boxes or jigsaw regions as thick borders,
+/// cages dashed with their sums, the diagonals of X-Sudoku shaded faintly.
+pub(crate) fn render(
+    puzzle: &SudokuPuzzle,
+    solution: Option<&Board>,
+    candidates: Option<Vec<Option<Vec<Value>>>>,
+    options: &RenderOptions,
+) -> String {
+    let n = puzzle.variant.size();
+    let mut c = Canvas::new(n, n, &format!("Sudoku {n}x{n}"));
+    let mut region = vec![usize::MAX; n * n];
+    for g in puzzle.variant.groups() {
+        if let GroupKind::Box(k) | GroupKind::Region(k) = g.kind() {
+            for cell in g.cells() {
+                region[cell.row * n + cell.col] = k;
+            }
+        }
+    }
+    if puzzle.variant.has_diagonals() {
+        for i in 0..n {
+            c.fill(i, i, "#eef2f8");
+            c.fill(i, n - 1 - i, "#eef2f8");
+        }
+    }
+    c.highlight(&options.highlight);
+    c.grid_lines();
+    for cage in puzzle.variant.cages() {
+        let cells: Vec<Cell> = cage.cells().iter().map(|&x| cell(x)).collect();
+        c.cage(&cells, &cage.sum().to_string());
+    }
+    c.region_borders(|r, col| region[r * n + col]);
+    for r in 0..n {
+        for col in 0..n {
+            if let Some(v) = puzzle.board.get(r, col) {
+                c.text(r, col, &sudoku::symbol(v).to_string(), Ink::Given);
+            } else if let Some(v) = solution.and_then(|s| s.get(r, col)) {
+                c.text(r, col, &sudoku::symbol(v).to_string(), Ink::Filled);
+            } else if let Some(Some(values)) = candidates.as_ref().and_then(|k| k.get(r * n + col))
+            {
+                c.candidates(r, col, values, n as Value);
+            }
+        }
+    }
+    c.finish(options.cell_size)
+}

@@ -1,0 +1,603 @@
+//! The [`Family`] trait and the types every family shares.
+
+use crate::generic;
+use crate::render::RenderOptions;
+use csp_core::{
+    ConstraintId, Deduction, Limits, ModelError, SearchOptions, Stats, StopReason, VarId,
+};
+use std::fmt;
+
+/// A cell of a grid, 0-based; shown 1-based as `r1c1`, as players write it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cell {
+    /// Row, from 0 at the top.
+    pub row: usize,
+    /// Column, from 0 at the left.
+    pub col: usize,
+}
+
+impl Cell {
+    /// The cell at `row`, `col` (0-based).
+    pub const fn new(row: usize, col: usize) -> Cell {
+        Cell { row, col }
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row + 1, self.col + 1)
+    }
+}
+
+/// A text that is not a puzzle (or not a solution) of the family: what is
+/// wrong, and where, counted from the start of the text (1-based).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{message}", location(*.line, *.column))]
+pub struct ParseError {
+    /// The line, from 1, if the error is on one line.
+    pub line: Option<usize>,
+    /// The column (in characters, from 1), if the error is at one place.
+    pub column: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+fn location(line: Option<usize>, column: Option<usize>) -> String {
+    match (line, column) {
+        (Some(l), Some(c)) => format!("line {l}, column {c}: "),
+        (Some(l), None) => format!("line {l}: "),
+        _ => String::new(),
+    }
+}
+
+impl ParseError {
+    /// An error about the whole text.
+    pub fn new(message: impl Into<String>) -> ParseError {
+        ParseError {
+            line: None,
+            column: None,
+            message: message.into(),
+        }
+    }
+
+    /// An error on line `line` (from 1).
+    pub fn at_line(line: usize, message: impl Into<String>) -> ParseError {
+        ParseError {
+            line: Some(line),
+            column: None,
+            message: message.into(),
+        }
+    }
+
+    /// An error at `line`, `column` (both from 1).
+    pub fn at(line: usize, column: usize, message: impl Into<String>) -> ParseError {
+        ParseError {
+            line: Some(line),
+            column: Some(column),
+            message: message.into(),
+        }
+    }
+
+    /// The same error with its line counted from `first_line` instead of 1
+    /// (a record that starts on line `first_line` of a file).
+    pub fn relocated(mut self, first_line: usize) -> ParseError {
+        if let Some(l) = self.line.as_mut() {
+            *l += first_line - 1;
+        }
+        self
+    }
+}
+
+/// A broken rule, with the cells that break it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// The rule, in words: "the run right of r2c1 must sum to 17".
+    pub rule: String,
+    /// The cells involved.
+    pub cells: Vec<Cell>,
+}
+
+impl Violation {
+    /// A violation of `rule` by `cells`.
+    pub fn new(rule: impl Into<String>, cells: Vec<Cell>) -> Violation {
+        Violation {
+            rule: rule.into(),
+            cells,
+        }
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.rule)?;
+        if !self.cells.is_empty() {
+            f.write_str(" (")?;
+            for (i, c) in self.cells.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{c}")?;
+            }
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
+}
+
+/// One rung of a family's difficulty ladder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// The name used on the command line and in grades (`easy`).
+    pub name: &'static str,
+    /// What a puzzle of this level needs, in one sentence.
+    pub about: &'static str,
+}
+
+/// What a family is called and how its records look.
+#[derive(Clone, Copy, Debug)]
+pub struct FamilyInfo {
+    /// The name on the command line (`kakuro`, `star-battle`).
+    pub name: &'static str,
+    /// The name in prose (`Kakuro`, `Star Battle`).
+    pub title: &'static str,
+    /// The rules in one or two sentences.
+    pub rules: &'static str,
+    /// The difficulty ladder, easiest first. The last level is the one of
+    /// puzzles that need search (trial and error) after the deductions of
+    /// every other level.
+    pub levels: &'static [Level],
+    /// How records of the family are laid out in a file.
+    pub shape: RecordShape,
+    /// The size `generate` makes when none is asked for (rows, columns).
+    pub default_size: (usize, usize),
+}
+
+/// Where one record (one puzzle) of a family starts and ends in a file.
+///
+/// The command-line tool cuts its input into records with this, before any
+/// parsing, so a damaged record never takes a line of the next one.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub enum RecordShape {
+    /// One puzzle per line.
+    Line,
+    /// A header line followed by a number of lines the header determines
+    /// (`lines(header)`: the lines after the header, or `None` if the
+    /// header is not a valid one, in which case the record ends at the next
+    /// empty line). A line that looks like a one-line form
+    /// (`one_line(line)`) is a record of its own.
+    Header {
+        /// Lines after the header, from the header line.
+        lines: fn(&str) -> Option<usize>,
+        /// Whether a line is a puzzle in a one-line form (a Tatham game ID).
+        one_line: fn(&str) -> bool,
+    },
+}
+
+/// A puzzle compiled to a csp-core model, with the map back to its cells.
+#[derive(Debug)]
+pub struct Built {
+    /// The model.
+    pub model: csp_core::Model,
+    /// The grid's size.
+    pub rows: usize,
+    /// The grid's size.
+    pub cols: usize,
+    /// The variable of each cell, row-major; `None` for cells without one
+    /// (a Kakuro block, a Light Up wall).
+    pub cells: Vec<Option<VarId>>,
+    /// Givens applied as assumptions before each run (empty when the
+    /// model already fixes them).
+    pub assumptions: Vec<(VarId, csp_core::Value)>,
+    /// The search options to solve with.
+    pub options: SearchOptions,
+}
+
+impl Built {
+    /// A model over a `rows x cols` grid whose cells have no variable yet.
+    pub fn new(model: csp_core::Model, rows: usize, cols: usize) -> Built {
+        Built {
+            model,
+            rows,
+            cols,
+            cells: vec![None; rows * cols],
+            assumptions: Vec::new(),
+            options: generic::default_search_options(),
+        }
+    }
+
+    /// The variable of the cell, if it has one.
+    pub fn var(&self, cell: Cell) -> Option<VarId> {
+        if cell.row < self.rows && cell.col < self.cols {
+            self.cells[cell.row * self.cols + cell.col]
+        } else {
+            None
+        }
+    }
+
+    /// The cell a variable stands for (`None` for auxiliary variables).
+    pub fn cell_of(&self, var: VarId) -> Option<Cell> {
+        let i = self.cells.iter().position(|&v| v == Some(var))?;
+        Some(Cell::new(i / self.cols, i % self.cols))
+    }
+}
+
+/// A puzzle's grade on its family's ladder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grade {
+    /// Index into [`FamilyInfo::levels`].
+    pub rank: usize,
+    /// The level's name.
+    pub level: &'static str,
+    /// The hardest technique the deductions used, if any.
+    pub technique: Option<String>,
+    /// Search decisions needed after the deductions (0 below the top level).
+    pub decisions: u64,
+}
+
+impl fmt::Display for Grade {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.level)?;
+        if let Some(t) = &self.technique {
+            write!(f, " {t}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One deduction in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The deduction: "r2c3 cannot be 9: the run right of r2c1 sums to 4".
+    pub text: String,
+    /// The cell it is about.
+    pub cell: Option<Cell>,
+    /// The value placed there, for a placement.
+    pub placed: Option<csp_core::Value>,
+}
+
+/// A step-by-step solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The deductions, in order.
+    pub steps: Vec<Step>,
+    /// The grade.
+    pub grade: Grade,
+}
+
+impl fmt::Display for Explanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, s) in self.steps.iter().enumerate() {
+            writeln!(f, "{:>3}. {}", i + 1, s.text)?;
+        }
+        writeln!(f, "grade: {}", self.grade)
+    }
+}
+
+/// Why a puzzle could not be graded, explained or hinted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GradeError {
+    /// No solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// Several solutions.
+    #[error("the puzzle has more than one solution")]
+    MultipleSolutions,
+    /// A limit stopped the search first.
+    #[error("{0}")]
+    Stopped(StopReason),
+    /// The model could not be built.
+    #[error(transparent)]
+    Model(#[from] ModelError),
+}
+
+/// What [`Family::generate`] is asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct GenerateOptions {
+    /// Rows of the grid (families with a fixed size ignore it).
+    pub rows: usize,
+    /// Columns of the grid.
+    pub cols: usize,
+    /// The level, an index into [`FamilyInfo::levels`].
+    pub level: usize,
+    /// The seed: the same options give the same puzzle on every machine.
+    pub seed: u64,
+    /// Candidates tried before giving up.
+    pub max_attempts: u32,
+}
+
+impl GenerateOptions {
+    /// Options for a `rows x cols` puzzle of level `level`, seed 0.
+    pub fn new(rows: usize, cols: usize, level: usize) -> GenerateOptions {
+        GenerateOptions {
+            rows,
+            cols,
+            level,
+            seed: 0,
+            max_attempts: 200,
+        }
+    }
+
+    /// The same options with another seed.
+    pub fn with_seed(mut self, seed: u64) -> GenerateOptions {
+        self.seed = seed;
+        self
+    }
+
+    /// The same options with another attempt budget.
+    pub fn with_max_attempts(mut self, attempts: u32) -> GenerateOptions {
+        self.max_attempts = attempts;
+        self
+    }
+}
+
+/// A generated puzzle with its unique solution.
+#[derive(Clone, Debug)]
+pub struct Generated<P, S> {
+    /// The puzzle.
+    pub puzzle: P,
+    /// Its only solution.
+    pub solution: S,
+    /// Its grade.
+    pub grade: Grade,
+    /// Candidates made before this one was accepted.
+    pub attempts: u32,
+}
+
+/// Why no puzzle was generated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// The family has no generator.
+    #[error("{family} has no generator")]
+    Unsupported {
+        /// The family.
+        family: &'static str,
+    },
+    /// The options make no sense (size out of range, unknown level).
+    #[error("{0}")]
+    BadOptions(String),
+    /// No candidate of the asked level came up within the attempts.
+    #[error("no {level} puzzle found in {attempts} attempts")]
+    GaveUp {
+        /// The level asked for.
+        level: &'static str,
+        /// Attempts made.
+        attempts: u32,
+    },
+    /// The model could not be built.
+    #[error(transparent)]
+    Model(#[from] ModelError),
+}
+
+/// The result of a solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solved<S> {
+    /// A solution.
+    Solution(S),
+    /// No solution (proved).
+    Unsolvable,
+    /// A limit stopped the search.
+    Stopped(StopReason),
+}
+
+/// The result of a uniqueness check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unique<S> {
+    /// No solution.
+    None,
+    /// Exactly one.
+    Unique(S),
+    /// At least two; here are two.
+    Multiple(S, S),
+    /// A limit stopped the search.
+    Stopped(StopReason),
+}
+
+/// A hint: the next deduction, or what stands in the way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Hint {
+    /// The next deduction that places a value, with the ones before it
+    /// that it depends on.
+    Step {
+        /// The placement.
+        step: Step,
+        /// Eliminations made before it.
+        before: Vec<Step>,
+    },
+    /// No deduction places a value: trial and error is needed; the cell
+    /// and the value the solution has there.
+    Guess {
+        /// The cell.
+        cell: Cell,
+        /// Its value in the solution.
+        value: csp_core::Value,
+    },
+    /// Every cell is already decided by the givens.
+    Solved,
+}
+
+impl fmt::Display for Hint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Hint::Step { step, .. } => f.write_str(&step.text),
+            Hint::Guess { cell, value } => {
+                write!(
+                    f,
+                    "no deduction applies; try {cell} = {value} (from the solution)"
+                )
+            }
+            Hint::Solved => f.write_str("nothing left to deduce"),
+        }
+    }
+}
+
+/// A puzzle family: how to read and write its puzzles, the csp-core model
+/// of an instance, and the map from a solution back to the grid.
+///
+/// Only the reading, writing, modelling and checking methods are required;
+/// solving, counting, uniqueness, grading, explanations and hints have
+/// defaults that run csp-core on [`build`](Family::build)'s model, so a
+/// new family is one module. A family is a value (often a unit struct), so
+/// it can carry options (a Sudoku's box shape).
+///
+/// The grade's default is the engine's own reasoning: a family builds its
+/// model for each level of its ladder ([`build_for_level`](Family::build_for_level):
+/// stronger propagation, more deduction rules at higher levels), and a
+/// puzzle's level is the lowest one whose propagation alone, without
+/// search, solves it. The last level is for puzzles that need search.
+pub trait Family: Send + Sync {
+    /// A parsed puzzle.
+    type Puzzle: Clone + fmt::Debug + PartialEq + Send + Sync;
+    /// A solution, in the family's terms.
+    type Solution: Clone + fmt::Debug + PartialEq + Send + Sync;
+
+    /// The family's name, rules, ladder and record shape.
+    fn info(&self) -> &FamilyInfo;
+
+    /// Reads a puzzle in any of the family's formats (the text layout, a
+    /// one-line form such as a Tatham game ID).
+    fn parse(&self, text: &str) -> Result<Self::Puzzle, ParseError>;
+
+    /// Writes a puzzle in the text layout; [`parse`](Family::parse) reads
+    /// it back to an equal puzzle.
+    fn write(&self, puzzle: &Self::Puzzle) -> String;
+
+    /// Writes a puzzle in its one-line form (a Tatham game ID), if the
+    /// family has one.
+    fn write_game_id(&self, puzzle: &Self::Puzzle) -> Option<String> {
+        let _ = puzzle;
+        None
+    }
+
+    /// The csp-core model for solving.
+    fn build(&self, puzzle: &Self::Puzzle) -> Result<Built, ModelError>;
+
+    /// The model whose propagation is that of ladder level `level`. The
+    /// default is the solving model at every level (a two-level ladder:
+    /// solved by propagation, or needs search).
+    fn build_for_level(&self, puzzle: &Self::Puzzle, level: usize) -> Result<Built, ModelError> {
+        let _ = level;
+        self.build(puzzle)
+    }
+
+    /// The family's solution from a solution of [`build`](Family::build)'s
+    /// model (or of [`build_for_level`](Family::build_for_level)'s: they
+    /// share the cells' variables).
+    fn decode(
+        &self,
+        puzzle: &Self::Puzzle,
+        built: &Built,
+        solution: &csp_core::Solution,
+    ) -> Self::Solution;
+
+    /// Writes a solution: the header line, then the solved grid.
+    fn write_solution(&self, puzzle: &Self::Puzzle, solution: &Self::Solution) -> String;
+
+    /// Reads a solution as [`write_solution`](Family::write_solution)
+    /// writes it.
+    fn parse_solution(
+        &self,
+        puzzle: &Self::Puzzle,
+        text: &str,
+    ) -> Result<Self::Solution, ParseError>;
+
+    /// The rules a solution breaks (empty: it is a solution). Written
+    /// against the rules, not the model, so it also checks the model.
+    fn check(&self, puzzle: &Self::Puzzle, solution: &Self::Solution) -> Vec<Violation>;
+
+    /// The rules the givens already break (empty by default).
+    fn check_givens(&self, puzzle: &Self::Puzzle) -> Vec<Violation> {
+        let _ = puzzle;
+        Vec::new()
+    }
+
+    /// The value a solution has at a cell, for hints (`None`: no value there).
+    fn value_at(&self, solution: &Self::Solution, cell: Cell) -> Option<csp_core::Value>;
+
+    /// A picture of the puzzle as an SVG document (see [`crate::render`]),
+    /// with `solution` drawn in when given, the candidates (from
+    /// [`generic::candidates`]) when `options.candidates` is set, and the
+    /// cells of `options.highlight` highlighted.
+    fn render(
+        &self,
+        puzzle: &Self::Puzzle,
+        solution: Option<&Self::Solution>,
+        options: &RenderOptions,
+    ) -> String;
+
+    /// A deduction of the engine in words. The default names the cell, the
+    /// value and the constraint ([`describe_constraint`](Family::describe_constraint)).
+    fn describe(
+        &self,
+        puzzle: &Self::Puzzle,
+        built: &Built,
+        d: &Deduction,
+        placed: bool,
+    ) -> String {
+        generic::describe(self, puzzle, built, d, placed)
+    }
+
+    /// A constraint of [`build`](Family::build)'s model in words ("the run
+    /// right of r2c1"). Default: its rule name and id.
+    fn describe_constraint(&self, puzzle: &Self::Puzzle, built: &Built, c: ConstraintId) -> String {
+        let _ = puzzle;
+        match built.model.constraint(c) {
+            Some(k) => format!("{} {c}", k.name()),
+            None => c.to_string(),
+        }
+    }
+
+    /// Solves the puzzle, in the family's search order ([`Built::options`])
+    /// within `limits`. The methods below take limits the same way: a
+    /// stopped search is reported as such, never as "no solution".
+    fn solve(&self, puzzle: &Self::Puzzle, limits: &Limits) -> Outcome<Self> {
+        generic::solve(self, puzzle, limits)
+    }
+
+    /// Counts solutions up to `limit`.
+    fn count(&self, puzzle: &Self::Puzzle, limit: Option<u64>, limits: &Limits) -> Counted {
+        generic::count(self, puzzle, limit, limits)
+    }
+
+    /// None, one or several solutions.
+    fn uniqueness(&self, puzzle: &Self::Puzzle, limits: &Limits) -> UniqueOutcome<Self> {
+        generic::uniqueness(self, puzzle, limits)
+    }
+
+    /// The puzzle's grade on the family's ladder.
+    fn grade(&self, puzzle: &Self::Puzzle, limits: &Limits) -> Result<Grade, GradeError> {
+        generic::explain(self, puzzle, limits).map(|e| e.grade)
+    }
+
+    /// The deductions that solve the puzzle, in words, and its grade.
+    fn explain(&self, puzzle: &Self::Puzzle, limits: &Limits) -> Result<Explanation, GradeError> {
+        generic::explain(self, puzzle, limits)
+    }
+
+    /// The next deduction.
+    fn hint(&self, puzzle: &Self::Puzzle, limits: &Limits) -> Result<Hint, GradeError> {
+        generic::hint(self, puzzle, limits)
+    }
+
+    /// A seeded puzzle with one solution, of the level asked for.
+    fn generate(
+        &self,
+        options: &GenerateOptions,
+    ) -> Result<Generated<Self::Puzzle, Self::Solution>, GenerateError> {
+        let _ = options;
+        Err(GenerateError::Unsupported {
+            family: self.info().name,
+        })
+    }
+}
+
+/// A solve's result with the search statistics.
+pub type Outcome<F> = (Solved<<F as Family>::Solution>, Stats);
+/// A uniqueness check's result with the search statistics.
+pub type UniqueOutcome<F> = (Unique<<F as Family>::Solution>, Stats);
+/// A count with the search statistics.
+pub type Counted = (csp_core::Count, Stats);

@@ -1,0 +1,162 @@
+//! Every built-in family through the one object-safe interface the CLI
+//! uses: read, write and read back, solve, check the solution against the
+//! rules, count, uniqueness, grade, explain, hint, and generate.
+//!
+//! Each family adds hand-checked instances to `SAMPLES`: the puzzle text
+//! and its only solution as `solve` writes it.
+
+use gridcsp_puzzles::{
+    AnyFamily, GenerateOptions, Hint, Limits, RenderOptions, Solved, Unique, families, family,
+};
+
+/// (family, puzzle, its only solution as `solve` writes it).
+const SAMPLES: &[(&str, &str, &str)] = &[
+    (
+        "sudoku",
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+    ),
+    (
+        "futoshiki",
+        "4:1,0R,0,4,0,0,0,0,0,0U,0U,0,0,0R,0,0,",
+        "1324413232412413",
+    ),
+    (
+        "light-up",
+        "5 5\n- x - - 2\n- - - x -\n- 3 - x -\n- x - - -\nx - - x -\n",
+        "5 5\n- x - o 2\n- o - x o\no 3 o x -\n- x - o -\nx o - x -\n",
+    ),
+    (
+        "tents",
+        "5 5\n2 0 1 2 0\n1 1 1 1 1\n- - - - -\n- - - x -\nx x - - -\n- x - - -\n- - - - x\n",
+        "5 5\n- - - o -\no - - x -\nx x o - -\no x - - -\n- - - o x\n",
+    ),
+    (
+        "binairo",
+        "6 6\n- - - - 2 -\n- - 2 - - 2\n1 - - - 1 -\n- - - 2 - -\n1 - 2 - - 1\n- - 2 - - -\n",
+        "6 6\n2 2 1 1 2 1\n2 1 2 1 1 2\n1 2 1 2 1 2\n2 1 1 2 2 1\n1 2 2 1 2 1\n1 1 2 2 1 2\n",
+    ),
+    (
+        "unruly",
+        "6x6:aacdcADeCbCcd",
+        "6 6\n2 2 1 1 2 1\n2 1 2 1 1 2\n1 2 1 2 1 2\n2 1 1 2 2 1\n1 2 2 1 2 1\n1 1 2 2 1 2\n",
+    ),
+];
+
+fn get(name: &str) -> &'static dyn AnyFamily {
+    family(name).unwrap_or_else(|| panic!("family {name} is registered"))
+}
+
+#[test]
+fn every_family_has_a_sample_and_a_unique_name() {
+    for f in families() {
+        let name = f.info().name;
+        assert!(
+            SAMPLES.iter().any(|s| s.0 == name),
+            "{name} has no sample in this test"
+        );
+        assert_eq!(
+            families().iter().filter(|g| g.info().name == name).count(),
+            1
+        );
+        assert!(!f.info().levels.is_empty(), "{name} has a ladder");
+    }
+}
+
+#[test]
+fn samples_round_trip_solve_check_and_grade() {
+    let limits = Limits::default();
+    for &(name, text, expected) in SAMPLES {
+        let f = get(name);
+        let p = f.load(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let written = p.write();
+        let again = f
+            .load(&written)
+            .unwrap_or_else(|e| panic!("{name}: {e}\n{written}"));
+        assert_eq!(again.write(), written, "{name}: text layout round trip");
+        if let Some(id) = p.game_id() {
+            let from_id = f.load(&id).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(from_id.write(), written, "{name}: game ID round trip");
+        }
+        let (solved, _) = p.solve(&limits);
+        assert_eq!(solved, Solved::Solution(expected.to_owned()), "{name}");
+        assert_eq!(p.check_solution(expected), Ok(Vec::new()), "{name}");
+        assert!(p.check_givens().is_empty(), "{name}");
+        let (count, _) = p.count(Some(5), &limits);
+        assert_eq!(count.count, 1, "{name}");
+        assert!(
+            matches!(p.uniqueness(&limits).0, Unique::Unique(ref s) if s == expected),
+            "{name}"
+        );
+        let grade = p.grade(&limits).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(grade.rank < f.info().levels.len(), "{name}");
+        assert_eq!(grade.level, f.info().levels[grade.rank].name);
+        let explanation = p.explain(&limits).unwrap();
+        assert_eq!(explanation.grade, grade, "{name}");
+        let plain = p.render(&RenderOptions::default(), &limits);
+        let solved = p.render(&RenderOptions::default().with_solution(true), &limits);
+        for svg in [&plain, &solved] {
+            assert!(
+                svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+                "{name}"
+            );
+            assert!(svg.trim_end().ends_with("</svg>"), "{name}");
+        }
+        // The solution is drawn in: more elements (text, or shapes such as
+        // bulbs and tents).
+        assert!(
+            solved.matches('<').count() > plain.matches('<').count(),
+            "{name}: the solution is drawn in"
+        );
+        match p.hint(&limits).unwrap() {
+            Hint::Step { step, .. } => assert!(!step.text.is_empty()),
+            Hint::Guess { .. } | Hint::Solved => {}
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_broken_solution_is_named() {
+    for &(name, text, expected) in SAMPLES {
+        let f = get(name);
+        let p = f.load(text).unwrap();
+        // Swap the first two different symbols of the solution's last line
+        // (a grid's header line stays as it is).
+        let last_line = expected.trim_end().rfind('\n').map_or(0, |i| i + 1);
+        let first = expected[..last_line].chars().count();
+        let mut chars: Vec<char> = expected.chars().collect();
+        let j = (first..chars.len())
+            .find(|&i| !chars[i].is_whitespace() && chars[i] != chars[first])
+            .expect("two symbols");
+        chars.swap(first, j);
+        let broken: String = chars.into_iter().collect();
+        let violations = p.check_solution(&broken).unwrap();
+        assert!(!violations.is_empty(), "{name}: {broken} is not a solution");
+    }
+}
+
+#[test]
+fn generated_puzzles_are_unique_and_of_the_level_asked() {
+    let limits = Limits::default();
+    for f in families() {
+        let name = f.info().name;
+        for level in [0, 1] {
+            let (rows, cols) = f.info().default_size;
+            let options = GenerateOptions::new(rows, cols, level).with_seed(11);
+            let made = f
+                .generate_text(&options)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let p = f.load(&made.puzzle).unwrap();
+            assert!(
+                matches!(p.uniqueness(&limits).0, Unique::Unique(ref s) if *s == made.solution),
+                "{name}: {}",
+                made.puzzle
+            );
+            assert_eq!(p.grade(&limits).unwrap().rank, level, "{name}");
+            assert_eq!(made.grade.rank, level);
+            // The same seed makes the same puzzle.
+            assert_eq!(f.generate_text(&options).unwrap(), made, "{name}");
+        }
+    }
+}
