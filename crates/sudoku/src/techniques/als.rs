@@ -125,11 +125,15 @@ impl Pattern for AlsWing {
             idx.clear();
             idx.extend(0..cells.len() as u8);
             super::any_combination(&idx, k, &mut |combo| {
-                let union = combo.iter().fold(0u64, |u, &i| u | masks[cells[usize::from(i)]]);
+                let union = combo
+                    .iter()
+                    .fold(0u64, |u, &i| u | masks[cells[usize::from(i)]]);
                 if union.count_ones() as usize != k + 1 {
                     return false;
                 }
-                let set = combo.iter().fold(0u128, |s, &i| s | 1 << cells[usize::from(i)]);
+                let set = combo
+                    .iter()
+                    .fold(0u128, |s, &i| s | 1 << cells[usize::from(i)]);
                 let largest = combo
                     .iter()
                     .map(|&i| masks[cells[usize::from(i)]].count_ones())
@@ -223,5 +227,9 @@ fn targets(small: &Small, masks: &[u64], set: u128, holders: u128, y: usize, z: 
     if holders == 0 {
         return 0;
     }
-    super::geometry::plane(masks, z) & small.peers[y] & small.common_peers(holders) & !set & !(1 << y)
+    super::geometry::plane(masks, z)
+        & small.peers[y]
+        & small.common_peers(holders)
+        & !set
+        & !(1 << y)
 }

@@ -458,8 +458,8 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
 /// place (and without the value placed) is a contradiction.
 fn nishio_fails(geo: &Geometry, small: &super::geometry::Small, plane: u128, cell: usize) -> bool {
     let houses = &small.houses;
-    // The houses that hold the value already (solved cells are not in the
-    // plane): those with no place left in the plane from the start.
+    // The open houses: those with a place in the plane (the others hold
+    // the value solved).
     let mut open = 0u64;
     for (h, &m) in houses.iter().enumerate() {
         if m & plane != 0 {
@@ -521,15 +521,18 @@ impl Forcing {
         prober.nishio = true;
         let geo = prober.geo;
         let n = geo.n;
-        // On small boards a bit-parallel test finds the candidates that
-        // fail; only those are followed again to rate them.
-        let planes: Option<Vec<u128>> = geo.small.as_ref().map(|_| {
+        // On small boards (up to 128 cells and 64 houses) a bit-parallel
+        // test finds the candidates that fail; only those are followed
+        // again, with causes, to rate them. Both compute the fixpoint of
+        // the same monotone rules, so they fail on the same candidates.
+        let small = geo.small.as_ref().filter(|s| s.houses.len() <= 64);
+        let planes: Option<Vec<u128>> = small.map(|_| {
             (0..n)
                 .map(|d| super::geometry::plane(&prober.base, 1 << d))
                 .collect()
         });
         for &p in cands {
-            if let (Some(small), Some(planes)) = (geo.small.as_ref(), planes.as_ref()) {
+            if let (Some(small), Some(planes)) = (small, planes.as_ref()) {
                 let (c, d) = (p as usize / n, p as usize % n);
                 if !nishio_fails(geo, small, planes[d], c) {
                     continue;
@@ -794,21 +797,17 @@ impl Pattern for Forcing {
         let limit = batch.map_or(0, Rating::tenths).max(best.rating);
         let n = geo.n;
         let mut rating = best.rating;
-        let ff: u16 = std::env::var("DBG_FF").ok().and_then(|v| v.parse().ok()).unwrap_or(999);
-        let fast = batch.is_some_and(|b| b.tenths() >= ff);
         let chosen: Vec<Conclusion> = if batch.is_some() {
             conclusions
                 .iter()
                 .copied()
-                .filter(|c| fast || c.rating <= limit)
+                .filter(|c| c.rating <= limit)
                 .collect()
         } else {
             vec![best]
         };
         for c in &chosen {
-            if !fast {
-                rating = rating.max(c.rating);
-            }
+            rating = rating.max(c.rating);
             let (cell, d) = (c.node as usize / n, c.node as usize % n);
             if c.on {
                 out.placements.push((cell as u16, 1 << d));
