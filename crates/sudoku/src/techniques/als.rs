@@ -109,7 +109,6 @@ impl Pattern for AlsWing {
         // The easiest (lowest rated) wing found: (rating, set, y, z, x).
         let mut best: Option<(u16, u128, usize, u64, u64)> = None;
         let mut cells = Vec::with_capacity(geo.n);
-        let mut idx: Vec<u8> = Vec::with_capacity(geo.n);
         for house in &geo.houses {
             cells.clear();
             cells.extend(
@@ -122,21 +121,15 @@ impl Pattern for AlsWing {
             if cells.len() < k {
                 continue;
             }
-            idx.clear();
-            idx.extend(0..cells.len() as u8);
-            super::any_combination(&idx, k, &mut |combo| {
-                let union = combo
-                    .iter()
-                    .fold(0u64, |u, &i| u | masks[cells[usize::from(i)]]);
+            let mut chosen = [0usize; 6];
+            almost_locked(&cells, masks, k, 0, 0, &mut chosen, &mut |combo, union| {
                 if union.count_ones() as usize != k + 1 {
                     return false;
                 }
-                let set = combo
-                    .iter()
-                    .fold(0u128, |s, &i| s | 1 << cells[usize::from(i)]);
+                let set = combo.iter().fold(0u128, |s, &c| s | 1 << c);
                 let largest = combo
                     .iter()
-                    .map(|&i| masks[cells[usize::from(i)]].count_ones())
+                    .map(|&c| masks[c].count_ones())
                     .max()
                     .unwrap_or(0);
                 let r = self.rating(largest);
@@ -146,7 +139,7 @@ impl Pattern for AlsWing {
                 let holders = |bit: u64| {
                     combo
                         .iter()
-                        .map(|&i| cells[usize::from(i)])
+                        .copied()
                         .filter(|&c| masks[c] & bit != 0)
                         .fold(0u128, |s, c| s | 1 << c)
                 };
@@ -219,6 +212,39 @@ impl Pattern for AlsWing {
         }
         true
     }
+}
+
+/// Calls `f` with every set of `k` cells of `cells` (in order, the first
+/// `depth` already in `chosen`, `union` their candidates) whose candidates
+/// number at most `k + 1`, until it returns `true`; returns whether it did.
+/// A partial set with more than `k + 1` candidates is not extended, which
+/// is what makes the search for the larger sets affordable.
+fn almost_locked(
+    cells: &[usize],
+    masks: &[u64],
+    k: usize,
+    depth: usize,
+    union: u64,
+    chosen: &mut [usize; 6],
+    f: &mut dyn FnMut(&[usize], u64) -> bool,
+) -> bool {
+    if depth == k {
+        return f(&chosen[..k], union);
+    }
+    for (i, &c) in cells.iter().enumerate() {
+        if cells.len() - i < k - depth {
+            break;
+        }
+        let u = union | masks[c];
+        if u.count_ones() as usize > k + 1 {
+            continue;
+        }
+        chosen[depth] = c;
+        if almost_locked(&cells[i + 1..], masks, k, depth + 1, u, chosen, f) {
+            return true;
+        }
+    }
+    false
 }
 
 /// The cells (outside the set and `y`) holding `z` that see `y` and every

@@ -100,6 +100,19 @@ pub(crate) fn plane(masks: &[u64], bit: u64) -> u128 {
     p
 }
 
+/// The cells solved with value bit `bit`, as a `u128` (boards of up to 128
+/// cells).
+#[inline]
+pub(crate) fn solved(masks: &[u64], bit: u64) -> u128 {
+    let mut p = 0u128;
+    for (c, &m) in masks.iter().enumerate().take(128) {
+        if m == bit {
+            p |= 1 << c;
+        }
+    }
+    p
+}
+
 impl Geometry {
     pub(crate) fn new(variant: &Variant, vars: &[VarId]) -> Geometry {
         let n = variant.size();

@@ -78,10 +78,26 @@ impl Pattern for SingleDigit {
         // The best so far: (rating, value bit, first link, second link,
         // ends swapped).
         let mut best: Option<(u16, u64, Link, Link)> = None;
+        let small = geo.small.as_ref();
         for d in 0..geo.n {
             let bit = 1u64 << d;
             links.clear();
+            // On boards of up to 128 cells, the value's places and solved
+            // cells as bit sets.
+            let (plane, solved) = match small {
+                Some(_) => (geometry::plane(masks, bit), geometry::solved(masks, bit)),
+                None => (0, 0),
+            };
             for (h, house) in geo.houses.iter().enumerate() {
+                if let Some(small) = small {
+                    let p = plane & small.houses[h];
+                    if p.count_ones() == 2 && solved & small.houses[h] == 0 {
+                        let a = p.trailing_zeros() as usize;
+                        let b = 127 - p.leading_zeros() as usize;
+                        links.push(Link { house: h, a, b });
+                    }
+                    continue;
+                }
                 if geo.placed(masks, h, bit) {
                     continue;
                 }
@@ -110,10 +126,16 @@ impl Pattern for SingleDigit {
                         if !distinct(cells) || !geo.sees(x.b, y.a) {
                             continue;
                         }
-                        if eliminations(geo, masks, bit, x.a, y.b, &cells)
-                            .next()
-                            .is_some()
-                        {
+                        let any = match small {
+                            Some(small) => {
+                                let pattern = cells.iter().fold(0u128, |m, &c| m | 1 << c);
+                                plane & small.peers[x.a] & small.peers[y.b] & !pattern != 0
+                            }
+                            None => eliminations(geo, masks, bit, x.a, y.b, &cells)
+                                .next()
+                                .is_some(),
+                        };
+                        if any {
                             best = Some((r, bit, x, y));
                             break;
                         }
