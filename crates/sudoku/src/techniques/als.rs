@@ -19,7 +19,11 @@
 //! three candidates; four (VWXYZ-wing) 6.2 to 6.4, the middle sizes
 //! harder; five (UVWXYZ-wing) 6.6; six (TUVWXYZ-wing) 7.5. When `z` is
 //! restricted too (every set cell holding `z` sees `Y`), `x` is removed the
-//! same way.
+//! same way. Sets are grown one cell at a time and a partial set with more
+//! than `k + 1` candidates is dropped; cell sets are `u128` bit sets, so
+//! these wings are looked for on boards of up to 128 cells (up to 11 x 11,
+//! which covers the 9 x 9 boards Sudoku Explainer's ratings are made for;
+//! larger boards go on to the chains).
 //!
 //! # References
 //!

@@ -20,6 +20,11 @@
 //! with a group at one end: in a house where `v` is left in two places, one
 //! of them several cells of one box and one line (all the group's cells
 //! must see the other ends they are linked to).
+//!
+//! On boards of up to 128 cells every value's places are a `u128` bit set
+//! and the searches are bit operations; empty rectangles and the grouped
+//! patterns are only looked for there (up to 11 x 11, which covers the
+//! 9 x 9 boards Sudoku Explainer rates; larger boards go on to the chains).
 
 use super::geometry::{self, Geometry, HouseKind, Small};
 use super::{Found, Pattern, level, rules};
