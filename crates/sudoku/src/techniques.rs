@@ -1,8 +1,8 @@
 //! Human solving techniques as csp-core plug-in constraints, used by the
 //! grader, the explanations and the hints (never by the plain solver).
 //!
-//! Each technique is a [`Constraint`](csp_core::Constraint) at a
-//! [`Priority`](csp_core::Priority) of its own, in the order of Sudoku
+//! Each technique is a [`Constraint`] at a
+//! [`Priority`] of its own, in the order of Sudoku
 //! Explainer's difficulty table: the engine always runs the lowest
 //! non-empty level first, so propagation applies singles (AllDifferent at
 //! level 1) until they are exhausted, then locked candidates (2), naked
@@ -17,9 +17,9 @@
 //! [`set_rule`](csp_core::PropagationContext::set_rule) for the trace; the
 //! techniques whose rating depends on the pattern (chains, forcing chains,
 //! unique rectangles of type 3) name it with a rule that carries the
-//! rating, e.g. `"XY-chain (6.7)"` (see [`classify`]).
+//! rating, e.g. `"XY-chain (6.7)"` (see `classify`).
 //!
-//! The whole-grid techniques implement [`Pattern`]: a pure search on the
+//! The whole-grid techniques implement `Pattern`: a pure search on the
 //! candidate masks that both the constraint (to deduce) and the
 //! explanations (to describe the step in words) call.
 

@@ -19,7 +19,11 @@
 //! three candidates; four (VWXYZ-wing) 6.2 to 6.4, the middle sizes
 //! harder; five (UVWXYZ-wing) 6.6; six (TUVWXYZ-wing) 7.5. When `z` is
 //! restricted too (every set cell holding `z` sees `Y`), `x` is removed the
-//! same way.
+//! same way. Sets are grown one cell at a time and a partial set with more
+//! than `k + 1` candidates is dropped; cell sets are `u128` bit sets, so
+//! these wings are looked for on boards of up to 128 cells (up to 11 x 11,
+//! which covers the 9 x 9 boards Sudoku Explainer's ratings are made for;
+//! larger boards go on to the chains).
 //!
 //! # References
 //!
@@ -27,7 +31,7 @@
 //!   WXYZ- to TUVWXYZ-wings in SukakuExplainer (2019), whose ratings these
 //!   follow.
 
-use super::geometry::{Geometry, digits};
+use super::geometry::{Geometry, Small, digits};
 use super::{Found, Pattern, level, rules};
 use crate::logic::Technique;
 use crate::rating::Rating;
@@ -96,11 +100,19 @@ impl Pattern for AlsWing {
         out: &mut Found,
     ) -> bool {
         out.clear();
+        let Some(small) = geo.small.as_ref() else {
+            return false;
+        };
         let k = self.size;
+        let bivalue: Vec<usize> = (0..geo.cells())
+            .filter(|&c| masks[c].count_ones() == 2)
+            .collect();
+        if bivalue.is_empty() {
+            return false;
+        }
         // The easiest (lowest rated) wing found: (rating, set, y, z, x).
-        let mut best: Option<(u16, Vec<usize>, usize, u64, u64)> = None;
+        let mut best: Option<(u16, u128, usize, u64, u64)> = None;
         let mut cells = Vec::with_capacity(geo.n);
-        let mut chosen = [0usize; 8];
         for house in &geo.houses {
             cells.clear();
             cells.extend(
@@ -113,19 +125,13 @@ impl Pattern for AlsWing {
             if cells.len() < k {
                 continue;
             }
-            let idx: Vec<u8> = (0..cells.len() as u8).collect();
-            super::any_combination(&idx, k, &mut |combo| {
-                let union = combo
-                    .iter()
-                    .fold(0u64, |u, &i| u | masks[cells[usize::from(i)]]);
+            let mut chosen = [0usize; 6];
+            almost_locked(&cells, masks, k, 0, 0, &mut chosen, &mut |combo, union| {
                 if union.count_ones() as usize != k + 1 {
                     return false;
                 }
-                for (j, &i) in combo.iter().enumerate() {
-                    chosen[j] = cells[usize::from(i)];
-                }
-                let set = &chosen[..k];
-                let largest = set
+                let set = combo.iter().fold(0u128, |s, &c| s | 1 << c);
+                let largest = combo
                     .iter()
                     .map(|&c| masks[c].count_ones())
                     .max()
@@ -134,25 +140,27 @@ impl Pattern for AlsWing {
                 if best.as_ref().is_some_and(|b| b.0 <= r) {
                     return false;
                 }
+                let holders = |bit: u64| {
+                    combo
+                        .iter()
+                        .copied()
+                        .filter(|&c| masks[c] & bit != 0)
+                        .fold(0u128, |s, c| s | 1 << c)
+                };
                 // The cell Y {x, z} outside the set.
-                for y in 0..geo.cells() {
+                for &y in &bivalue {
                     let ym = masks[y];
-                    if ym.count_ones() != 2 || ym & !union != 0 || set.contains(&y) {
+                    if ym & !union != 0 || set & (1 << y) != 0 || small.peers[y] & set == 0 {
                         continue;
                     }
-                    if !set.iter().any(|&c| geo.sees(c, y)) {
-                        continue;
-                    }
-                    for (x, z) in [
-                        (ym & ym.wrapping_neg(), ym & (ym - 1)),
-                        (ym & (ym - 1), ym & ym.wrapping_neg()),
-                    ] {
-                        let restricted = set.iter().all(|&c| masks[c] & x == 0 || geo.sees(c, y));
-                        if !restricted || union & z == 0 || union & x == 0 {
+                    let (lo, hi) = (ym & ym.wrapping_neg(), ym & (ym - 1));
+                    for (x, z) in [(lo, hi), (hi, lo)] {
+                        // x restricted: every x of the set sees Y.
+                        if holders(x) & !small.peers[y] != 0 {
                             continue;
                         }
-                        if eliminations(geo, masks, set, y, z).next().is_some() {
-                            best = Some((r, set.to_vec(), y, z, x));
+                        if targets(small, masks, set, holders(z), y, z) != 0 {
+                            best = Some((r, set, y, z, x));
                             return true;
                         }
                     }
@@ -163,15 +171,22 @@ impl Pattern for AlsWing {
         let Some((r, set, y, z, x)) = best else {
             return false;
         };
-        let gone: Vec<usize> = eliminations(geo, masks, &set, y, z).collect();
-        for c in gone {
-            out.eliminate(c, z);
+        let holders = |bit: u64| {
+            (0..geo.cells())
+                .filter(|&c| set & (1 << c) != 0 && masks[c] & bit != 0)
+                .fold(0u128, |s, c| s | 1 << c)
+        };
+        let mut t = targets(small, masks, set, holders(z), y, z);
+        while t != 0 {
+            out.eliminate(t.trailing_zeros() as usize, z);
+            t &= t - 1;
         }
         // Doubly linked: z restricted as well takes x out the same way.
-        if set.iter().all(|&c| masks[c] & z == 0 || geo.sees(c, y)) {
-            let more: Vec<usize> = eliminations(geo, masks, &set, y, x).collect();
-            for c in more {
-                out.eliminate(c, x);
+        if holders(z) & !small.peers[y] == 0 {
+            let mut t = targets(small, masks, set, holders(x), y, x);
+            while t != 0 {
+                out.eliminate(t.trailing_zeros() as usize, x);
+                t &= t - 1;
             }
         }
         out.rating = Rating::from_tenths(r);
@@ -182,11 +197,12 @@ impl Pattern for AlsWing {
             _ => rules::TUVWXYZ_WING,
         };
         if text {
-            let list: Vec<String> = set
+            let members: Vec<usize> = (0..geo.cells()).filter(|&c| set & (1 << c) != 0).collect();
+            let list: Vec<String> = members
                 .iter()
                 .map(|&c| format!("{} {{{}}}", geo.cell(c), digits(masks[c])))
                 .collect();
-            let union = set.iter().fold(0u64, |u, &c| u | masks[c]);
+            let union = members.iter().fold(0u64, |u, &c| u | masks[c]);
             let (xv, zv) = (x.trailing_zeros() + 1, z.trailing_zeros() + 1);
             out.text = format!(
                 "{} hold {{{}}} and {} holds {{{}}}; every {xv} of the set sees {}, so {zv} is in {} or in the set",
@@ -202,22 +218,48 @@ impl Pattern for AlsWing {
     }
 }
 
+/// Calls `f` with every set of `k` cells of `cells` (in order, the first
+/// `depth` already in `chosen`, `union` their candidates) whose candidates
+/// number at most `k + 1`, until it returns `true`; returns whether it did.
+/// A partial set with more than `k + 1` candidates is not extended, which
+/// is what makes the search for the larger sets affordable.
+fn almost_locked(
+    cells: &[usize],
+    masks: &[u64],
+    k: usize,
+    depth: usize,
+    union: u64,
+    chosen: &mut [usize; 6],
+    f: &mut dyn FnMut(&[usize], u64) -> bool,
+) -> bool {
+    if depth == k {
+        return f(&chosen[..k], union);
+    }
+    for (i, &c) in cells.iter().enumerate() {
+        if cells.len() - i < k - depth {
+            break;
+        }
+        let u = union | masks[c];
+        if u.count_ones() as usize > k + 1 {
+            continue;
+        }
+        chosen[depth] = c;
+        if almost_locked(&cells[i + 1..], masks, k, depth + 1, u, chosen, f) {
+            return true;
+        }
+    }
+    false
+}
+
 /// The cells (outside the set and `y`) holding `z` that see `y` and every
-/// cell of the set holding `z`.
-fn eliminations<'a>(
-    geo: &'a Geometry,
-    masks: &'a [u64],
-    set: &'a [usize],
-    y: usize,
-    z: u64,
-) -> impl Iterator<Item = usize> + 'a {
-    geo.peers[y]
-        .iter()
-        .map(|&c| usize::from(c))
-        .filter(move |&c| {
-            masks[c] & z != 0
-                && !masks[c].is_power_of_two()
-                && !set.contains(&c)
-                && set.iter().all(|&s| masks[s] & z == 0 || geo.sees(c, s))
-        })
+/// cell of the set holding `z` (`holders`, not empty).
+fn targets(small: &Small, masks: &[u64], set: u128, holders: u128, y: usize, z: u64) -> u128 {
+    if holders == 0 {
+        return 0;
+    }
+    super::geometry::plane(masks, z)
+        & small.peers[y]
+        & small.common_peers(holders)
+        & !set
+        & !(1 << y)
 }

@@ -20,8 +20,13 @@
 //! with a group at one end: in a house where `v` is left in two places, one
 //! of them several cells of one box and one line (all the group's cells
 //! must see the other ends they are linked to).
+//!
+//! On boards of up to 128 cells every value's places are a `u128` bit set
+//! and the searches are bit operations; empty rectangles and the grouped
+//! patterns are only looked for there (up to 11 x 11, which covers the
+//! 9 x 9 boards Sudoku Explainer rates; larger boards go on to the chains).
 
-use super::geometry::{Geometry, HouseKind};
+use super::geometry::{self, Geometry, HouseKind, Small};
 use super::{Found, Pattern, level, rules};
 use crate::logic::Technique;
 use crate::rating::Rating;
@@ -78,10 +83,26 @@ impl Pattern for SingleDigit {
         // The best so far: (rating, value bit, first link, second link,
         // ends swapped).
         let mut best: Option<(u16, u64, Link, Link)> = None;
+        let small = geo.small.as_ref();
         for d in 0..geo.n {
             let bit = 1u64 << d;
             links.clear();
+            // On boards of up to 128 cells, the value's places and solved
+            // cells as bit sets.
+            let (plane, solved) = match small {
+                Some(_) => (geometry::plane(masks, bit), geometry::solved(masks, bit)),
+                None => (0, 0),
+            };
             for (h, house) in geo.houses.iter().enumerate() {
+                if let Some(small) = small {
+                    let p = plane & small.houses[h];
+                    if p.count_ones() == 2 && solved & small.houses[h] == 0 {
+                        let a = p.trailing_zeros() as usize;
+                        let b = 127 - p.leading_zeros() as usize;
+                        links.push(Link { house: h, a, b });
+                    }
+                    continue;
+                }
                 if geo.placed(masks, h, bit) {
                     continue;
                 }
@@ -110,10 +131,16 @@ impl Pattern for SingleDigit {
                         if !distinct(cells) || !geo.sees(x.b, y.a) {
                             continue;
                         }
-                        if eliminations(geo, masks, bit, x.a, y.b, &cells)
-                            .next()
-                            .is_some()
-                        {
+                        let any = match small {
+                            Some(small) => {
+                                let pattern = cells.iter().fold(0u128, |m, &c| m | 1 << c);
+                                plane & small.peers[x.a] & small.peers[y.b] & !pattern != 0
+                            }
+                            None => eliminations(geo, masks, bit, x.a, y.b, &cells)
+                                .next()
+                                .is_some(),
+                        };
+                        if any {
                             best = Some((r, bit, x, y));
                             break;
                         }
@@ -191,45 +218,41 @@ fn eliminations<'a>(
 /// The first empty rectangle with an elimination: see the module docs.
 fn empty_rectangle(geo: &Geometry, masks: &[u64], text: bool, out: &mut Found) -> bool {
     let n = geo.n;
+    let Some(small) = geo.small.as_ref() else {
+        return false;
+    };
     if geo.rows.len() != n || geo.cols.len() != n {
         return false;
     }
-    let row_col = |c: usize| (c / n, c % n);
     for d in 0..n {
         let bit = 1u64 << d;
+        let plane = geometry::plane(masks, bit);
         for (b, house) in geo.houses.iter().enumerate() {
             if house.kind != HouseKind::Box || geo.placed(masks, b, bit) {
                 continue;
             }
-            let places: Vec<usize> = house
-                .cells
-                .iter()
-                .map(|&c| usize::from(c))
-                .filter(|&c| masks[c] & bit != 0 && !masks[c].is_power_of_two())
-                .collect();
-            if places.len() < 2 {
+            let in_box = small.houses[b];
+            let places = plane & in_box;
+            if places.count_ones() < 2 {
                 continue;
             }
-            let box_rows: Vec<usize> = house
-                .cells
-                .iter()
-                .map(|&c| row_col(usize::from(c)).0)
-                .collect();
-            let box_cols: Vec<usize> = house
-                .cells
-                .iter()
-                .map(|&c| row_col(usize::from(c)).1)
-                .collect();
-            for &er_r in &box_rows {
-                for &er_c in &box_cols {
-                    // The places lie in row er_r or column er_c, not all in one.
-                    let in_cross = places.iter().all(|&c| {
-                        let (r, k) = row_col(c);
-                        r == er_r || k == er_c
-                    });
-                    let all_row = places.iter().all(|&c| row_col(c).0 == er_r);
-                    let all_col = places.iter().all(|&c| row_col(c).1 == er_c);
-                    if !in_cross || all_row || all_col {
+            // The rows and columns crossing the box.
+            let (mut rows, mut cols) = (Vec::new(), Vec::new());
+            for &c in &house.cells {
+                let c = usize::from(c);
+                if !rows.contains(&(c / n)) {
+                    rows.push(c / n);
+                }
+                if !cols.contains(&(c % n)) {
+                    cols.push(c % n);
+                }
+            }
+            for &er_r in &rows {
+                let row_part = small.houses[geo.rows[er_r]] & in_box;
+                for &er_c in &cols {
+                    let col_part = small.houses[geo.cols[er_c]] & in_box;
+                    let cross = row_part | col_part;
+                    if places & !cross != 0 || places & !row_part == 0 || places & !col_part == 0 {
                         continue;
                     }
                     // A strong link in a column outside the box with an end
@@ -237,24 +260,15 @@ fn empty_rectangle(geo: &Geometry, masks: &[u64], text: bool, out: &mut Found) -
                     for transpose in [false, true] {
                         let lines = if transpose { &geo.rows } else { &geo.cols };
                         for &h in lines {
-                            if geo.placed(masks, h, bit) {
+                            let p = plane & small.houses[h];
+                            if p.count_ones() != 2 || p & in_box != 0 || geo.placed(masks, h, bit) {
                                 continue;
                             }
-                            let p = geo.places(masks, h, bit);
-                            if p.count_ones() != 2 {
-                                continue;
-                            }
-                            let hc = &geo.houses[h].cells;
-                            let ends = [
-                                usize::from(hc[p.trailing_zeros() as usize]),
-                                usize::from(hc[63 - p.leading_zeros() as usize]),
-                            ];
-                            if ends.iter().any(|e| house.cells.contains(&(*e as u16))) {
-                                continue;
-                            }
-                            for (near, far) in [(ends[0], ends[1]), (ends[1], ends[0])] {
-                                let (nr, nc) = row_col(near);
-                                let (fr, fc) = row_col(far);
+                            let a = p.trailing_zeros() as usize;
+                            let e = 127 - p.leading_zeros() as usize;
+                            for (near, far) in [(a, e), (e, a)] {
+                                let (nr, nc) = (near / n, near % n);
+                                let (fr, fc) = (far / n, far % n);
                                 // The near end in the box's line, the target
                                 // where the far end's line crosses the other.
                                 let target = if transpose {
@@ -268,9 +282,8 @@ fn empty_rectangle(geo: &Geometry, masks: &[u64], text: bool, out: &mut Found) -
                                     }
                                     fr * n + er_c
                                 };
-                                if house.cells.contains(&(target as u16))
-                                    || masks[target] & bit == 0
-                                    || masks[target].is_power_of_two()
+                                if in_box & (1 << target) != 0
+                                    || plane & (1 << target) == 0
                                     || target == far
                                 {
                                     continue;
@@ -302,24 +315,20 @@ fn empty_rectangle(geo: &Geometry, masks: &[u64], text: bool, out: &mut Found) -
     false
 }
 
-/// A node of a grouped pattern: one cell, or several of one box and line.
-type Node = Vec<usize>;
-
-/// The strong links of value bit `bit` whose places split into two nodes,
-/// at least one a group (the plain ones are the patterns above).
-fn grouped_links(geo: &Geometry, masks: &[u64], bit: u64) -> Vec<(usize, Node, Node)> {
-    let mut links = Vec::new();
+/// The strong links of `plane` (the unsolved cells holding one value)
+/// whose places split into two nodes, each one cell or a group of one box
+/// and one line: `(house, node, node)`.
+fn strong_links(geo: &Geometry, small: &Small, plane: u128, out: &mut Vec<(usize, u128, u128)>) {
+    out.clear();
     for (h, house) in geo.houses.iter().enumerate() {
-        if geo.placed(masks, h, bit) {
+        let places = plane & small.houses[h];
+        let count = places.count_ones();
+        if count < 2 {
             continue;
         }
-        let places: Vec<usize> = house
-            .cells
-            .iter()
-            .map(|&c| usize::from(c))
-            .filter(|&c| masks[c] & bit != 0 && !masks[c].is_power_of_two())
-            .collect();
-        if places.len() < 3 {
+        if count == 2 {
+            let low = places & places.wrapping_neg();
+            out.push((h, low, places & !low));
             continue;
         }
         // Split by the other house each place lies in (a box for a line, a
@@ -328,86 +337,77 @@ fn grouped_links(geo: &Geometry, masks: &[u64], bit: u64) -> Vec<(usize, Node, N
             if kind == house.kind {
                 continue;
             }
-            let key = |c: usize| {
+            let part = |c: usize| {
                 geo.cell_houses[c]
                     .iter()
                     .map(|&g| usize::from(g))
                     .find(|&g| geo.houses[g].kind == kind)
             };
-            let first = key(places[0]);
-            if first.is_none() {
+            let Some(g1) = part(places.trailing_zeros() as usize) else {
+                continue;
+            };
+            let a = places & small.houses[g1];
+            let b = places & !a;
+            if b == 0 {
                 continue;
             }
-            let (a, b): (Node, Node) = places.iter().partition(|&&c| key(c) == first);
-            if b.is_empty() || !b.iter().all(|&c| key(c) == key(b[0])) {
+            let Some(g2) = part(b.trailing_zeros() as usize) else {
                 continue;
+            };
+            if b & !small.houses[g2] == 0 {
+                out.push((h, a, b));
             }
-            links.push((h, a, b));
         }
     }
-    links
-}
-
-fn sees_all(geo: &Geometry, x: &[usize], y: &[usize]) -> bool {
-    x.iter()
-        .all(|&a| y.iter().all(|&b| a != b && geo.sees(a, b)))
 }
 
 /// The first grouped skyscraper, kite or turbot fish with an elimination.
 fn grouped(geo: &Geometry, masks: &[u64], text: bool, out: &mut Found) -> bool {
+    let Some(small) = geo.small.as_ref() else {
+        return false;
+    };
+    let mut links = Vec::new();
     for d in 0..geo.n {
         let bit = 1u64 << d;
-        let mut links = grouped_links(geo, masks, bit);
-        // The plain links too: a grouped pattern may pair one with a group.
-        for (h, house) in geo.houses.iter().enumerate() {
-            if geo.placed(masks, h, bit) {
-                continue;
-            }
-            let p = geo.places(masks, h, bit);
-            if p.count_ones() == 2 {
-                let a = usize::from(house.cells[p.trailing_zeros() as usize]);
-                let b = usize::from(house.cells[63 - p.leading_zeros() as usize]);
-                links.push((h, vec![a], vec![b]));
-            }
+        if (0..geo.houses.len()).all(|h| geo.placed(masks, h, bit)) {
+            continue;
         }
-        for (i, l1) in links.iter().enumerate() {
-            for l2 in &links[i + 1..] {
-                if l1.0 == l2.0
-                    || (l1.1.len() == 1 && l1.2.len() == 1 && l2.1.len() == 1 && l2.2.len() == 1)
-                {
+        let plane = geometry::plane(masks, bit);
+        strong_links(geo, small, plane, &mut links);
+        for (i, &(h1, p, q)) in links.iter().enumerate() {
+            for &(h2, r, s) in &links[i + 1..] {
+                let plain = |x: u128, y: u128| x.count_ones() == 1 && y.count_ones() == 1;
+                if h1 == h2 || (plain(p, q) && plain(r, s)) || (p | q) & (r | s) != 0 {
                     continue;
                 }
-                for (a, b) in [(&l1.1, &l1.2), (&l1.2, &l1.1)] {
-                    for (c, e) in [(&l2.1, &l2.2), (&l2.2, &l2.1)] {
-                        let all: Vec<usize> =
-                            a.iter().chain(b).chain(c).chain(e).copied().collect();
-                        let mut sorted = all.clone();
-                        sorted.sort_unstable();
-                        sorted.dedup();
-                        if sorted.len() != all.len() || !sees_all(geo, b, c) {
+                for (a, b) in [(p, q), (q, p)] {
+                    let seen_by_b = small.common_peers(b);
+                    for (c, e) in [(r, s), (s, r)] {
+                        if c & !seen_by_b != 0 {
                             continue;
                         }
-                        let targets: Vec<usize> = (0..geo.cells())
-                            .filter(|&z| {
-                                masks[z] & bit != 0
-                                    && !masks[z].is_power_of_two()
-                                    && !all.contains(&z)
-                                    && sees_all(geo, &[z], a)
-                                    && sees_all(geo, &[z], e)
-                            })
-                            .collect();
-                        if targets.is_empty() {
+                        let targets = plane
+                            & small.common_peers(a)
+                            & small.common_peers(e)
+                            & !(a | b | c | e);
+                        if targets == 0 {
                             continue;
                         }
-                        for z in targets {
-                            out.eliminate(z, bit);
+                        let mut t = targets;
+                        while t != 0 {
+                            out.eliminate(t.trailing_zeros() as usize, bit);
+                            t &= t - 1;
                         }
                         out.rule = rules::GROUPED_TURBOT;
                         out.rating = Rating::from_tenths(43);
                         if text {
-                            let names = |x: &[usize]| {
-                                let v: Vec<String> =
-                                    x.iter().map(|&c| geo.cell(c).to_string()).collect();
+                            let names = |x: u128| {
+                                let mut v = Vec::new();
+                                let mut m = x;
+                                while m != 0 {
+                                    v.push(geo.cell(m.trailing_zeros() as usize).to_string());
+                                    m &= m - 1;
+                                }
                                 v.join("+")
                             };
                             out.text = format!(
@@ -415,10 +415,10 @@ fn grouped(geo: &Geometry, masks: &[u64], text: bool, out: &mut Found) -> bool {
                                 d + 1,
                                 names(a),
                                 names(b),
-                                geo.houses[l1.0].name,
+                                geo.houses[h1].name,
                                 names(c),
                                 names(e),
-                                geo.houses[l2.0].name,
+                                geo.houses[h2].name,
                                 names(b),
                                 names(c),
                                 names(a),
