@@ -6,9 +6,10 @@
 //! `docs/performance.md` puts both columns side by side.
 //!
 //! `cargo bench --bench catalogue [NAME...]` prints, per model: solutions,
-//! decisions, failures, and the fastest of `CATALOGUE_ROUNDS` runs (default
-//! 3) in milliseconds, model build included. Every solution is checked
-//! against the puzzle's rules by code independent of the model.
+//! decisions, search-tree nodes, failures, and the fastest of
+//! `CATALOGUE_ROUNDS` runs (default 3) in milliseconds, model build
+//! included. Every solution is checked against the puzzle's rules by code
+//! independent of the model.
 
 use csp_core::{
     Grid, Literal, Model, RelOp, SearchOptions, Solution, Solver, Stats, Uniqueness, Value, VarId,
@@ -419,8 +420,8 @@ fn main() {
     ));
     jobs.push(("send_more_money".into(), Box::new(send_more_money), false));
     println!(
-        "{:<36} {:>9} {:>10} {:>10} {:>10}",
-        "model", "solutions", "decisions", "failures", "ms"
+        "{:<36} {:>9} {:>10} {:>10} {:>10} {:>10}",
+        "model", "solutions", "decisions", "nodes", "failures", "ms"
     );
     let mut all_ok = true;
     for (name, make, count) in &jobs {
@@ -439,9 +440,10 @@ fn main() {
         let r = last.expect("one round");
         all_ok &= r.ok && (r.solutions == 1 || *count);
         println!(
-            "{:<36} {:>9} {:>10} {:>10} {:>10.3}{}",
+            "{:<36} {:>9} {:>10} {:>10} {:>10} {:>10.3}{}",
             name,
             r.solutions,
+            r.stats.decisions,
             r.stats.nodes,
             r.stats.failures,
             best.as_secs_f64() * 1e3,

@@ -34,6 +34,17 @@ fn counted<R>(f: impl FnOnce() -> R) -> (R, usize) {
     (result, change.allocations + change.reallocations)
 }
 
+/// The fewest allocations of two runs of `f` (the result of the second).
+/// Search is deterministic, so a run that allocates does so every time;
+/// the counters are process-wide, though, and the test harness's own thread
+/// may allocate meanwhile (seen as 4 allocations on a heavily loaded
+/// machine in runs that made none).
+fn fewest<R>(mut f: impl FnMut() -> R) -> (R, usize) {
+    let (_, a) = counted(&mut f);
+    let (r, b) = counted(&mut f);
+    (r, a.min(b))
+}
+
 /// One measured case: the allocations of a cold run, then of warm runs.
 #[derive(Debug)]
 struct Row {
@@ -56,12 +67,12 @@ fn measure(
     solver.set_assumptions(givens).unwrap();
     let (first, cold) = counted(|| solver.count(Some(2)));
     // Warm: the same run again.
-    let (again, count) = counted(|| solver.count(Some(2)));
+    let (again, count) = fewest(|| solver.count(Some(2)));
     assert_eq!(first, again);
     let decisions = solver.stats().decisions;
-    let (outcome, solve) = counted(|| solver.solve());
-    let (unique, uniqueness) = counted(|| solver.uniqueness());
-    let (root, propagate) = counted(|| solver.propagate().is_ok());
+    let (outcome, solve) = fewest(|| solver.solve());
+    let (unique, uniqueness) = fewest(|| solver.uniqueness());
+    let (root, propagate) = fewest(|| solver.propagate().is_ok());
     assert!(root);
     // A solution holds one Vec: that is the only allocation of a run that
     // returns one; `uniqueness` returns one (unique) or two.

@@ -20,6 +20,17 @@ fn counted<R>(f: impl FnOnce() -> R) -> (R, usize) {
     (result, change.allocations + change.reallocations)
 }
 
+/// The fewest allocations of two runs of `f` (the result of the second).
+/// Search is deterministic, so a run that allocates does so every time;
+/// the counters are process-wide, though, and the test harness's own thread
+/// may allocate meanwhile (seen as 4 allocations on a heavily loaded
+/// machine in runs that made none).
+fn fewest<R>(mut f: impl FnMut() -> R) -> (R, usize) {
+    let (_, a) = counted(&mut f);
+    let (r, b) = counted(&mut f);
+    (r, a.min(b))
+}
+
 #[test]
 fn search_features_allocate_nothing_per_node() {
     let (v, n) = counted(|| vec![1u8; 10]);
@@ -82,10 +93,10 @@ fn search_features_allocate_nothing_per_node() {
     for (name, model, options) in cases {
         let mut solver = Solver::with_options(model, options);
         let first = solver.solve();
-        let (again, solve) = counted(|| solver.solve());
+        let (again, solve) = fewest(|| solver.solve());
         assert_eq!(first, again, "{name}");
         let returned = usize::from(again.solution().is_some());
-        let (_, count) = counted(|| solver.count(Some(5)));
+        let (_, count) = fewest(|| solver.count(Some(5)));
         println!(
             "{name:<24} solve {solve} ({returned} returned), count {count}: {}",
             solver.stats()
@@ -105,7 +116,7 @@ fn search_features_allocate_nothing_per_node() {
         let mut solver = Solver::with_options(&model, options);
         let objective = Objective::Maximize(q[0]);
         let warm: Vec<_> = solver.improvements(objective).unwrap().collect();
-        let (found, allocations) = counted(|| {
+        let (found, allocations) = fewest(|| {
             let mut run = solver.improvements(objective).unwrap();
             let mut found = 0usize;
             for _ in run.by_ref() {
