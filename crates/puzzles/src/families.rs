@@ -3,9 +3,14 @@
 //! Adding a family: write `families/<name>.rs` implementing
 //! [`Family`](crate::Family), declare it below and add one line to [`ALL`].
 
+pub mod binairo;
 pub mod futoshiki;
+mod grid_text;
+pub mod light_up;
+mod quick_grade;
 pub mod skyscrapers;
 pub mod sudoku;
+pub mod tents;
 
 use crate::dynamic::AnyFamily;
 
@@ -13,5 +18,9 @@ use crate::dynamic::AnyFamily;
 pub static ALL: &[&dyn AnyFamily] = &[
     &sudoku::Sudoku::CLASSIC,
     &futoshiki::Futoshiki::STANDARD,
+    &light_up::LightUp,
+    &tents::Tents,
+    &binairo::Binairo::BINAIRO,
+    &binairo::Binairo::UNRULY,
     &skyscrapers::Skyscrapers,
 ];
