@@ -41,6 +41,16 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "6x6:aacdcADeCbCcd",
         "6 6\n2 2 1 1 2 1\n2 1 2 1 1 2\n1 2 1 2 1 2\n2 1 1 2 2 1\n1 2 2 1 2 1\n1 1 2 2 1 2\n",
     ),
+    (
+        "skyscrapers",
+        "4 4\n- - - 4\n- - - -\n2 - - 4\n- - - -\n- - - -\n- - - -\n- - - -\n- - - -\n",
+        "4 4\n3 4 2 1\n4 3 1 2\n2 1 4 3\n1 2 3 4\n",
+    ),
+    (
+        "skyscrapers",
+        "4:///4/////2///4////",
+        "4 4\n3 4 2 1\n4 3 1 2\n2 1 4 3\n1 2 3 4\n",
+    ),
 ];
 
 fn get(name: &str) -> &'static dyn AnyFamily {

@@ -11,7 +11,8 @@
 //! a seed gives the same puzzle on every machine.
 
 use super::{Heights, Side, Skyscrapers, SkyscrapersPuzzle, line_cells, seen};
-use crate::family::{Family, GenerateError, GenerateOptions, Generated, Unique};
+use crate::families::quick_grade::{Root, root, solved_at};
+use crate::family::{Built, Family, GenerateError, GenerateOptions, Generated, Grade, Unique};
 use csp_core::{Grid, Limits, Model, SearchOptions, Solver, Value, ValueOrder};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -45,20 +46,77 @@ fn latin_square(n: usize, rng: &mut ChaCha8Rng) -> Result<Vec<u32>, GenerateErro
 
 /// Whether the ladder's level `level` solves `p` (uniqueness at the top).
 fn solvable(family: &Skyscrapers, p: &SkyscrapersPuzzle, level: usize) -> bool {
-    let top = family.info().levels.len() - 1;
-    if level >= top {
+    if level >= top(family) {
         return matches!(
             family.uniqueness(p, &Limits::default()).0,
             Unique::Unique(_)
         );
     }
-    let Ok(built) = family.build_for_level(p, level) else {
-        return false;
-    };
-    let mut solver = Solver::with_options(&built.model, built.options.clone());
-    match solver.propagate() {
-        Ok(d) => built.cells.iter().flatten().all(|&v| d.is_fixed(v)),
-        Err(_) => false,
+    solved_at(family, p, level)
+}
+
+fn top(family: &Skyscrapers) -> usize {
+    family.info().levels.len() - 1
+}
+
+/// The levels a reduction to `level` tests, cheapest first: a level's
+/// reasoning includes the one below, so whatever level 0 solves, `level`
+/// solves, and most removals are settled by the cheap model.
+fn passes(level: usize) -> Vec<usize> {
+    if level == 0 { vec![0] } else { vec![0, level] }
+}
+
+/// Removes givens in `order` while the puzzle stays solvable at `level`.
+/// Below the top level each pass builds one model (the clues fixed) and
+/// varies the givens as assumptions.
+fn reduce_givens(family: &Skyscrapers, p: &mut SkyscrapersPuzzle, order: &[usize], level: usize) {
+    for pass in passes(level) {
+        if pass >= top(family) {
+            for &j in order {
+                if let Some(given) = p.givens[j].take() {
+                    if !solvable(family, p, pass) {
+                        p.givens[j] = Some(given);
+                    }
+                }
+            }
+            continue;
+        }
+        let bare = SkyscrapersPuzzle {
+            givens: vec![None; p.givens.len()],
+            ..p.clone()
+        };
+        let Ok(mut built) = family.build_for_level(&bare, pass) else {
+            return;
+        };
+        let assume = |p: &SkyscrapersPuzzle, built: &mut Built| {
+            built.assumptions.clear();
+            for (i, g) in p.givens.iter().enumerate() {
+                if let (Some(g), Some(var)) = (g, built.cells[i]) {
+                    built.assumptions.push((var, *g as Value));
+                }
+            }
+        };
+        for &j in order {
+            if let Some(given) = p.givens[j].take() {
+                assume(p, &mut built);
+                if root(&built) != Root::Solved {
+                    p.givens[j] = Some(given);
+                }
+            }
+        }
+    }
+}
+
+/// Removes clues in `order` while the puzzle stays solvable at `level`.
+fn reduce_clues(family: &Skyscrapers, p: &mut SkyscrapersPuzzle, order: &[usize], level: usize) {
+    for pass in passes(level) {
+        for &j in order {
+            if let Some(clue) = p.clues[j].take() {
+                if !solvable(family, p, pass) {
+                    p.clues[j] = Some(clue);
+                }
+            }
+        }
     }
 }
 
@@ -107,36 +165,32 @@ pub(super) fn generate(
         };
         let mut order: Vec<usize> = (0..n * n).collect();
         order.shuffle(&mut rng);
-        for &j in &order {
-            let given = puzzle.givens[j].take();
-            if !solvable(family, &puzzle, o.level) {
-                puzzle.givens[j] = given;
-            }
-        }
+        reduce_givens(family, &mut puzzle, &order, o.level);
         // Easy puzzles keep every clue, as Tatham's do.
         if o.level > 0 {
             let mut order: Vec<usize> = (0..4 * n).collect();
             order.shuffle(&mut rng);
-            for &j in &order {
-                let clue = puzzle.clues[j].take();
-                if !solvable(family, &puzzle, o.level) {
-                    puzzle.clues[j] = clue;
-                }
+            reduce_clues(family, &mut puzzle, &order, o.level);
+            // Reasoning is monotone up the ladder: not solvable one level
+            // below means not solvable at any level below.
+            if solvable(family, &puzzle, o.level - 1) {
+                continue;
             }
         }
-        if o.level > 0 && solvable(family, &puzzle, o.level - 1) {
-            continue;
-        }
-        let grade = family
-            .grade(&puzzle, &Limits::default())
-            .map_err(|e| GenerateError::BadOptions(e.to_string()))?;
-        if grade.rank != o.level {
-            continue;
-        }
+        let decisions = if o.level == top(family) {
+            family.uniqueness(&puzzle, &Limits::default()).1.decisions
+        } else {
+            0
+        };
         return Ok(Generated {
             puzzle,
             solution,
-            grade,
+            grade: Grade {
+                rank: o.level,
+                level: level.name,
+                technique: None,
+                decisions,
+            },
             attempts: attempt,
         });
     }

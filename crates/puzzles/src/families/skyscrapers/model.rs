@@ -27,6 +27,7 @@
 use super::{Side, SkyscrapersPuzzle, line_cells};
 use crate::family::{Built, Cell};
 use csp_core::{ConstraintId, Grid, Literal, Model, ModelError, Strength, Value, VarId};
+use std::sync::OnceLock;
 
 /// The largest side whose lines get a permutation table at the hard level
 /// (an 8-cell line has at most 13,068 permutations for one clue; a 9-cell
@@ -71,6 +72,9 @@ impl Reasoning {
         }
     }
 }
+
+/// The clues at the two ends of a line, if any.
+type ClueFacing = (Option<u32>, Option<u32>);
 
 /// What a constraint of the model stands for, in posting order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,39 +133,60 @@ fn origins(p: &SkyscrapersPuzzle, reasoning: Reasoning) -> Vec<Origin> {
     out
 }
 
-/// Every permutation of `1..=n` that shows `a` towers from its start and
-/// `b` from its end (either may be absent).
-fn permutations(n: usize, a: Option<u32>, b: Option<u32>) -> Vec<Vec<Value>> {
-    let mut out = Vec::new();
-    let mut line: Vec<Value> = (1..=n as Value).collect();
-    // Heap's algorithm, iterative.
-    let mut c = vec![0usize; n];
-    let mut keep = |line: &[Value]| {
-        let fits = |k: Option<u32>, it: &mut dyn Iterator<Item = Value>| {
-            k.is_none_or(|k| super::seen(it.map(|v| v as u32)) == k)
-        };
-        if fits(a, &mut line.iter().copied()) && fits(b, &mut line.iter().rev().copied()) {
-            out.push(line.to_vec());
-        }
-    };
-    keep(&line);
-    let mut i = 0;
-    while i < n {
-        if c[i] < i {
-            if i % 2 == 0 {
-                line.swap(0, i);
-            } else {
-                line.swap(c[i], i);
+/// Every permutation of `1..=n` (`n <= TABLE_MAX`) with the towers seen
+/// from its start and from its end, computed once per side.
+struct Permutations {
+    lines: Vec<Vec<Value>>,
+    seen: Vec<(u32, u32)>,
+}
+
+impl Permutations {
+    fn of(n: usize) -> &'static Permutations {
+        static ALL: [OnceLock<Permutations>; TABLE_MAX + 1] =
+            [const { OnceLock::new() }; TABLE_MAX + 1];
+        ALL[n].get_or_init(|| {
+            let mut lines = Vec::new();
+            let mut line: Vec<Value> = (1..=n as Value).collect();
+            // Heap's algorithm, iterative.
+            let mut c = vec![0usize; n];
+            lines.push(line.clone());
+            let mut i = 0;
+            while i < n {
+                if c[i] < i {
+                    if i % 2 == 0 {
+                        line.swap(0, i);
+                    } else {
+                        line.swap(c[i], i);
+                    }
+                    lines.push(line.clone());
+                    c[i] += 1;
+                    i = 0;
+                } else {
+                    c[i] = 0;
+                    i += 1;
+                }
             }
-            keep(&line);
-            c[i] += 1;
-            i = 0;
-        } else {
-            c[i] = 0;
-            i += 1;
-        }
+            let seen = lines
+                .iter()
+                .map(|l| {
+                    let heights = l.iter().map(|&v| v as u32);
+                    (super::seen(heights.clone()), super::seen(heights.rev()))
+                })
+                .collect();
+            Permutations { lines, seen }
+        })
     }
-    out
+
+    /// The permutations that show `a` towers from the start and `b` from
+    /// the end (either may be absent).
+    fn showing(&self, a: Option<u32>, b: Option<u32>) -> Vec<&[Value]> {
+        self.lines
+            .iter()
+            .zip(&self.seen)
+            .filter(|(_, (x, y))| a.is_none_or(|a| a == *x) && b.is_none_or(|b| b == *y))
+            .map(|(l, _)| l.as_slice())
+            .collect()
+    }
 }
 
 /// The model of `puzzle` with the propagation of `reasoning`.
@@ -189,10 +214,16 @@ pub fn build(puzzle: &SkyscrapersPuzzle, reasoning: Reasoning) -> Result<Built, 
         line.extend(puzzle.line(side, i).iter().map(|&c| at(c)));
         model.visible_count(&line, k as usize)?;
     }
-    if reasoning.lines {
+    let tabled = if reasoning.lines {
+        tabled_lines(puzzle)
+    } else {
+        Vec::new()
+    };
+    if !tabled.is_empty() {
+        let all = Permutations::of(n);
         // Tables are shared by the lines with the same pair of clues.
-        let mut cache: Vec<((Option<u32>, Option<u32>), Vec<Vec<Value>>)> = Vec::new();
-        for (row, i) in tabled_lines(puzzle) {
+        let mut cache: Vec<(ClueFacing, Vec<&[Value]>)> = Vec::new();
+        for (row, i) in tabled {
             let (first, last) = if row {
                 (Side::Left, Side::Right)
             } else {
@@ -202,7 +233,7 @@ pub fn build(puzzle: &SkyscrapersPuzzle, reasoning: Reasoning) -> Result<Built, 
             let at_cache = match cache.iter().position(|(k, _)| *k == key) {
                 Some(j) => j,
                 None => {
-                    cache.push((key, permutations(n, key.0, key.1)));
+                    cache.push((key, all.showing(key.0, key.1)));
                     cache.len() - 1
                 }
             };
@@ -254,7 +285,9 @@ pub fn describe(puzzle: &SkyscrapersPuzzle, c: ConstraintId) -> String {
         Some(Origin::Line(false, i)) => format!("the clues of column {} together", i + 1),
         Some(Origin::HeightsOfRow(r)) => format!("the heights of row {}", r + 1),
         Some(Origin::Fish(v)) => format!("the columns of height {v} in every row"),
-        Some(Origin::Channel(cell, v)) => format!("where height {v} stands in row {}", cell.row + 1),
+        Some(Origin::Channel(cell, v)) => {
+            format!("where height {v} stands in row {}", cell.row + 1)
+        }
         None => format!("constraint {c}"),
     }
 }
