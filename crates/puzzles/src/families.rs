@@ -10,6 +10,7 @@ pub mod light_up;
 mod quick_grade;
 pub mod skyscrapers;
 pub mod sudoku;
+pub mod suguru;
 pub mod tents;
 
 use crate::dynamic::AnyFamily;
@@ -23,4 +24,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &binairo::Binairo::BINAIRO,
     &binairo::Binairo::UNRULY,
     &skyscrapers::Skyscrapers,
+    &suguru::Suguru,
 ];

@@ -51,6 +51,11 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "4:///4/////2///4////",
         "4 4\n3 4 2 1\n4 3 1 2\n2 1 4 3\n1 2 3 4\n",
     ),
+    (
+        "suguru",
+        "3 4\n- - - -\n- - - -\n- - 2 -\n1 1 2 2\n1 1 2 2\n3 3 3 4\n",
+        "3 4\n3 1 2 1\n2 4 3 4\n3 1 2 1\n",
+    ),
 ];
 
 fn get(name: &str) -> &'static dyn AnyFamily {
