@@ -1,6 +1,8 @@
-//! The seeded Suguru generator: cut the grid into random regions of 1 to
-//! 5 cells (grown from random cells), fill it by csp-core's search with a
-//! seeded random value order, give every digit, then take givens away in
+//! The seeded Suguru generator: cut the grid into random regions of about
+//! 3 to 5 cells (grown from random cells to 4 or 5; the cells of a region
+//! left smaller than 3 join their smallest neighbours; layouts where a 2x2
+//! window cannot hold four distinct digits are redrawn), fill it by
+//! csp-core's search with a seeded random value order, give every digit, then take givens away in
 //! random order while the puzzle stays solvable at the level asked (root
 //! propagation of that level's model; uniqueness at the top). A puzzle
 //! that the level below also solves is rejected.
@@ -11,7 +13,7 @@
 
 use super::{Digits, LEVELS, Suguru, SuguruPuzzle};
 use crate::families::quick_grade::{Root, root, solved_at};
-use crate::family::{Family, GenerateError, GenerateOptions, Generated, Grade, Unique};
+use crate::family::{Cell, Family, GenerateError, GenerateOptions, Generated, Grade, Unique};
 use csp_core::{Limits, Solver, Value, ValueOrder};
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
@@ -35,7 +37,7 @@ fn regions(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Vec<usize> {
         if label[start] != usize::MAX {
             continue;
         }
-        let target = rng.random_range(2..=LARGEST);
+        let target = rng.random_range(4..=LARGEST);
         let mut cells = vec![start];
         label[start] = next;
         while cells.len() < target {
@@ -67,10 +69,22 @@ fn regions(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Vec<usize> {
         }
         next += 1;
     }
-    // A region of one cell holds 1: two of them touching would be no
-    // puzzle, so each joins a neighbouring region.
-    for i in 0..n {
-        if label.iter().filter(|&&l| l == label[i]).count() == 1 {
+    // A region of one or two cells leaves 2x2 windows short of distinct
+    // digits (two dominoes side by side hold only 1 and 2): their cells
+    // join their smallest neighbouring region no smaller than their own,
+    // until none is left (each move raises the sum of the squared region
+    // sizes, which is bounded, so this ends).
+    let mut size = vec![0usize; next];
+    for &l in &label {
+        size[l] += 1;
+    }
+    let mut moved = true;
+    while moved {
+        moved = false;
+        for i in 0..n {
+            if size[label[i]] >= 3 {
+                continue;
+            }
             let (r, c) = (i / cols, i % cols);
             let mut near = Vec::with_capacity(4);
             if r > 0 {
@@ -85,12 +99,31 @@ fn regions(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Vec<usize> {
             if c + 1 < cols {
                 near.push(i + 1);
             }
-            if let Some(&j) = near.choose(rng) {
+            let best = near
+                .into_iter()
+                .filter(|&j| label[j] != label[i] && size[label[j]] >= size[label[i]])
+                .min_by_key(|&j| (size[label[j]], j));
+            if let Some(j) = best {
+                size[label[i]] -= 1;
                 label[i] = label[j];
+                size[label[j]] += 1;
+                moved = true;
             }
         }
     }
     label
+}
+
+/// Whether every 2x2 window can hold four distinct digits: its cells'
+/// region sizes, sorted, are at least 1, 2, 3, 4 (Hall's condition; two
+/// dominoes side by side, for one, cannot).
+fn windows_fit(p: &SuguruPuzzle) -> bool {
+    p.windows().all(|corner| {
+        let mut sizes = [(0, 0), (0, 1), (1, 0), (1, 1)]
+            .map(|(dr, dc)| p.max_digit(Cell::new(corner.row + dr, corner.col + dc)));
+        sizes.sort_unstable();
+        sizes.iter().enumerate().all(|(j, &k)| k as usize > j)
+    })
 }
 
 /// Whether `level` solves `p` (uniqueness at the top).
@@ -170,12 +203,15 @@ pub(super) fn generate(
     for attempt in 1..=attempts {
         let labels = regions(rows, cols, &mut rng);
         let blank = SuguruPuzzle::new(rows, cols, &labels, vec![None; rows * cols])?;
+        if !windows_fit(&blank) {
+            continue;
+        }
         let built = family.build(&blank)?;
         let options = built
             .options
             .clone()
             .with_value_order(ValueOrder::Random { seed: rng.random() })
-            .with_node_limit(20_000);
+            .with_node_limit(100_000);
         let outcome = Solver::with_options(&built.model, options).solve();
         let Some(s) = outcome.solution() else {
             continue;
