@@ -189,3 +189,15 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn larger_grids_generate() {
+    let f = Suguru;
+    for (rows, cols) in [(12, 12), (5, 9)] {
+        let g = f
+            .generate(&GenerateOptions::new(rows, cols, 0).with_seed(2))
+            .unwrap_or_else(|e| panic!("{rows}x{cols}: {e}"));
+        assert_eq!(unique(&g.puzzle), g.solution);
+        assert!(g.puzzle.regions().iter().all(|r| r.len() >= 3));
+    }
+}

@@ -859,7 +859,14 @@ mod tests {
         assert_eq!(parse_text(&write_text(&p)).unwrap(), p);
         assert_eq!(p.clue(Side::Top, 0), Some(3));
         assert_eq!(p.clue(Side::Top, 3), Some(3));
-        assert_eq!(p.clue(Side::Left, 0), Some(2));
+        // Fields 5-9 are the bottom clues, 10-14 the left, 15-19 the right.
+        assert_eq!(p.clue(Side::Bottom, 4), Some(2));
+        assert_eq!(p.clue(Side::Left, 0), None);
+        assert_eq!(p.clue(Side::Left, 3), Some(2));
+        assert_eq!(p.clue(Side::Left, 4), Some(4));
+        assert_eq!(p.clue(Side::Right, 0), Some(3));
+        assert_eq!(p.clue(Side::Right, 2), Some(2));
+        assert_eq!(p.clues().count(), 7);
         // q skips 17 cells: the 2 is r4c3, then g skips 7: the rest.
         assert_eq!(p.given(Cell::new(3, 2)), Some(2));
         assert_eq!(p.givens.iter().flatten().count(), 1);
