@@ -10,8 +10,10 @@ pub mod jigsaw_sudoku;
 pub mod killer_sudoku;
 pub mod light_up;
 mod quick_grade;
+pub mod skyscrapers;
 pub mod sudoku;
 mod sudoku_layout;
+pub mod suguru;
 pub mod tents;
 
 use crate::dynamic::AnyFamily;
@@ -26,4 +28,6 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &binairo::Binairo::UNRULY,
     &killer_sudoku::KillerSudoku,
     &jigsaw_sudoku::JigsawSudoku,
+    &skyscrapers::Skyscrapers,
+    &suguru::Suguru,
 ];

@@ -1,0 +1,133 @@
+//! Release-mode throughput of the Skyscrapers family on files of puzzles.
+//!
+//! Reads every `benches/data/skyscrapers/*.txt` (Tatham Towers game IDs or
+//! text-layout records; `#` lines are comments), and for each puzzle, single
+//! threaded: parses it, builds the model, proves the solution unique
+//! (`Family::uniqueness`, the path the CLI takes) and verifies the answer
+//! with `Family::check`. Each puzzle runs `SKYSCRAPERS_BENCH_ROUNDS` times
+//! (default 5) and its best time counts. Prints per file: puzzles/s, mean
+//! and worst µs, mean search nodes and decisions, and the grade counts on
+//! the family's ladder.
+//!
+//! `cargo bench --bench skyscrapers`
+
+use gridcsp_puzzles::families::skyscrapers::Skyscrapers;
+use gridcsp_puzzles::{Family, Limits, Unique};
+use std::time::{Duration, Instant};
+
+/// CPU time of this thread (Linux), so other processes on a busy machine do
+/// not inflate the figures; `None` elsewhere (wall time is used then).
+fn cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// Times `f` by CPU time where available.
+fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let (wall, cpu) = (Instant::now(), cpu_time());
+    let out = f();
+    let spent = match (cpu, cpu_time()) {
+        (Some(a), Some(b)) if b > a => b - a,
+        _ => wall.elapsed(),
+    };
+    (out, spent)
+}
+
+/// The puzzles of a file: one per line for game IDs, blank-line separated
+/// blocks for the text layout.
+fn records(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut block = String::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        if line.trim().is_empty() {
+            if !block.is_empty() {
+                out.push(std::mem::take(&mut block));
+            }
+        } else if line.contains(':') {
+            out.push(line.trim().to_owned());
+        } else {
+            block.push_str(line);
+            block.push('\n');
+        }
+    }
+    if !block.is_empty() {
+        out.push(block);
+    }
+    out
+}
+
+fn main() {
+    let rounds: u32 = std::env::var("SKYSCRAPERS_BENCH_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5)
+        .max(1);
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/skyscrapers");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("benches/data/skyscrapers")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    let f = Skyscrapers;
+    let limits = Limits::default();
+    let levels = f.info().levels;
+    println!(
+        "{:<8} {:>4} {:>10} {:>9} {:>9} {:>8} {:>8}  grades ({})",
+        "file",
+        "n",
+        "puzzles/s",
+        "mean µs",
+        "worst µs",
+        "nodes",
+        "decis.",
+        levels.iter().map(|l| l.name).collect::<Vec<_>>().join("/")
+    );
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("readable file");
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let puzzles = records(&text);
+        let (mut total, mut worst) = (Duration::ZERO, Duration::ZERO);
+        let (mut nodes, mut decisions) = (0u64, 0u64);
+        let mut grades = vec![0usize; levels.len()];
+        for record in &puzzles {
+            let mut best = Duration::MAX;
+            for _ in 0..rounds {
+                let ((), spent) = timed(|| {
+                    let p = f.parse(record).unwrap_or_else(|e| panic!("{name}: {e}"));
+                    let (u, stats) = f.uniqueness(&p, &limits);
+                    let Unique::Unique(s) = u else {
+                        panic!("{name}: {record} is not unique: {u:?}")
+                    };
+                    assert!(f.check(&p, &s).is_empty(), "{name}: wrong answer");
+                    nodes += stats.nodes;
+                    decisions += stats.decisions;
+                });
+                best = best.min(spent);
+            }
+            total += best;
+            worst = worst.max(best);
+            let p = f.parse(record).unwrap();
+            grades[f.grade(&p, &limits).expect("graded").rank] += 1;
+        }
+        let count = puzzles.len().max(1) as f64;
+        let mean = total.as_secs_f64() / count;
+        let runs = count * f64::from(rounds);
+        println!(
+            "{:<8} {:>4} {:>10.0} {:>9.1} {:>9.1} {:>8.1} {:>8.1}  {}",
+            name,
+            puzzles.len(),
+            1.0 / mean,
+            mean * 1e6,
+            worst.as_secs_f64() * 1e6,
+            nodes as f64 / runs,
+            decisions as f64 / runs,
+            grades
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join("/")
+        );
+    }
+}

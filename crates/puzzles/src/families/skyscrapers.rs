@@ -1,0 +1,896 @@
+//! Skyscrapers (Simon Tatham's *Towers*): fill an `n x n` grid with tower
+//! heights `1..=n`, each once per row and column, so that each clue outside
+//! the grid counts the towers seen from there along its row or column (a
+//! tower hides every lower tower behind it).
+//!
+//! Puzzles are read from the text layout (`N N`, four lines of clues: top,
+//! bottom, left, right, then the givens) or from a Tatham game ID
+//! (`5:3///3//////2////2/4/3//2//,q2g`); see `docs/formats/skyscrapers.md`.
+//!
+//! The model ([`model`]) is the rules: a Latin square (an
+//! [`all_different`](csp_core::Model::all_different) per row and column)
+//! and one [`visible_count`](csp_core::Model::visible_count) per clue over
+//! the line read from the clue. The grade ladder follows Tatham's levels
+//! (Easy, Hard, Extreme, Unreasonable) with stronger reasoning at each
+//! level.
+
+mod generate;
+pub mod model;
+
+pub use generate::GENERATED_SIZES;
+
+use crate::family::{
+    Built, Cell, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Level, ParseError,
+    RecordShape, Violation,
+};
+use crate::render::{Canvas, Ink, RenderOptions};
+use crate::text::{Reader, Token};
+use csp_core::{ConstraintId, ModelError, Value};
+use std::fmt;
+
+/// The largest side a Skyscrapers grid may have (heights are one machine
+/// word of values in csp-core's clue propagator).
+pub const MAX_SIZE: usize = 64;
+
+/// Skyscrapers, read from the text layout or a Tatham Towers game ID.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Skyscrapers;
+
+/// A side of the grid, where a clue stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Side {
+    /// Above the grid, looking down a column.
+    Top,
+    /// Below the grid, looking up a column.
+    Bottom,
+    /// Left of the grid, looking along a row.
+    Left,
+    /// Right of the grid, looking back along a row.
+    Right,
+}
+
+impl Side {
+    /// The four sides in the order of the text layout and of Tatham's game
+    /// IDs: top, bottom, left, right.
+    pub const ALL: [Side; 4] = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+
+    /// The side's name as the text layout's clue lines are described.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Top => "top",
+            Side::Bottom => "bottom",
+            Side::Left => "left",
+            Side::Right => "right",
+        }
+    }
+
+    /// The position of the `i`-th clue of this side in words: "above
+    /// column 3", "right of row 2" (1-based).
+    pub fn place(self, i: usize) -> String {
+        match self {
+            Side::Top => format!("above column {}", i + 1),
+            Side::Bottom => format!("below column {}", i + 1),
+            Side::Left => format!("left of row {}", i + 1),
+            Side::Right => format!("right of row {}", i + 1),
+        }
+    }
+
+    /// The side facing this one across the grid.
+    pub fn opposite(self) -> Side {
+        match self {
+            Side::Top => Side::Bottom,
+            Side::Bottom => Side::Top,
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+
+    fn index(self) -> usize {
+        match self {
+            Side::Top => 0,
+            Side::Bottom => 1,
+            Side::Left => 2,
+            Side::Right => 3,
+        }
+    }
+}
+
+/// A Skyscrapers puzzle: its size, the clues round the grid and the
+/// givens.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SkyscrapersPuzzle {
+    size: usize,
+    /// `4 * size` clues: top (left to right), bottom (left to right), left
+    /// (top to bottom), right (top to bottom), as in Tatham's IDs.
+    clues: Vec<Option<u32>>,
+    /// Row-major.
+    givens: Vec<Option<u32>>,
+}
+
+impl SkyscrapersPuzzle {
+    /// A puzzle of side `size` with the clues of each side (`clues[s]` for
+    /// [`Side::ALL`]`[s]`, each `size` long, listed left to right or top to
+    /// bottom) and the givens (row-major, `size * size` long). An error
+    /// names what does not fit: a side outside `1..=MAX_SIZE`, a list of
+    /// the wrong length, a clue or a height outside `1..=size`.
+    pub fn new(
+        size: usize,
+        clues: [Vec<Option<u32>>; 4],
+        givens: Vec<Option<u32>>,
+    ) -> Result<SkyscrapersPuzzle, ModelError> {
+        let bad = |reason: String| ModelError::InvalidArgument {
+            constraint: "skyscrapers".to_owned(),
+            reason,
+        };
+        if !(1..=MAX_SIZE).contains(&size) {
+            return Err(bad(format!("the side {size} is not in 1..={MAX_SIZE}")));
+        }
+        let top = size as u32;
+        for (side, list) in Side::ALL.iter().zip(&clues) {
+            if list.len() != size {
+                return Err(bad(format!(
+                    "{} clues: {} for a side of {size}",
+                    side.name(),
+                    list.len()
+                )));
+            }
+            if let Some(k) = list.iter().flatten().find(|&&k| k == 0 || k > top) {
+                return Err(bad(format!(
+                    "a {} clue of {k} is not in 1..={size}",
+                    side.name()
+                )));
+            }
+        }
+        if givens.len() != size * size {
+            return Err(bad(format!(
+                "{} givens for {size}x{size} cells",
+                givens.len()
+            )));
+        }
+        if let Some(v) = givens.iter().flatten().find(|&&v| v == 0 || v > top) {
+            return Err(bad(format!("a given height {v} is not in 1..={size}")));
+        }
+        Ok(SkyscrapersPuzzle {
+            size,
+            clues: clues.concat(),
+            givens,
+        })
+    }
+
+    /// The side of the grid.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The clue at position `i` (0-based, left to right or top to bottom)
+    /// of `side`, if any.
+    pub fn clue(&self, side: Side, i: usize) -> Option<u32> {
+        (i < self.size)
+            .then(|| self.clues[side.index() * self.size + i])
+            .flatten()
+    }
+
+    /// Every clue with its side and position.
+    pub fn clues(&self) -> impl Iterator<Item = (Side, usize, u32)> + '_ {
+        Side::ALL.into_iter().flat_map(move |side| {
+            (0..self.size).filter_map(move |i| self.clue(side, i).map(|k| (side, i, k)))
+        })
+    }
+
+    /// The given height at `cell`, if any.
+    pub fn given(&self, cell: Cell) -> Option<u32> {
+        (cell.row < self.size && cell.col < self.size)
+            .then(|| self.givens[cell.row * self.size + cell.col])
+            .flatten()
+    }
+
+    /// The cells of the line the `i`-th clue of `side` looks along, nearest
+    /// the clue first.
+    pub fn line(&self, side: Side, i: usize) -> Vec<Cell> {
+        line_cells(self.size, side, i)
+    }
+}
+
+/// The cells of the line the `i`-th clue of `side` looks along in a grid of
+/// side `n`, nearest the clue first.
+pub fn line_cells(n: usize, side: Side, i: usize) -> Vec<Cell> {
+    (0..n)
+        .map(|j| match side {
+            Side::Top => Cell::new(j, i),
+            Side::Bottom => Cell::new(n - 1 - j, i),
+            Side::Left => Cell::new(i, j),
+            Side::Right => Cell::new(i, n - 1 - j),
+        })
+        .collect()
+}
+
+/// A filled Skyscrapers grid: a height per cell.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Heights {
+    size: usize,
+    heights: Vec<u32>,
+}
+
+impl Heights {
+    /// A grid of side `size` from its heights, row-major; `None` if there
+    /// are not `size * size` of them.
+    pub fn new(size: usize, heights: Vec<u32>) -> Option<Heights> {
+        (heights.len() == size * size).then_some(Heights { size, heights })
+    }
+
+    /// The side of the grid.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The height at `cell` (0 outside the grid).
+    pub fn height(&self, cell: Cell) -> u32 {
+        if cell.row < self.size && cell.col < self.size {
+            self.heights[cell.row * self.size + cell.col]
+        } else {
+            0
+        }
+    }
+
+    /// Every height, row-major.
+    pub fn heights(&self) -> &[u32] {
+        &self.heights
+    }
+}
+
+/// The number of towers seen along `heights`, from the first: the
+/// left-to-right maxima.
+pub fn seen(heights: impl IntoIterator<Item = u32>) -> u32 {
+    let mut tallest = 0;
+    let mut count = 0;
+    for h in heights {
+        if h > tallest {
+            tallest = h;
+            count += 1;
+        }
+    }
+    count
+}
+
+const LEVELS: &[Level] = &[
+    Level {
+        name: "easy",
+        about: "singles and the clues read on their own (Tatham's Easy)",
+    },
+    Level {
+        name: "hard",
+        about: "plus subsets in rows and columns and the two clues of a line together (Tatham's Hard)",
+    },
+    Level {
+        name: "extreme",
+        about: "plus every value's places in the whole square (Tatham's Extreme)",
+    },
+    Level {
+        name: "unreasonable",
+        about: "needs trial and error (Tatham's Unreasonable)",
+    },
+];
+
+/// Lines after the header: four of clues and `N` rows.
+fn record_lines(header: &str) -> Option<usize> {
+    match crate::text::header_numbers(header)?.as_slice() {
+        &[r, c] if r == c && (1..=MAX_SIZE).contains(&r) => Some(4 + r),
+        _ => None,
+    }
+}
+
+/// A game ID: one line with a colon.
+fn is_game_id(line: &str) -> bool {
+    line.contains(':')
+}
+
+static INFO: FamilyInfo = FamilyInfo {
+    name: "skyscrapers",
+    title: "Skyscrapers",
+    rules: "Fill the grid with towers of heights 1..n, each once per row and column; a clue \
+            outside the grid counts the towers seen from there (taller towers hide lower ones).",
+    levels: LEVELS,
+    shape: RecordShape::Header {
+        lines: record_lines,
+        one_line: is_game_id,
+    },
+    default_size: (5, 5),
+};
+
+/// A height or a clue token: `-` (nothing) or a number in `1..=n`.
+fn number_or_blank(t: &Token<'_>, what: &str, n: usize) -> Result<Option<u32>, ParseError> {
+    if t.is_empty_cell() {
+        Ok(None)
+    } else {
+        Ok(Some(t.number(what, 1, n as i64)? as u32))
+    }
+}
+
+/// Reads the text layout.
+fn parse_text(text: &str) -> Result<SkyscrapersPuzzle, ParseError> {
+    let mut r = Reader::new(text);
+    let [rows, cols] = r.header("ROWS COLS", 1, MAX_SIZE)?;
+    if rows != cols {
+        return Err(ParseError::at_line(
+            1,
+            format!("a Skyscrapers grid is square, not {rows}x{cols}"),
+        ));
+    }
+    let n = rows;
+    let mut clues: [Vec<Option<u32>>; 4] = Default::default();
+    for (side, list) in Side::ALL.iter().zip(clues.iter_mut()) {
+        let what = format!("the line of {} clues", side.name());
+        for t in r.row(n, &what)? {
+            list.push(number_or_blank(&t, "a clue", n)?);
+        }
+    }
+    let mut givens = Vec::with_capacity(n * n);
+    for row in 0..n {
+        for t in r.row(n, &format!("row {}", row + 1))? {
+            givens.push(number_or_blank(&t, "a height", n)?);
+        }
+    }
+    r.end()?;
+    SkyscrapersPuzzle::new(n, clues, givens).map_err(|e| ParseError::new(e.to_string()))
+}
+
+/// Reads a Tatham Towers game ID, `params:description`: `params` is the
+/// side with an optional difficulty (`5`, `6dh`), the description the
+/// `4n` clues separated by `/` (empty for none) and, after a comma, the
+/// givens run-length coded (`a`-`z` skip 1-26 cells, numbers are heights,
+/// `_` separates two numbers).
+fn parse_game_id(text: &str) -> Result<SkyscrapersPuzzle, ParseError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let Some((index, raw)) = lines.next() else {
+        return Err(ParseError::new("expected a Towers game ID, found nothing"));
+    };
+    if let Some((j, _)) = lines.next() {
+        return Err(ParseError::at_line(
+            j + 1,
+            "unexpected text after the game ID (an ID is one line)",
+        ));
+    }
+    // Columns are counted in characters of the line, from 1.
+    let lead = raw.chars().take_while(|c| c.is_whitespace()).count();
+    let chars: Vec<char> = raw.trim().chars().collect();
+    let err = |at: usize, message: String| ParseError::at(index + 1, lead + at + 1, message);
+    let colon = chars
+        .iter()
+        .position(|&c| c == ':')
+        .ok_or_else(|| err(0, "expected 'size:clues' (a Towers game ID)".to_owned()))?;
+    // Parameters: the side, then optionally `d` and a difficulty letter.
+    let digits = chars[..colon]
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    let size_text: String = chars[..digits].iter().collect();
+    let n: usize = size_text
+        .parse()
+        .ok()
+        .filter(|n| (1..=MAX_SIZE).contains(n))
+        .ok_or_else(|| {
+            err(
+                0,
+                format!("expected a grid side in 1..={MAX_SIZE} before ':', found '{size_text}'"),
+            )
+        })?;
+    let rest = &chars[digits..colon];
+    if !rest.is_empty() && !matches!(rest, ['d', 'e' | 'h' | 'x' | 'u']) {
+        let found: String = rest.iter().collect();
+        return Err(err(
+            digits,
+            format!("expected ':' or a difficulty (de, dh, dx, du), found '{found}'"),
+        ));
+    }
+    let mut at = colon + 1;
+    // Clues.
+    let mut flat = Vec::with_capacity(4 * n);
+    for i in 0..4 * n {
+        if i > 0 {
+            match chars.get(at) {
+                Some('/') => at += 1,
+                Some(&c) => {
+                    return Err(err(at, format!("expected '/' between clues, found '{c}'")));
+                }
+                None => {
+                    return Err(err(
+                        at,
+                        format!(
+                            "too few clues: expected {} for a side of {n}, found {i}",
+                            4 * n
+                        ),
+                    ));
+                }
+            }
+        }
+        let start = at;
+        while chars.get(at).is_some_and(char::is_ascii_digit) {
+            at += 1;
+        }
+        if start == at {
+            flat.push(None);
+            continue;
+        }
+        let text: String = chars[start..at].iter().collect();
+        match text.parse::<u32>() {
+            Ok(k) if (1..=n as u32).contains(&k) => flat.push(Some(k)),
+            _ => return Err(err(start, format!("clue {text} is not in 1..={n}"))),
+        }
+    }
+    let mut givens = vec![None; n * n];
+    match chars.get(at) {
+        None => {}
+        Some('/') => return Err(err(at, format!("too many clues for a side of {n}"))),
+        Some(',') => {
+            at += 1;
+            let mut cell = 0usize;
+            while at < chars.len() {
+                let c = chars[at];
+                match c {
+                    'a'..='z' => {
+                        cell += c as usize - 'a' as usize + 1;
+                        at += 1;
+                    }
+                    '_' => at += 1,
+                    '1'..='9' => {
+                        let start = at;
+                        while chars.get(at).is_some_and(char::is_ascii_digit) {
+                            at += 1;
+                        }
+                        let text: String = chars[start..at].iter().collect();
+                        let v = text
+                            .parse::<u32>()
+                            .ok()
+                            .filter(|v| (1..=n as u32).contains(v))
+                            .ok_or_else(|| {
+                                err(start, format!("height {text} is not in 1..={n}"))
+                            })?;
+                        if cell >= n * n {
+                            return Err(err(start, format!("too many cells for {n}x{n}")));
+                        }
+                        givens[cell] = Some(v);
+                        cell += 1;
+                    }
+                    _ => {
+                        return Err(err(
+                            at,
+                            format!("unexpected '{c}' in the givens (a-z, 1-9 or _)"),
+                        ));
+                    }
+                }
+                if cell > n * n {
+                    return Err(err(at - 1, format!("too many cells for {n}x{n}")));
+                }
+            }
+            if cell < n * n {
+                return Err(err(
+                    at,
+                    format!("the givens cover {cell} of the {} cells", n * n),
+                ));
+            }
+        }
+        Some(&c) => return Err(err(at, format!("unexpected '{c}' after the clues"))),
+    }
+    let side = |s: usize| flat[s * n..(s + 1) * n].to_vec();
+    SkyscrapersPuzzle::new(n, [side(0), side(1), side(2), side(3)], givens)
+        .map_err(|e| ParseError::new(e.to_string()))
+}
+
+fn token(v: Option<u32>) -> String {
+    v.map_or_else(|| "-".to_owned(), |v| v.to_string())
+}
+
+/// Writes the text layout.
+fn write_text(p: &SkyscrapersPuzzle) -> String {
+    let n = p.size;
+    let mut out = format!("{n} {n}\n");
+    let mut line = |values: &mut dyn Iterator<Item = Option<u32>>| {
+        let tokens: Vec<String> = values.map(token).collect();
+        out.push_str(&tokens.join(" "));
+        out.push('\n');
+    };
+    for side in Side::ALL {
+        line(&mut (0..n).map(|i| p.clue(side, i)));
+    }
+    for row in 0..n {
+        line(&mut (0..n).map(|col| p.given(Cell::new(row, col))));
+    }
+    out
+}
+
+/// Writes a Tatham Towers game ID.
+fn write_game_id(p: &SkyscrapersPuzzle) -> String {
+    let n = p.size;
+    let clues: Vec<String> = p
+        .clues
+        .iter()
+        .map(|c| c.map_or_else(String::new, |k| k.to_string()))
+        .collect();
+    let mut out = format!("{n}:{}", clues.join("/"));
+    if p.givens.iter().any(Option::is_some) {
+        out.push(',');
+        let mut run = 0usize;
+        let mut first = true;
+        let flush = |out: &mut String, run: &mut usize| {
+            while *run > 0 {
+                let step = (*run).min(26);
+                out.push(char::from(b'a' + step as u8 - 1));
+                *run -= step;
+            }
+        };
+        for g in &p.givens {
+            match g {
+                None => run += 1,
+                Some(v) => {
+                    if run > 0 {
+                        flush(&mut out, &mut run);
+                    } else if !first {
+                        out.push('_');
+                    }
+                    out.push_str(&v.to_string());
+                }
+            }
+            first = false;
+        }
+        flush(&mut out, &mut run);
+    }
+    out
+}
+
+/// Reads a solution: the header line, then `n` rows of heights.
+fn parse_heights(p: &SkyscrapersPuzzle, text: &str) -> Result<Heights, ParseError> {
+    let n = p.size;
+    let mut r = Reader::new(text);
+    let [rows, cols] = r.header("ROWS COLS", 1, MAX_SIZE)?;
+    if (rows, cols) != (n, n) {
+        return Err(ParseError::at_line(
+            1,
+            format!("the solution is {rows}x{cols}, the puzzle {n}x{n}"),
+        ));
+    }
+    let mut heights = Vec::with_capacity(n * n);
+    for row in 0..n {
+        for t in r.row(n, &format!("row {}", row + 1))? {
+            heights.push(t.number("a height", 1, n as i64)? as u32);
+        }
+    }
+    r.end()?;
+    Ok(Heights { size: n, heights })
+}
+
+fn write_heights(h: &Heights) -> String {
+    let n = h.size;
+    let mut out = format!("{n} {n}\n");
+    for row in h.heights.chunks(n) {
+        let tokens: Vec<String> = row.iter().map(u32::to_string).collect();
+        out.push_str(&tokens.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// Cells of a row (`Left`) or column (`Top`), in order.
+fn lines(n: usize) -> impl Iterator<Item = (String, Vec<Cell>)> {
+    let rows = (0..n).map(move |r| {
+        (
+            format!("row {}", r + 1),
+            (0..n).map(|c| Cell::new(r, c)).collect(),
+        )
+    });
+    let cols = (0..n).map(move |c| {
+        (
+            format!("column {}", c + 1),
+            (0..n).map(|r| Cell::new(r, c)).collect(),
+        )
+    });
+    rows.chain(cols)
+}
+
+/// Repeated values in a line, as violations: `value(cell)` is the cell's
+/// height, if any.
+fn repeats(n: usize, value: impl Fn(Cell) -> Option<u32>, what: &str, out: &mut Vec<Violation>) {
+    for (name, cells) in lines(n) {
+        for v in 1..=n as u32 {
+            let with: Vec<Cell> = cells
+                .iter()
+                .copied()
+                .filter(|&c| value(c) == Some(v))
+                .collect();
+            if with.len() > 1 {
+                out.push(Violation::new(
+                    format!("{name} has {what} {v} more than once"),
+                    with,
+                ));
+            }
+        }
+    }
+}
+
+/// The rules a filled grid breaks.
+fn check_heights(p: &SkyscrapersPuzzle, h: &Heights) -> Vec<Violation> {
+    let n = p.size;
+    let mut out = Vec::new();
+    if h.size != n {
+        out.push(Violation::new(
+            format!("the grid must be {n}x{n}, not {0}x{0}", h.size),
+            Vec::new(),
+        ));
+        return out;
+    }
+    let outside: Vec<Cell> = (0..n * n)
+        .map(|i| Cell::new(i / n, i % n))
+        .filter(|&c| !(1..=n as u32).contains(&h.height(c)))
+        .collect();
+    if !outside.is_empty() {
+        out.push(Violation::new(
+            format!("every height must be in 1..={n}"),
+            outside,
+        ));
+    }
+    repeats(n, |c| Some(h.height(c)), "height", &mut out);
+    for (side, i, k) in p.clues() {
+        let cells = p.line(side, i);
+        let s = seen(cells.iter().map(|&c| h.height(c)));
+        if s != k {
+            out.push(Violation::new(
+                format!(
+                    "the clue {k} {} must see {k} towers, it sees {s}",
+                    side.place(i)
+                ),
+                cells,
+            ));
+        }
+    }
+    let changed: Vec<Cell> = (0..n * n)
+        .map(|i| Cell::new(i / n, i % n))
+        .filter(|&c| p.given(c).is_some_and(|g| g != h.height(c)))
+        .collect();
+    if !changed.is_empty() {
+        out.push(Violation::new("the givens must be kept", changed));
+    }
+    out
+}
+
+/// The rules the givens and clues break on their own.
+fn check_clues(p: &SkyscrapersPuzzle) -> Vec<Violation> {
+    let n = p.size;
+    let mut out = Vec::new();
+    repeats(n, |c| p.given(c), "the given", &mut out);
+    for i in 0..n {
+        for side in [Side::Top, Side::Left] {
+            let far = side.opposite();
+            if let (Some(a), Some(b)) = (p.clue(side, i), p.clue(far, i)) {
+                if a + b > n as u32 + 1 {
+                    out.push(Violation::new(
+                        format!(
+                            "the clues {a} {} and {b} {} cannot both hold: two clues facing \
+                             each other sum to at most {}",
+                            side.place(i),
+                            far.place(i),
+                            n + 1
+                        ),
+                        p.line(side, i),
+                    ));
+                }
+            }
+        }
+    }
+    for (side, i, k) in p.clues() {
+        let cells = p.line(side, i);
+        let given: Vec<u32> = cells.iter().filter_map(|&c| p.given(c)).collect();
+        if given.len() == n {
+            let s = seen(given.iter().copied());
+            if s != k {
+                out.push(Violation::new(
+                    format!(
+                        "the clue {k} {} must see {k} towers, the givens show {s}",
+                        side.place(i)
+                    ),
+                    cells,
+                ));
+            }
+        }
+    }
+    out
+}
+
+impl fmt::Display for SkyscrapersPuzzle {
+    /// The text layout.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write_text(self))
+    }
+}
+
+impl Family for Skyscrapers {
+    type Puzzle = SkyscrapersPuzzle;
+    type Solution = Heights;
+
+    fn info(&self) -> &FamilyInfo {
+        &INFO
+    }
+
+    fn parse(&self, text: &str) -> Result<SkyscrapersPuzzle, ParseError> {
+        let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        if is_game_id(first) {
+            parse_game_id(text)
+        } else {
+            parse_text(text)
+        }
+    }
+
+    fn write(&self, puzzle: &SkyscrapersPuzzle) -> String {
+        write_text(puzzle)
+    }
+
+    fn write_game_id(&self, puzzle: &SkyscrapersPuzzle) -> Option<String> {
+        Some(write_game_id(puzzle))
+    }
+
+    fn build(&self, puzzle: &SkyscrapersPuzzle) -> Result<Built, ModelError> {
+        model::build(puzzle, model::SOLVE)
+    }
+
+    fn build_for_level(
+        &self,
+        puzzle: &SkyscrapersPuzzle,
+        level: usize,
+    ) -> Result<Built, ModelError> {
+        model::build(puzzle, model::Reasoning::of_level(level))
+    }
+
+    fn decode(&self, puzzle: &SkyscrapersPuzzle, built: &Built, s: &csp_core::Solution) -> Heights {
+        let heights = built
+            .cells
+            .iter()
+            .map(|v| v.and_then(|v| s.get(v)).map_or(0, |x| x as u32))
+            .collect();
+        Heights {
+            size: puzzle.size,
+            heights,
+        }
+    }
+
+    fn write_solution(&self, _: &SkyscrapersPuzzle, solution: &Heights) -> String {
+        write_heights(solution)
+    }
+
+    fn parse_solution(
+        &self,
+        puzzle: &SkyscrapersPuzzle,
+        text: &str,
+    ) -> Result<Heights, ParseError> {
+        parse_heights(puzzle, text)
+    }
+
+    fn check(&self, puzzle: &SkyscrapersPuzzle, solution: &Heights) -> Vec<Violation> {
+        check_heights(puzzle, solution)
+    }
+
+    fn check_givens(&self, puzzle: &SkyscrapersPuzzle) -> Vec<Violation> {
+        check_clues(puzzle)
+    }
+
+    fn value_at(&self, solution: &Heights, cell: Cell) -> Option<Value> {
+        (cell.row < solution.size && cell.col < solution.size)
+            .then(|| solution.height(cell) as Value)
+    }
+
+    fn describe_constraint(
+        &self,
+        puzzle: &SkyscrapersPuzzle,
+        _: &Built,
+        c: ConstraintId,
+    ) -> String {
+        model::describe(puzzle, c)
+    }
+
+    fn render(
+        &self,
+        puzzle: &SkyscrapersPuzzle,
+        solution: Option<&Heights>,
+        options: &RenderOptions,
+    ) -> String {
+        let candidates = options
+            .candidates
+            .then(|| crate::generic::candidates(self, puzzle));
+        render(puzzle, solution, candidates, options)
+    }
+
+    fn generate(
+        &self,
+        options: &GenerateOptions,
+    ) -> Result<Generated<SkyscrapersPuzzle, Heights>, GenerateError> {
+        generate::generate(self, options)
+    }
+}
+
+/// Draws the grid with the clues round it.
+fn render(
+    p: &SkyscrapersPuzzle,
+    solution: Option<&Heights>,
+    candidates: Option<Vec<Option<Vec<Value>>>>,
+    options: &RenderOptions,
+) -> String {
+    let n = p.size;
+    let mut c = Canvas::new(n, n, &format!("Skyscrapers {n}x{n}")).with_margins(1.0, 1.0, 1.0, 1.0);
+    c.highlight(&options.highlight);
+    c.grid_lines();
+    c.outer_border();
+    let size = if n >= 10 { 0.45 } else { 0.55 };
+    for (side, i, k) in p.clues() {
+        let (x, y) = match side {
+            Side::Top => (i as f64 + 0.5, -0.5),
+            Side::Bottom => (i as f64 + 0.5, n as f64 + 0.5),
+            Side::Left => (-0.5, i as f64 + 0.5),
+            Side::Right => (n as f64 + 0.5, i as f64 + 0.5),
+        };
+        c.text_at(x, y, &k.to_string(), Ink::Clue, size);
+    }
+    for row in 0..n {
+        for col in 0..n {
+            let cell = Cell::new(row, col);
+            if let Some(v) = p.given(cell) {
+                c.text(row, col, &v.to_string(), Ink::Given);
+            } else if let Some(s) = solution.filter(|s| s.size == n) {
+                c.text(row, col, &s.height(cell).to_string(), Ink::Filled);
+            } else if let Some(Some(values)) =
+                candidates.as_ref().and_then(|k| k.get(row * n + col))
+            {
+                c.candidates(row, col, values, n as Value);
+            }
+        }
+    }
+    c.finish(options.cell_size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ID: &str = "5:3///3//////2////2/4/3//2//,q2g";
+
+    #[test]
+    fn game_ids_and_text_round_trip() {
+        let p = parse_game_id(ID).unwrap();
+        assert_eq!(write_game_id(&p), ID);
+        assert_eq!(parse_text(&write_text(&p)).unwrap(), p);
+        assert_eq!(p.clue(Side::Top, 0), Some(3));
+        assert_eq!(p.clue(Side::Top, 3), Some(3));
+        // Fields 5-9 are the bottom clues, 10-14 the left, 15-19 the right.
+        assert_eq!(p.clue(Side::Bottom, 4), Some(2));
+        assert_eq!(p.clue(Side::Left, 0), None);
+        assert_eq!(p.clue(Side::Left, 3), Some(2));
+        assert_eq!(p.clue(Side::Left, 4), Some(4));
+        assert_eq!(p.clue(Side::Right, 0), Some(3));
+        assert_eq!(p.clue(Side::Right, 2), Some(2));
+        assert_eq!(p.clues().count(), 7);
+        // q skips 17 cells: the 2 is r4c3, then g skips 7: the rest.
+        assert_eq!(p.given(Cell::new(3, 2)), Some(2));
+        assert_eq!(p.givens.iter().flatten().count(), 1);
+    }
+
+    #[test]
+    fn adjacent_givens_are_separated_and_long_runs_split() {
+        let mut givens = vec![None; 36];
+        givens[0] = Some(1);
+        givens[1] = Some(2);
+        givens[35] = Some(6);
+        let p = SkyscrapersPuzzle::new(6, Default::default(), givens.clone());
+        assert!(p.is_err(), "clue lists must have 6 entries");
+        let none = || vec![None; 6];
+        let p = SkyscrapersPuzzle::new(6, [none(), none(), none(), none()], givens).unwrap();
+        let id = write_game_id(&p);
+        assert_eq!(id, "6:///////////////////////,1_2zg6");
+        assert_eq!(parse_game_id(&id).unwrap(), p);
+    }
+
+    #[test]
+    fn seen_counts_the_maxima() {
+        assert_eq!(seen([1, 2, 3, 4]), 4);
+        assert_eq!(seen([4, 1, 2, 3]), 1);
+        assert_eq!(seen([2, 1, 4, 3]), 2);
+    }
+}

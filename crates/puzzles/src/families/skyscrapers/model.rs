@@ -1,0 +1,293 @@
+//! The Skyscrapers model, per level of the grade ladder.
+//!
+//! Every level builds the same variables (one per cell, row-major, over
+//! `1..=n`, the givens fixed) and posts, in this order: an `all_different`
+//! per row, then per column, then a `visible_count` per clue (in the order
+//! of [`SkyscrapersPuzzle::clues`]). Each level then adds what its
+//! reasoning needs (see [`Reasoning`]):
+//!
+//! - **easy** (level 0): the rows and columns with hidden singles and the
+//!   pigeonhole test, each clue on its own: about Tatham's Easy (singles
+//!   and simple clue bounds), a little stronger, since `visible_count`
+//!   reasons on every height the line can hold.
+//! - **hard** (level 1): the rows and columns domain consistent (every
+//!   naked and hidden subset, Tatham's "set" deductions in a line), and
+//!   each line with a clue checked as a whole against every permutation
+//!   its clues (both ends together) and domains allow (a `table` of those
+//!   permutations, for sides up to [`TABLE_MAX`]): Tatham's Hard analyses
+//!   every clue's possibilities the same way.
+//! - **extreme** (level 2): plus, for each height, its column in each row
+//!   as a variable (channelled to the cells by clauses) with an
+//!   `all_different` over the rows, domain consistent: every X-wing,
+//!   swordfish and larger fish of one height (Tatham's Extreme looks at
+//!   the whole square this way).
+//! - **unreasonable** (level 3, the top): search. Solving uses the easy
+//!   model, the fastest to search with (see the family's bench).
+
+use super::{Side, SkyscrapersPuzzle, line_cells};
+use crate::family::{Built, Cell};
+use csp_core::{ConstraintId, Grid, Literal, Model, ModelError, Strength, Value, VarId};
+use std::sync::OnceLock;
+
+/// The largest side whose lines get a permutation table at the hard level
+/// (an 8-cell line has at most 13,068 permutations for one clue; a 9-cell
+/// line up to 109,584, too many to build per puzzle).
+pub const TABLE_MAX: usize = 8;
+
+/// How strongly a model reasons: the propagation of one ladder level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Reasoning {
+    /// The strength of the rows' and columns' `all_different`.
+    pub latin: Strength,
+    /// Each line with a clue also gets the table of its permutations.
+    pub lines: bool,
+    /// Each height's columns get an `all_different` over the rows (fish).
+    pub fish: bool,
+}
+
+/// The model `solve`, `count` and `uniqueness` use.
+pub const SOLVE: Reasoning = Reasoning {
+    latin: Strength::HiddenSingles,
+    lines: false,
+    fish: false,
+};
+
+impl Reasoning {
+    /// The reasoning of ladder level `level` (the top level, search, has
+    /// the solving model's).
+    pub fn of_level(level: usize) -> Reasoning {
+        match level {
+            1 => Reasoning {
+                latin: Strength::DomainConsistent,
+                lines: true,
+                fish: false,
+            },
+            2 => Reasoning {
+                latin: Strength::DomainConsistent,
+                lines: true,
+                fish: true,
+            },
+            _ => SOLVE,
+        }
+    }
+}
+
+/// The clues at the two ends of a line, if any.
+type ClueFacing = (Option<u32>, Option<u32>);
+
+/// What a constraint of the model stands for, in posting order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    Row(usize),
+    Column(usize),
+    Clue(Side, usize, u32),
+    /// The table of a row (`true`) or column's permutations.
+    Line(bool, usize),
+    /// Each height once per row, over the height-column variables.
+    HeightsOfRow(usize),
+    /// Height `v` in a different column in every row.
+    Fish(u32),
+    /// The link between a cell and its row's height-column variable.
+    Channel(Cell, u32),
+}
+
+/// The lines that get a permutation table: rows then columns with a clue
+/// at either end (`true` for a row).
+fn tabled_lines(p: &SkyscrapersPuzzle) -> Vec<(bool, usize)> {
+    let n = p.size();
+    if n > TABLE_MAX {
+        return Vec::new();
+    }
+    let rows = (0..n)
+        .filter(|&i| p.clue(Side::Left, i).is_some() || p.clue(Side::Right, i).is_some())
+        .map(|i| (true, i));
+    let cols = (0..n)
+        .filter(|&i| p.clue(Side::Top, i).is_some() || p.clue(Side::Bottom, i).is_some())
+        .map(|i| (false, i));
+    rows.chain(cols).collect()
+}
+
+/// Every constraint's origin at the given reasoning, in posting order.
+fn origins(p: &SkyscrapersPuzzle, reasoning: Reasoning) -> Vec<Origin> {
+    let n = p.size();
+    let mut out: Vec<Origin> = (0..n).map(Origin::Row).collect();
+    out.extend((0..n).map(Origin::Column));
+    out.extend(p.clues().map(|(s, i, k)| Origin::Clue(s, i, k)));
+    if reasoning.lines {
+        out.extend(tabled_lines(p).into_iter().map(|(r, i)| Origin::Line(r, i)));
+    }
+    if reasoning.fish {
+        out.extend((0..n).map(Origin::HeightsOfRow));
+        out.extend((1..=n as u32).map(Origin::Fish));
+        for r in 0..n {
+            for c in 0..n {
+                for v in 1..=n as u32 {
+                    // Two clauses per (cell, height).
+                    out.push(Origin::Channel(Cell::new(r, c), v));
+                    out.push(Origin::Channel(Cell::new(r, c), v));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every permutation of `1..=n` (`n <= TABLE_MAX`) with the towers seen
+/// from its start and from its end, computed once per side.
+struct Permutations {
+    lines: Vec<Vec<Value>>,
+    seen: Vec<(u32, u32)>,
+}
+
+impl Permutations {
+    fn of(n: usize) -> &'static Permutations {
+        static ALL: [OnceLock<Permutations>; TABLE_MAX + 1] =
+            [const { OnceLock::new() }; TABLE_MAX + 1];
+        ALL[n].get_or_init(|| {
+            let mut lines = Vec::new();
+            let mut line: Vec<Value> = (1..=n as Value).collect();
+            // Heap's algorithm, iterative.
+            let mut c = vec![0usize; n];
+            lines.push(line.clone());
+            let mut i = 0;
+            while i < n {
+                if c[i] < i {
+                    if i % 2 == 0 {
+                        line.swap(0, i);
+                    } else {
+                        line.swap(c[i], i);
+                    }
+                    lines.push(line.clone());
+                    c[i] += 1;
+                    i = 0;
+                } else {
+                    c[i] = 0;
+                    i += 1;
+                }
+            }
+            let seen = lines
+                .iter()
+                .map(|l| {
+                    let heights = l.iter().map(|&v| v as u32);
+                    (super::seen(heights.clone()), super::seen(heights.rev()))
+                })
+                .collect();
+            Permutations { lines, seen }
+        })
+    }
+
+    /// The permutations that show `a` towers from the start and `b` from
+    /// the end (either may be absent).
+    fn showing(&self, a: Option<u32>, b: Option<u32>) -> Vec<&[Value]> {
+        self.lines
+            .iter()
+            .zip(&self.seen)
+            .filter(|(_, (x, y))| a.is_none_or(|a| a == *x) && b.is_none_or(|b| b == *y))
+            .map(|(l, _)| l.as_slice())
+            .collect()
+    }
+}
+
+/// The model of `puzzle` with the propagation of `reasoning`.
+pub fn build(puzzle: &SkyscrapersPuzzle, reasoning: Reasoning) -> Result<Built, ModelError> {
+    let n = puzzle.size();
+    let mut model = Model::new();
+    let grid = Grid::new_unnamed(&mut model, n, n, 1..=n as Value)?;
+    let at = |c: Cell| grid.cells()[c.row * n + c.col];
+    for (i, &var) in grid.cells().iter().enumerate() {
+        if let Some(v) = puzzle.given(Cell::new(i / n, i % n)) {
+            model.fix(var, v as Value)?;
+        }
+    }
+    for r in 0..n {
+        model.all_different_with(grid.row(r), reasoning.latin)?;
+    }
+    let mut line = Vec::with_capacity(n);
+    for c in 0..n {
+        line.clear();
+        line.extend((0..n).map(|r| grid.cells()[r * n + c]));
+        model.all_different_with(&line, reasoning.latin)?;
+    }
+    for (side, i, k) in puzzle.clues() {
+        line.clear();
+        line.extend(puzzle.line(side, i).iter().map(|&c| at(c)));
+        model.visible_count(&line, k as usize)?;
+    }
+    let tabled = if reasoning.lines {
+        tabled_lines(puzzle)
+    } else {
+        Vec::new()
+    };
+    if !tabled.is_empty() {
+        let all = Permutations::of(n);
+        // Tables are shared by the lines with the same pair of clues.
+        let mut cache: Vec<(ClueFacing, Vec<&[Value]>)> = Vec::new();
+        for (row, i) in tabled {
+            let (first, last) = if row {
+                (Side::Left, Side::Right)
+            } else {
+                (Side::Top, Side::Bottom)
+            };
+            let key = (puzzle.clue(first, i), puzzle.clue(last, i));
+            let at_cache = match cache.iter().position(|(k, _)| *k == key) {
+                Some(j) => j,
+                None => {
+                    cache.push((key, all.showing(key.0, key.1)));
+                    cache.len() - 1
+                }
+            };
+            line.clear();
+            line.extend(line_cells(n, first, i).iter().map(|&c| at(c)));
+            model.table(&line, &cache[at_cache].1)?;
+        }
+    }
+    if reasoning.fish {
+        // place[r][v - 1]: the column of height v in row r.
+        let place: Vec<Vec<VarId>> = (0..n)
+            .map(|_| model.new_vars(n, 0..=n as Value - 1))
+            .collect::<Result<_, _>>()?;
+        for row in &place {
+            model.all_different_with(row, Strength::DomainConsistent)?;
+        }
+        for v in 0..n {
+            let column: Vec<VarId> = place.iter().map(|row| row[v]).collect();
+            model.all_different_with(&column, Strength::DomainConsistent)?;
+        }
+        for (r, row) in place.iter().enumerate() {
+            for c in 0..n {
+                let x = at(Cell::new(r, c));
+                for v in 1..=n {
+                    let y = row[v - 1];
+                    let (v, c) = (v as Value, c as Value);
+                    model.clause(&[Literal::ne(x, v), Literal::eq(y, c)])?;
+                    model.clause(&[Literal::ne(y, c), Literal::eq(x, v)])?;
+                }
+            }
+        }
+    }
+    let mut built = Built::new(model, n, n);
+    built.cells = grid.cells().iter().copied().map(Some).collect();
+    if reasoning.fish {
+        built.options = built.options.with_decision_vars(grid.cells());
+    }
+    Ok(built)
+}
+
+/// A constraint of a model [`build`] made, in words: "row 3", "column 2",
+/// "the clue 4 left of row 1".
+pub fn describe(puzzle: &SkyscrapersPuzzle, c: ConstraintId) -> String {
+    match origins(puzzle, Reasoning::of_level(2)).get(c.index()) {
+        Some(Origin::Row(r)) => format!("row {}", r + 1),
+        Some(Origin::Column(c)) => format!("column {}", c + 1),
+        Some(Origin::Clue(side, i, k)) => format!("the clue {k} {}", side.place(*i)),
+        Some(Origin::Line(true, i)) => format!("the clues of row {} together", i + 1),
+        Some(Origin::Line(false, i)) => format!("the clues of column {} together", i + 1),
+        Some(Origin::HeightsOfRow(r)) => format!("the heights of row {}", r + 1),
+        Some(Origin::Fish(v)) => format!("the columns of height {v} in every row"),
+        Some(Origin::Channel(cell, v)) => {
+            format!("where height {v} stands in row {}", cell.row + 1)
+        }
+        None => format!("constraint {c}"),
+    }
+}
