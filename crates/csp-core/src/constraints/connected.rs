@@ -47,7 +47,7 @@
 //!
 //! Each call scans the cells once (`O(n)`), then runs the search over `P`
 //! (`O(n + m)` for `n` cells and `m` edges; iterative, no recursion, in
-//! [`Scratch`](crate::Scratch) buffers: no allocation per call). Two early
+//! [`Scratch`] buffers: no allocation per call). Two early
 //! outs skip the search:
 //!
 //! - while no cell is fixed to 1, there is nothing to search;

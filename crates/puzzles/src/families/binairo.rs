@@ -13,7 +13,7 @@
 //! IDs (`8x8:AbCbajabBaeeEBAbgCBFb`, `8x8u:...`) are read too; see
 //! `docs/formats/binairo.md`.
 //!
-//! The model (in [`model`]) is one variable over `{1, 2}` per cell with
+//! The model (in the private module `model`) is one variable over `{1, 2}` per cell with
 //! csp-core's catalogue constraints: a count per line
 //! ([`exactly`](csp_core::Model::exactly)), two three-literal clauses per
 //! window of three cells (not all 1s, not all 2s), and

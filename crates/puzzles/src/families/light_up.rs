@@ -8,7 +8,7 @@
 //! grid: `-` white, `x` black, `0`-`4` a numbered black cell) or from a
 //! Tatham game ID (`7x7:b11p2Bb0b01pBBb`); see `docs/formats/light-up.md`.
 //!
-//! The model (in [`model`]) is one 0/1 variable per white cell (1: a bulb)
+//! The model (in the private module `model`) is one 0/1 variable per white cell (1: a bulb)
 //! and three rules of csp-core's catalogue: at most one bulb per segment
 //! ([`at_most_one`](csp_core::Model::at_most_one)), every white cell lit (a
 //! [`clause`](csp_core::Model::clause) over the cells of its two segments)

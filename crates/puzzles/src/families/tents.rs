@@ -8,7 +8,7 @@
 //! count may be `-` for none) or from a Tatham game ID
 //! (`8x8:a_liciba_ehaa,2,0,3,...`); see `docs/formats/tents.md`.
 //!
-//! The model (in [`model`]) gives each tree a *direction* variable (which
+//! The model (in the private module `model`) gives each tree a *direction* variable (which
 //! neighbour holds its tent) and each cell next to a tree a 0/1 *tent*
 //! variable, linked by counting: a cell holds a tent exactly when one tree
 //! points at it. Since the puzzle's answer is the tents, not the pairing, a
