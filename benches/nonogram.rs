@@ -66,11 +66,17 @@ struct Row {
 fn run_file(path: &Path, rounds: u32) -> Result<Row, String> {
     let family = Nonogram;
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let name = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let name = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
     let puzzles = records(&text)
         .iter()
         .enumerate()
-        .map(|(i, r)| family.parse(r).map_err(|e| format!("{name} #{}: {e}", i + 1)))
+        .map(|(i, r)| {
+            family
+                .parse(r)
+                .map_err(|e| format!("{name} #{}: {e}", i + 1))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let mut row = Row {
         name,
@@ -84,7 +90,9 @@ fn run_file(path: &Path, rounds: u32) -> Result<Row, String> {
         let mut nodes = 0;
         for _ in 0..rounds {
             let (wall, cpu) = (Instant::now(), cpu_time());
-            let built = family.build(p).map_err(|e| format!("{} #{}: {e}", row.name, i + 1))?;
+            let built = family
+                .build(p)
+                .map_err(|e| format!("{} #{}: {e}", row.name, i + 1))?;
             let mut solver = Solver::with_options(&built.model, built.options.clone());
             solver
                 .set_assumptions(&built.assumptions)
@@ -126,7 +134,8 @@ fn main() {
         .unwrap_or_default();
     files.retain(|p| {
         p.extension().is_some_and(|e| e == "txt")
-            && p.file_name().is_some_and(|n| n.to_string_lossy().contains(&filter))
+            && p.file_name()
+                .is_some_and(|n| n.to_string_lossy().contains(&filter))
     });
     files.sort();
     println!(
@@ -136,7 +145,10 @@ fn main() {
         "| {:<28} | {:>7} | {:>10} | {:>10} | {:>10} | {:>10} |",
         "file", "puzzles", "puzzles/s", "mean us", "worst us", "mean nodes"
     );
-    println!("|{:-<30}|{:->9}|{:->12}|{:->12}|{:->12}|{:->12}|", "", "", "", "", "", "");
+    println!(
+        "|{:-<30}|{:->9}|{:->12}|{:->12}|{:->12}|{:->12}|",
+        "", "", "", "", "", ""
+    );
     let mut failed = false;
     for f in &files {
         match run_file(f, rounds) {

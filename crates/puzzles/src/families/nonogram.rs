@@ -62,8 +62,12 @@ impl NonogramPuzzle {
     /// The clues of a picture (`filled`, row-major, `rows x cols`).
     pub fn from_picture(rows: usize, cols: usize, filled: &[bool]) -> NonogramPuzzle {
         let at = |i: usize, j: usize| filled.get(i * cols + j).copied().unwrap_or(false);
-        let row_clues = (0..rows).map(|i| runs_of((0..cols).map(|j| at(i, j)))).collect();
-        let col_clues = (0..cols).map(|j| runs_of((0..rows).map(|i| at(i, j)))).collect();
+        let row_clues = (0..rows)
+            .map(|i| runs_of((0..cols).map(|j| at(i, j))))
+            .collect();
+        let col_clues = (0..cols)
+            .map(|j| runs_of((0..rows).map(|i| at(i, j))))
+            .collect();
         NonogramPuzzle::new(rows, cols, col_clues, row_clues)
     }
 
@@ -114,7 +118,9 @@ impl NonogramPuzzle {
         if k < self.rows {
             (0..self.cols).map(|j| Cell::new(k, j)).collect()
         } else {
-            (0..self.rows).map(|i| Cell::new(i, k - self.rows)).collect()
+            (0..self.rows)
+                .map(|i| Cell::new(i, k - self.rows))
+                .collect()
         }
     }
 }
@@ -237,7 +243,10 @@ impl Nonogram {
         let (what, runs) = if k < p.rows {
             (format!("row {}", k + 1), &p.row_clues[k])
         } else if k < p.rows + p.cols {
-            (format!("column {}", k - p.rows + 1), &p.col_clues[k - p.rows])
+            (
+                format!("column {}", k - p.rows + 1),
+                &p.col_clues[k - p.rows],
+            )
         } else {
             return format!("constraint c{k}");
         };

@@ -230,7 +230,10 @@ fn grid_row(
         _ => {
             return Err(ParseError::at_line(
                 no,
-                format!("expected {cols} cells in {what}, found {} tokens", tokens.len()),
+                format!(
+                    "expected {cols} cells in {what}, found {} tokens",
+                    tokens.len()
+                ),
             ));
         }
     };
@@ -461,14 +464,20 @@ pub(crate) fn write_solution(s: &NonogramSolution) -> String {
 
 /// Reads a solution for `p` as [`write_solution`] writes it (rows may also
 /// be one token of `COLS` symbols).
-pub(crate) fn parse_solution(p: &NonogramPuzzle, text: &str) -> Result<NonogramSolution, ParseError> {
+pub(crate) fn parse_solution(
+    p: &NonogramPuzzle,
+    text: &str,
+) -> Result<NonogramSolution, ParseError> {
     let mut r = Reader::new(text);
     let no = r.line_no();
     let header = r.line("a header line 'ROWS COLS'")?;
     let [a, b] = header.as_slice() else {
         return Err(ParseError::at_line(
             no,
-            format!("expected a header line 'ROWS COLS', found {} tokens", header.len()),
+            format!(
+                "expected a header line 'ROWS COLS', found {} tokens",
+                header.len()
+            ),
         ));
     };
     let (rows, cols) = (side(a, "ROWS")?, side(b, "COLS")?);
@@ -483,7 +492,12 @@ pub(crate) fn parse_solution(p: &NonogramPuzzle, text: &str) -> Result<NonogramS
     }
     let mut cells = Vec::with_capacity(rows * cols);
     for i in 0..rows {
-        let row = grid_row(&mut r, cols, &format!("row {} of the solution", i + 1), false)?;
+        let row = grid_row(
+            &mut r,
+            cols,
+            &format!("row {} of the solution", i + 1),
+            false,
+        )?;
         cells.extend(row.into_iter().map(|c| c == Some(true)));
     }
     r.end()?;

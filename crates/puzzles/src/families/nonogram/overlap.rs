@@ -118,7 +118,8 @@ impl Constraint for OverlapLine {
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
-        values.iter().all(|&v| v == 0 || v == 1) && has_runs(values.iter().map(|&v| v == 1), &self.runs)
+        values.iter().all(|&v| v == 0 || v == 1)
+            && has_runs(values.iter().map(|&v| v == 1), &self.runs)
     }
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
