@@ -220,6 +220,20 @@ fn check_names_the_broken_line_and_its_cells() {
     assert_eq!(broken[0].cells, vec![Cell::new(0, 0)]);
 }
 
+#[test]
+fn check_givens_names_lines_their_givens_break() {
+    assert!(Nonogram.check_givens(&parse("2x2:1/1/1/1,Ad")).is_empty());
+    // Row 1 (clue 1) with both cells given filled.
+    let broken = Nonogram.check_givens(&parse("2x2:1/1/1/1,AAc"));
+    assert!(!broken.is_empty());
+    assert!(
+        broken[0].rule.starts_with("row 1 (1)"),
+        "{}",
+        broken[0].rule
+    );
+    assert_eq!(broken[0].cells, vec![Cell::new(0, 0), Cell::new(0, 1)]);
+}
+
 fn parse_grid(solution: &str) -> Vec<bool> {
     solution
         .lines()

@@ -384,10 +384,40 @@ impl Family for Nonogram {
     }
 
     fn check_givens(&self, puzzle: &NonogramPuzzle) -> Vec<Violation> {
-        totals_problem(puzzle)
+        let mut out: Vec<Violation> = totals_problem(puzzle)
             .map(|r| Violation::new(r, Vec::new()))
             .into_iter()
-            .collect()
+            .collect();
+        // A line whose given cells leave its runs no placement.
+        for k in 0..puzzle.rows + puzzle.cols {
+            let cells = puzzle.line_cells(k);
+            let given: Vec<Option<bool>> = cells.iter().map(|&c| puzzle.given(c)).collect();
+            if given.iter().all(Option::is_none) {
+                continue;
+            }
+            let can0: Vec<bool> = given.iter().map(|g| *g != Some(true)).collect();
+            let can1: Vec<bool> = given.iter().map(|g| *g != Some(false)).collect();
+            let clue = if k < puzzle.rows {
+                &puzzle.row_clues[k]
+            } else {
+                &puzzle.col_clues[k - puzzle.rows]
+            };
+            if overlap::leftmost(&can0, &can1, clue).is_none() {
+                let fixed = cells
+                    .into_iter()
+                    .zip(&given)
+                    .filter_map(|(c, g)| g.map(|_| c))
+                    .collect();
+                out.push(Violation::new(
+                    format!(
+                        "{}: its given cells leave no place for its runs",
+                        Self::line_name(puzzle, k)
+                    ),
+                    fixed,
+                ));
+            }
+        }
+        out
     }
 
     fn value_at(&self, solution: &NonogramSolution, cell: Cell) -> Option<Value> {

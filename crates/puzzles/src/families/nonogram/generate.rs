@@ -34,14 +34,26 @@ pub(crate) fn root_solves(built: &Built) -> Option<bool> {
 }
 
 /// The puzzle's level (0, 1 or 2) and its solution, or `None` when it has
-/// no unique solution (or its proof took too long).
+/// no unique solution (or its proof took too long) or is not of level
+/// `wanted`. Line solving is tried first: a picture it finishes is unique
+/// without search, and search runs only for a top-level candidate.
 pub(crate) fn classify(
     family: &Nonogram,
     puzzle: &NonogramPuzzle,
+    wanted: usize,
 ) -> Result<Option<(usize, NonogramSolution, u64)>, GenerateError> {
     let solved_by = |level: usize| -> Result<Option<bool>, GenerateError> {
         Ok(root_solves(&family.build_for_level(puzzle, level)?))
     };
+    let level = match solved_by(1)? {
+        None => return Ok(None),
+        Some(false) => 2,
+        Some(true) if solved_by(0)? == Some(true) => 0,
+        Some(true) => 1,
+    };
+    if level != wanted {
+        return Ok(None);
+    }
     let built = family.build(puzzle)?;
     let mut options = built.options.clone();
     options.limits.nodes = Some(NODE_LIMIT);
@@ -49,16 +61,9 @@ pub(crate) fn classify(
     let Uniqueness::Unique(sol) = s.uniqueness() else {
         return Ok(None);
     };
-    let nodes = s.stats().nodes;
+    let decisions = s.stats().decisions;
     let solution = family.decode(puzzle, &built, &sol);
-    let level = if solved_by(0)? == Some(true) {
-        0
-    } else if solved_by(1)? == Some(true) {
-        1
-    } else {
-        2
-    };
-    Ok(Some((level, solution, nodes)))
+    Ok(Some((level, solution, decisions)))
 }
 
 pub(crate) fn generate(
@@ -84,12 +89,9 @@ pub(crate) fn generate(
     for attempt in 1..=options.max_attempts {
         let picture: Vec<bool> = (0..rows * cols).map(|_| rng.random_bool(0.5)).collect();
         let puzzle = NonogramPuzzle::from_picture(rows, cols, &picture);
-        let Some((got, solution, nodes)) = classify(family, &puzzle)? else {
+        let Some((got, solution, decisions)) = classify(family, &puzzle, options.level)? else {
             continue;
         };
-        if got != options.level {
-            continue;
-        }
         return Ok(Generated {
             puzzle,
             solution,
@@ -97,7 +99,11 @@ pub(crate) fn generate(
                 rank: got,
                 level: level.name,
                 technique: (got == levels.len() - 1).then(|| "search".to_owned()),
-                decisions: if got == levels.len() - 1 { nodes } else { 0 },
+                decisions: if got == levels.len() - 1 {
+                    decisions
+                } else {
+                    0
+                },
             },
             attempts: attempt,
         });
