@@ -22,7 +22,7 @@ use crate::family::{
     RecordShape, Violation,
 };
 use crate::render::{Canvas, Ink, RenderOptions};
-use csp_core::{ConstraintId, Deduction, Grid, Model, ModelError, Value};
+use csp_core::{ConstraintId, Deduction, Grid, Model, ModelError, Value, ValueOrder};
 
 /// The Nonogram family.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -236,6 +236,14 @@ impl Nonogram {
         }
         let mut built = Built::new(model, p.rows, p.cols);
         built.cells = grid.cells().iter().copied().map(Some).collect();
+        // dom/wdeg, trying "filled" first: on the generated hard 30 x 30
+        // set (benches/data/nonogram) this halves the decisions to find
+        // and prove the solution (643 against 1383 filling "empty" first);
+        // on 20 x 20 both orders are within 10%.
+        built.options = built
+            .options
+            .clone()
+            .with_value_order(ValueOrder::Descending);
         Ok(built)
     }
 
