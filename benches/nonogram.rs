@@ -142,11 +142,11 @@ fn main() {
         "Nonogram: build + solve + prove unique + check, single thread, fastest of {rounds} round(s)"
     );
     println!(
-        "| {:<16} | {:>7} | {:>10} | {:>10} | {:>10} | {:>10} | {:>13} |",
+        "| {:<20} | {:>7} | {:>10} | {:>10} | {:>10} | {:>10} | {:>13} |",
         "file", "puzzles", "puzzles/s", "mean us", "worst us", "mean dec.", "easy/med/hard"
     );
     println!(
-        "|{:-<18}|{:->9}|{:->12}|{:->12}|{:->12}|{:->12}|{:->15}|",
+        "|{:-<22}|{:->9}|{:->12}|{:->12}|{:->12}|{:->12}|{:->15}|",
         "", "", "", "", "", "", ""
     );
     let mut failed = false;
@@ -156,7 +156,7 @@ fn main() {
                 let n = r.puzzles.max(1) as f64;
                 let secs = r.total.as_secs_f64();
                 println!(
-                    "| {:<16} | {:>7} | {:>10.0} | {:>10.1} | {:>10.1} | {:>10.2} | {:>13} |",
+                    "| {:<20} | {:>7} | {:>10.0} | {:>10.1} | {:>10.1} | {:>10.2} | {:>13} |",
                     r.name,
                     r.puzzles,
                     if secs > 0.0 { n / secs } else { f64::INFINITY },
