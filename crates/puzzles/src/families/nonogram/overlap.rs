@@ -112,6 +112,37 @@ pub(crate) fn leftmost(can0: &[bool], can1: &[bool], runs: &[usize]) -> Option<V
     Some(starts)
 }
 
+/// The overlap method on one line: for each cell, `Some(true)` if it must
+/// be filled, `Some(false)` if it must be empty, `None` if undecided; `None`
+/// overall if the line has no placement.
+pub(crate) fn deduce(can0: &[bool], can1: &[bool], runs: &[usize]) -> Option<Vec<Option<bool>>> {
+    let n = can0.len();
+    let left = leftmost(can0, can1, runs)?;
+    let rev0: Vec<bool> = can0.iter().rev().copied().collect();
+    let rev1: Vec<bool> = can1.iter().rev().copied().collect();
+    let runs_back: Vec<usize> = runs.iter().rev().copied().collect();
+    let back = leftmost(&rev0, &rev1, &runs_back)?;
+    let k = runs.len();
+    let mut out = vec![None; n];
+    let mut reach = vec![false; n];
+    for (j, &r) in runs.iter().enumerate() {
+        // The rightmost start of run j, from its start on the reversed line.
+        let right = n - back[k - 1 - j] - r;
+        for cell in out.iter_mut().take(left[j] + r).skip(right) {
+            *cell = Some(true);
+        }
+        for cell in &mut reach[left[j]..right + r] {
+            *cell = true;
+        }
+    }
+    for (cell, &reached) in out.iter_mut().zip(&reach) {
+        if !reached {
+            *cell = Some(false);
+        }
+    }
+    Some(out)
+}
+
 impl Constraint for OverlapLine {
     fn scope(&self) -> &[VarId] {
         &self.cells
@@ -124,33 +155,14 @@ impl Constraint for OverlapLine {
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
         ctx.set_rule(RULE);
-        let n = self.cells.len();
         let can0: Vec<bool> = self.cells.iter().map(|&c| ctx.contains(c, 0)).collect();
         let can1: Vec<bool> = self.cells.iter().map(|&c| ctx.contains(c, 1)).collect();
-        let Some(left) = leftmost(&can0, &can1, &self.runs) else {
+        let Some(cells) = deduce(&can0, &can1, &self.runs) else {
             return Err(ctx.conflict());
         };
-        let rev0: Vec<bool> = can0.iter().rev().copied().collect();
-        let rev1: Vec<bool> = can1.iter().rev().copied().collect();
-        let runs_back: Vec<usize> = self.runs.iter().rev().copied().collect();
-        let Some(back) = leftmost(&rev0, &rev1, &runs_back) else {
-            return Err(ctx.conflict());
-        };
-        let k = self.runs.len();
-        let mut reach = vec![false; n];
-        for (j, &r) in self.runs.iter().enumerate() {
-            // The rightmost start of run j, from its start on the reversed line.
-            let right = n - back[k - 1 - j] - r;
-            for i in right..left[j] + r {
-                ctx.fix(self.cells[i], 1)?;
-            }
-            for cell in &mut reach[left[j]..right + r] {
-                *cell = true;
-            }
-        }
-        for (i, &c) in self.cells.iter().enumerate() {
-            if !reach[i] {
-                ctx.fix(c, 0)?;
+        for (&var, cell) in self.cells.iter().zip(cells) {
+            if let Some(filled) = cell {
+                ctx.fix(var, Value::from(filled))?;
             }
         }
         Ok(())
@@ -188,6 +200,72 @@ mod tests {
         assert_eq!(left("???#??", &[2]), Some(vec![2]));
         assert_eq!(left("", &[]), Some(vec![]));
         assert_eq!(left("#", &[]), None);
+    }
+
+    /// Every 0/1 line of `can0`/`can1`'s length that the masks allow and
+    /// whose runs are `runs`.
+    fn placements(can0: &[bool], can1: &[bool], runs: &[usize]) -> Vec<Vec<bool>> {
+        let n = can0.len();
+        (0u32..1 << n)
+            .map(|m| (0..n).map(|i| m >> i & 1 == 1).collect::<Vec<bool>>())
+            .filter(|line| {
+                line.iter()
+                    .enumerate()
+                    .all(|(i, &b)| if b { can1[i] } else { can0[i] })
+            })
+            .filter(|line| has_runs(line.iter().copied(), runs))
+            .collect()
+    }
+
+    proptest::proptest! {
+        /// Against brute force over every line the masks allow: every
+        /// deduction agrees with every placement (sound), and the rule
+        /// fails exactly when no placement exists.
+        #[test]
+        fn deductions_are_sound(
+            picture in proptest::collection::vec(proptest::bool::ANY, 1..10),
+            mask in proptest::collection::vec(0u8..4, 10),
+            other_runs in proptest::bool::ANY,
+        ) {
+            let n = picture.len();
+            let mut runs = Vec::new();
+            let mut r = 0;
+            for &b in picture.iter().chain([false].iter()) {
+                if b { r += 1 } else if r > 0 { runs.push(r); r = 0; }
+            }
+            if other_runs && !runs.is_empty() {
+                runs[0] += 1;
+            }
+            // 0: unknown, 1: known empty, 2: known filled, 3: unknown.
+            let can0: Vec<bool> = (0..n).map(|i| mask[i] != 2).collect();
+            let can1: Vec<bool> = (0..n).map(|i| mask[i] != 1).collect();
+            let all = placements(&can0, &can1, &runs);
+            match deduce(&can0, &can1, &runs) {
+                None => proptest::prop_assert!(all.is_empty()),
+                Some(cells) => {
+                    proptest::prop_assert!(!all.is_empty());
+                    for line in &all {
+                        for (i, c) in cells.iter().enumerate() {
+                            if let Some(v) = c {
+                                proptest::prop_assert_eq!(line[i], *v, "cell {} of {:?}", i, line);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn overlap_fills_the_middle_of_a_long_run() {
+        let free = vec![true; 5];
+        let got = deduce(&free, &free, &[3]).unwrap();
+        assert_eq!(got, vec![None, None, Some(true), None, None]);
+        let got = deduce(&free, &free, &[2, 2]).unwrap();
+        assert_eq!(
+            got,
+            vec![Some(true), Some(true), Some(false), Some(true), Some(true)]
+        );
     }
 
     #[test]
