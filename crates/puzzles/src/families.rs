@@ -9,6 +9,7 @@ mod grid_text;
 pub mod jigsaw_sudoku;
 pub mod killer_sudoku;
 pub mod light_up;
+pub mod nonogram;
 mod quick_grade;
 pub mod skyscrapers;
 pub mod sudoku;
@@ -30,4 +31,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &jigsaw_sudoku::JigsawSudoku,
     &skyscrapers::Skyscrapers,
     &suguru::Suguru,
+    &nonogram::Nonogram,
 ];

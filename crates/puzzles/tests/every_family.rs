@@ -66,6 +66,11 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "3 4\n- - - -\n- - - -\n- - 2 -\n1 1 2 2\n1 1 2 2\n3 3 3 4\n",
         "3 4\n3 1 2 1\n2 4 3 4\n3 1 2 1\n",
     ),
+    (
+        "nonogram",
+        "5 5\n4\n3\n1 1\n3\n4\n3\n2 2\n5\n1 1\n1 1\n",
+        "5 5\n- x x x -\nx x - x x\nx x x x x\nx - - - x\nx - - - x\n",
+    ),
 ];
 
 fn get(name: &str) -> &'static dyn AnyFamily {
