@@ -4,9 +4,10 @@
 //! [`Family`](crate::Family), declare it below and add one line to [`ALL`].
 
 pub mod futoshiki;
+pub mod kenken;
 pub mod sudoku;
 
 use crate::dynamic::AnyFamily;
 
 /// Every built-in family, in the order the command line lists them.
-pub static ALL: &[&dyn AnyFamily] = &[&sudoku::Sudoku::CLASSIC, &futoshiki::Futoshiki::STANDARD];
+pub static ALL: &[&dyn AnyFamily] = &[&sudoku::Sudoku::CLASSIC, &futoshiki::Futoshiki::STANDARD, &kenken::KenKen::STANDARD];
