@@ -64,6 +64,7 @@ mod error;
 mod generator;
 mod killer;
 mod logic;
+mod rating;
 mod rules;
 mod solver;
 pub mod techniques;
@@ -71,7 +72,11 @@ pub mod techniques;
 pub use board::{Board, Cell, MAX_SIZE, Shape, symbol, symbol_value};
 pub use csp_core::{Count, Limits, SearchOptions, SearchStatus, Stats, StopReason, Strength};
 pub use error::{GenerateError, ParseError, ShapeError, SudokuError};
-pub use generator::{Generated, Generator, Symmetry};
-pub use logic::{Difficulty, Explanation, Grade, Hint, Logic, Step, Technique, UnknownDifficulty};
+pub use generator::{Generated, Generator, Symmetry, Target};
+pub use logic::{
+    Difficulty, Explanation, Grade, Hint, Logic, Step, Technique, UniqueRule, UnknownDifficulty,
+    UnknownTechnique,
+};
+pub use rating::{Rating, UnknownRating};
 pub use rules::{Cage, Clash, Group, GroupKind, Variant};
 pub use solver::{Outcome, SudokuModel, SudokuSolver, Uniqueness};

@@ -4,11 +4,13 @@
 use crate::board::{Board, Cell};
 use crate::error::SudokuError;
 use crate::rules::{GroupKind, Variant};
+use crate::techniques::geometry::Geometry;
 use crate::techniques::{self, Origin};
 use csp_core::{
     ConstraintId, Count, Grid, Model, SearchOptions, Solution, Solver, Stats, StopReason, Strength,
     Value, VarId, VariableOrder,
 };
+use std::sync::Arc;
 
 /// The csp-core model of a set of rules: one variable per cell (domain
 /// `1..=size`), one AllDifferent per group, and per killer cage one
@@ -40,6 +42,8 @@ pub struct SudokuModel {
     model: Model,
     cells: Vec<VarId>,
     origins: Vec<Origin>,
+    /// The board geometry of the whole-grid techniques (logic models only).
+    geometry: Option<Arc<Geometry>>,
 }
 
 impl SudokuModel {
@@ -56,11 +60,21 @@ impl SudokuModel {
 
     /// The model with the human solving techniques added as constraints
     /// (for grading, explanations and hints): propagation alone then
-    /// applies singles, locked candidates, subsets and fish, cheapest first.
-    pub(crate) fn with_techniques(variant: Variant) -> Result<SudokuModel, SudokuError> {
+    /// applies singles, locked candidates, subsets, fish, wings, chains and
+    /// forcing chains, easiest first.
+    pub(crate) fn with_techniques(
+        variant: Variant,
+        options: techniques::Options,
+    ) -> Result<SudokuModel, SudokuError> {
         let mut m = SudokuModel::build(variant, Some(Strength::HiddenSingles))?;
-        techniques::add_all(&mut m.model, &m.variant, &m.cells, &mut m.origins)?;
+        let geo = techniques::add_all(&mut m.model, &m.variant, &m.cells, &mut m.origins, options)?;
+        m.geometry = Some(geo);
         Ok(m)
+    }
+
+    /// The geometry of the whole-grid techniques (logic models only).
+    pub(crate) fn geometry(&self) -> Option<&Geometry> {
+        self.geometry.as_deref()
     }
 
     fn build(variant: Variant, strength: Option<Strength>) -> Result<SudokuModel, SudokuError> {
@@ -85,6 +99,7 @@ impl SudokuModel {
             model,
             cells,
             origins,
+            geometry: None,
         })
     }
 
@@ -157,6 +172,7 @@ impl SudokuModel {
             }
             Some(Origin::Subset(g, _)) => groups[*g as usize].kind().to_string(),
             Some(Origin::Fish) => "rows and columns".to_owned(),
+            Some(Origin::Pattern) => "the grid".to_owned(),
             None => id.to_string(),
         }
     }
@@ -262,7 +278,7 @@ impl<'m> SudokuSolver<'m> {
     /// The search options this crate uses unless told otherwise: csp-core's
     /// defaults with the dom/wdeg variable order
     /// ([`VariableOrder::DomWdeg`]), which on the Sudoku datasets needs
-    /// 1.6-1.8x fewer search nodes than MRV for the same answers (see
+    /// 1.6-1.8x fewer decisions than MRV for the same answers (see
     /// `docs/performance.md`). Start from these when adding limits.
     pub fn default_options() -> SearchOptions {
         SearchOptions::default().with_variable_order(VariableOrder::DomWdeg)
