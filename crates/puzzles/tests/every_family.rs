@@ -41,6 +41,11 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "6x6:aacdcADeCbCcd",
         "6 6\n2 2 1 1 2 1\n2 1 2 1 1 2\n1 2 1 2 1 2\n2 1 1 2 2 1\n1 2 2 1 2 1\n1 1 2 2 1 2\n",
     ),
+    (
+        "kenken",
+        "4 4\na a b c\nd e b c\nd e f f\ng g h h\na 3 +\nb 4 x\nc 5 +\nd 7 +\ne 2 -\nf 8 x\ng 2 /\nh 2 -\n",
+        "4 4\n1 2 4 3\n4 3 1 2\n3 1 2 4\n2 4 3 1\n",
+    ),
 ];
 
 fn get(name: &str) -> &'static dyn AnyFamily {

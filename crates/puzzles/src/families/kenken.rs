@@ -148,7 +148,8 @@ impl Cage {
     /// Whether every cell lies in one row or one column.
     fn in_one_line(&self) -> bool {
         let first = self.cells[0];
-        self.cells.iter().all(|c| c.row == first.row) || self.cells.iter().all(|c| c.col == first.col)
+        self.cells.iter().all(|c| c.row == first.row)
+            || self.cells.iter().all(|c| c.col == first.col)
     }
 }
 
@@ -415,6 +416,7 @@ fn build(p: &KenKenPuzzle, plan: Plan) -> Result<Built, ModelError> {
         m.all_different_with(&col, plan.lines)?;
     }
     let mut vars = Vec::with_capacity(n);
+    let mut tuples = Vec::new();
     for cage in &p.cages {
         if cage.cells.len() == 1 {
             continue;
@@ -424,6 +426,9 @@ fn build(p: &KenKenPuzzle, plan: Plan) -> Result<Built, ModelError> {
         match cage.op {
             Op::Add if plan.full_cages && cage.in_one_line() => {
                 m.all_different_sum(&vars, cage.target)?;
+            }
+            Op::Add | Op::Mul if plan.full_cages && cage_table(cage, n, &mut tuples) => {
+                m.table(&vars, &tuples)?;
             }
             Op::Add => {
                 let terms: Vec<(i64, csp_core::VarId)> = vars.iter().map(|&x| (1, x)).collect();
@@ -479,6 +484,99 @@ fn post_fish(m: &mut Model, grid: &Grid, n: usize) -> Result<(), ModelError> {
     Ok(())
 }
 
+/// The most values a cage's table may hold (tuples times cells); a cage
+/// with more keeps its arithmetic constraint.
+const MAX_TABLE_VALUES: usize = 1 << 16;
+
+/// Fills `out` with every filling of `cage` that meets its clue and puts
+/// different numbers in its cells that share a row or a column (the cage's
+/// layouts, as Tatham's solver enumerates them). Returns `false` (and
+/// `out` is not to be used) if there are more than [`MAX_TABLE_VALUES`].
+///
+/// A table over the layouts is domain consistent on the cage *with* the
+/// Latin rule inside it, which `product` and `linear` alone are not: an
+/// L-shaped `6+` cage on `1..=4` allows no 2 in its corner cell, since the
+/// corner sees both other cells (2 + 2 + 2 is ruled out, and so is every
+/// layout with 2 in the corner).
+fn cage_table(cage: &Cage, n: usize, out: &mut Vec<Vec<Value>>) -> bool {
+    out.clear();
+    let k = cage.cells.len();
+    // For each cell, the earlier cells it must differ from.
+    let sees: Vec<Vec<usize>> = (0..k)
+        .map(|j| {
+            (0..j)
+                .filter(|&i| {
+                    let (a, b) = (cage.cells[i], cage.cells[j]);
+                    a.row == b.row || a.col == b.col
+                })
+                .collect()
+        })
+        .collect();
+    let mut current = vec![0 as Value; k];
+    let budget = MAX_TABLE_VALUES / k.max(1);
+    fill(
+        cage,
+        n as i64,
+        &sees,
+        0,
+        cage.target,
+        &mut current,
+        out,
+        budget,
+    )
+}
+
+/// The depth-first enumeration behind [`cage_table`]: `rest` is what the
+/// remaining cells must add up to (or multiply to).
+#[expect(clippy::too_many_arguments, reason = "one recursive helper's state")]
+fn fill(
+    cage: &Cage,
+    n: i64,
+    sees: &[Vec<usize>],
+    j: usize,
+    rest: i64,
+    current: &mut Vec<Value>,
+    out: &mut Vec<Vec<Value>>,
+    budget: usize,
+) -> bool {
+    let k = current.len();
+    if j == k {
+        let done = match cage.op {
+            Op::Mul => rest == 1,
+            _ => rest == 0,
+        };
+        if done {
+            if out.len() >= budget {
+                return false;
+            }
+            out.push(current.clone());
+        }
+        return true;
+    }
+    let left = (k - j - 1) as i64;
+    for v in 1..=n {
+        if sees[j].iter().any(|&i| i64::from(current[i]) == v) {
+            continue;
+        }
+        let next = match cage.op {
+            Op::Mul if rest % v == 0 => rest / v,
+            Op::Mul => continue,
+            _ => {
+                let r = rest - v;
+                if r < left || r > left * n {
+                    continue;
+                }
+                r
+            }
+        };
+        current[j] = v as Value;
+        if !fill(cage, n, sees, j + 1, next, current, out, budget) {
+            return false;
+        }
+    }
+    true
+}
+
 fn value_of(target: i64) -> Result<Value, ModelError> {
     Value::try_from(target).map_err(|_| ModelError::Overflow {
         constraint: "kenken given".to_owned(),
@@ -515,7 +613,9 @@ fn parse_text(text: &str) -> Result<KenKenPuzzle, ParseError> {
     if rows != cols {
         return Err(ParseError::at_line(
             header_line,
-            format!("a KenKen grid is square: ROWS and COLS must be equal, found {rows} and {cols}"),
+            format!(
+                "a KenKen grid is square: ROWS and COLS must be equal, found {rows} and {cols}"
+            ),
         ));
     }
     let n = rows;
@@ -637,7 +737,9 @@ fn parse_text(text: &str) -> Result<KenKenPuzzle, ParseError> {
 
 /// `"11+"` as (`"11"`, `Some(Add)`); a bare number as itself and `None`.
 fn split_attached_op(text: &str) -> (&str, Option<Op>) {
-    let digits = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let digits = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
     if digits > 0 && digits < text.len() {
         if let Some(op) = Op::from_symbol(&text[digits..]) {
             return (&text[..digits], Some(op));
@@ -671,7 +773,11 @@ fn write_grid(n: usize, values: &[u8]) -> String {
         let t: Vec<String> = row
             .iter()
             .map(|&v| {
-                let s = if v == 0 { "-".to_owned() } else { v.to_string() };
+                let s = if v == 0 {
+                    "-".to_owned()
+                } else {
+                    v.to_string()
+                };
                 format!("{s:>width$}")
             })
             .collect();
@@ -791,7 +897,13 @@ impl Family for KenKen {
         }
         for (what, line_of) in [("row", true), ("column", false)] {
             for i in 0..n {
-                let cell = |j: usize| if line_of { Cell::new(i, j) } else { Cell::new(j, i) };
+                let cell = |j: usize| {
+                    if line_of {
+                        Cell::new(i, j)
+                    } else {
+                        Cell::new(j, i)
+                    }
+                };
                 for j in 0..n {
                     let a = cell(j);
                     let v = at(a.row, a.col);
@@ -872,7 +984,11 @@ impl Family for KenKen {
             },
             &solution,
         );
-        out.extend(clashes.into_iter().filter(|v| !v.rule.starts_with("every cell")));
+        out.extend(
+            clashes
+                .into_iter()
+                .filter(|v| !v.rule.starts_with("every cell")),
+        );
         out
     }
 

@@ -81,9 +81,10 @@ fn latin_square(n: usize, seed: u64) -> Result<Vec<Value>, GenerateError> {
     }
     let options = SearchOptions::default().with_value_order(ValueOrder::Random { seed });
     let mut s = Solver::with_options(&m, options);
-    let solution = s.solve().into_solution().ok_or_else(|| {
-        GenerateError::BadOptions(format!("no {n}x{n} Latin square was found"))
-    })?;
+    let solution = s
+        .solve()
+        .into_solution()
+        .ok_or_else(|| GenerateError::BadOptions(format!("no {n}x{n} Latin square was found")))?;
     Ok(grid.cells().iter().map(|&v| solution[v]).collect())
 }
 

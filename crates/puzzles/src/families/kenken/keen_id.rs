@@ -45,9 +45,14 @@ pub(super) fn parse(text: &str) -> Result<KenKenPuzzle, ParseError> {
         .position(|&c| c == ':')
         .ok_or_else(|| ParseError::at_line(1, "a game ID has a ':' after its parameters"))?;
     // Parameters.
-    let digits_end = (0..colon).find(|&k| !chars[k].is_ascii_digit()).unwrap_or(colon);
+    let digits_end = (0..colon)
+        .find(|&k| !chars[k].is_ascii_digit())
+        .unwrap_or(colon);
     if digits_end == 0 {
-        return Err(err(0, "expected the grid size at the start of the game ID".into()));
+        return Err(err(
+            0,
+            "expected the grid size at the start of the game ID".into(),
+        ));
     }
     let size_text: String = chars[..digits_end].iter().collect();
     let n = match size_text.parse::<usize>() {
@@ -75,7 +80,10 @@ pub(super) fn parse(text: &str) -> Result<KenKenPuzzle, ParseError> {
         i += 1;
     }
     if i < colon {
-        return Err(err(i, format!("unexpected '{}' in the parameters", chars[i])));
+        return Err(err(
+            i,
+            format!("unexpected '{}' in the parameters", chars[i]),
+        ));
     }
     // Cage outlines.
     let lines = 2 * n * (n - 1);
@@ -128,7 +136,10 @@ pub(super) fn parse(text: &str) -> Result<KenKenPuzzle, ParseError> {
         ));
     }
     if k >= chars.len() {
-        return Err(err(k, "expected ',' and the clues after the cage outlines".into()));
+        return Err(err(
+            k,
+            "expected ',' and the clues after the cage outlines".into(),
+        ));
     }
     k += 1;
     // Cages: components of the cells joined across undrawn lines.
