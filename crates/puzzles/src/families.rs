@@ -6,6 +6,7 @@
 pub mod binairo;
 pub mod futoshiki;
 mod grid_text;
+pub mod kakuro;
 pub mod kenken;
 pub mod light_up;
 mod quick_grade;
@@ -23,4 +24,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &binairo::Binairo::BINAIRO,
     &binairo::Binairo::UNRULY,
     &kenken::KenKen::STANDARD,
+    &kakuro::Kakuro::STANDARD,
 ];
