@@ -200,3 +200,20 @@ proptest! {
         }
     }
 }
+
+/// Nikoli's two "Hard" Kakuro of Gecode's `examples/kakuro.cpp` (by Yuichi
+/// Saito, 12x20, and by mimic, 14x22; sources in
+/// `benches/data/catalogue/README.md`): each solves, uniquely, and checks.
+#[test]
+fn published_puzzles_solve_uniquely_and_check() {
+    for text in [
+        include_str!("../../../benches/data/catalogue/kakuro_gecode6_saito.txt"),
+        include_str!("../../../benches/data/catalogue/kakuro_gecode7_mimic.txt"),
+    ] {
+        let p = F.parse(text).unwrap();
+        assert!(F.check_givens(&p).is_empty());
+        let s = unique(&p);
+        assert!(F.check(&p, &s).is_empty());
+        assert_eq!(F.parse_solution(&p, &F.write_solution(&p, &s)).unwrap(), s);
+    }
+}

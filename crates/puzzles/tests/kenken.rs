@@ -317,3 +317,18 @@ proptest! {
         }
     }
 }
+
+/// The example of Wikipedia's "KenKen" article (6x6; source in
+/// `benches/data/catalogue/README.md`): unique, and its solution checks.
+#[test]
+fn the_wikipedia_example_solves_uniquely() {
+    let text = include_str!("../../../benches/data/catalogue/kenken_wikipedia.txt");
+    let p = F.parse(text).unwrap();
+    let s = unique(&p);
+    assert!(F.check(&p, &s).is_empty());
+    // The article's solution, row by row.
+    assert_eq!(
+        F.write_solution(&p, &s),
+        "6 6\n5 6 3 4 1 2\n6 1 4 5 2 3\n4 5 2 3 6 1\n3 4 1 2 5 6\n2 3 6 1 4 5\n1 2 5 6 3 4\n"
+    );
+}

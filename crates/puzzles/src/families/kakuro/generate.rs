@@ -9,8 +9,11 @@ use csp_core::{Limits, Model, SearchOptions, Solver, ValueOrder, VarId};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+/// The search nodes a candidate's uniqueness proof or grade may take.
+const MAX_NODES: u64 = 20_000;
+
 /// The sizes made (rows and columns, clue row and column included).
-const SIZES: std::ops::RangeInclusive<usize> = 3..=16;
+const SIZES: std::ops::RangeInclusive<usize> = 3..=10;
 
 pub(super) fn generate(
     family: &Kakuro,
@@ -32,7 +35,11 @@ pub(super) fn generate(
         )));
     };
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
-    let limits = Limits::default();
+    // A candidate whose search runs long is dropped, not waited for.
+    let limits = Limits {
+        nodes: Some(MAX_NODES),
+        ..Limits::default()
+    };
     let attempts = o.max_attempts.max(1);
     for attempt in 1..=attempts {
         let mut white = pattern(rows, cols, o.level, &mut rng);
@@ -41,7 +48,7 @@ pub(super) fn generate(
         };
         // While two solutions differ, block a cell where they do (its runs
         // split; the filling stays valid on what is left).
-        let min_white = (rows - 1) * (cols - 1) / if o.level == 0 { 4 } else { 3 };
+        let min_white = (rows - 1) * (cols - 1) / 4;
         for _ in 0..rows * cols {
             if white.iter().filter(|&&w| w).count() < min_white {
                 break;
