@@ -4,20 +4,25 @@
 //!
 //! Puzzles are read in the text layout of `docs/formats/kenken.md` (a
 //! header, the cage labels, one line per cage) and as Tatham's Keen game
-//! IDs (`6:_baa_aa_b...,s1a6s2...`, see [`keen_id`]'s notes in the docs).
+//! IDs (`4:a_6baa_aa_a__,a3m4a5a7s2m8d2s2`, the format in `docs/formats/kenken.md`).
 //!
 //! # Model
 //!
 //! One variable per cell (`1..=n`), an AllDifferent per row and column,
-//! and one catalogue constraint per cage, each domain consistent:
+//! and one catalogue constraint per cage:
 //! [`Model::all_different_sum`](csp_core::Model::all_different_sum) for a
-//! sum whose cells share a row or a column (so they are distinct too),
-//! [`Model::linear_with`](csp_core::Model::linear_with) at
-//! [`LinearStrength::Domain`] for other sums, [`Model::product`](csp_core::Model::product),
+//! sum whose cells share a row or a column (so they are distinct too), a
+//! [`Model::table`](csp_core::Model::table) of the cage's layouts for
+//! other sums and for products (the fillings that meet the clue with
+//! different numbers in cells that share a line: domain consistent on the
+//! cage *with* the Latin rule inside it, as Tatham's solver reasons; a
+//! cage of more than 65,536 table values keeps
+//! [`Model::linear_with`](csp_core::Model::linear_with) or
+//! [`Model::product`](csp_core::Model::product)),
 //! [`Model::difference`](csp_core::Model::difference) and
 //! [`Model::quotient`](csp_core::Model::quotient); one-cell cages are
 //! givens. The grade ladder (Tatham's five levels) changes the strengths;
-//! see [`LEVELS`].
+//! see [`LEVELS`] and `docs/formats/kenken.md`.
 
 mod generate;
 mod keen_id;
