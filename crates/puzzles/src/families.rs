@@ -7,6 +7,8 @@ pub mod binairo;
 pub mod futoshiki;
 mod grid_text;
 pub mod jigsaw_sudoku;
+pub mod kakuro;
+pub mod kenken;
 pub mod killer_sudoku;
 pub mod light_up;
 pub mod nonogram;
@@ -32,4 +34,6 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &skyscrapers::Skyscrapers,
     &suguru::Suguru,
     &nonogram::Nonogram,
+    &kenken::KenKen::STANDARD,
+    &kakuro::Kakuro::STANDARD,
 ];

@@ -71,6 +71,16 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "5 5\n4\n3\n1 1\n3\n4\n3\n2 2\n5\n1 1\n1 1\n",
         "5 5\n- x x x -\nx x - x x\nx x x x x\nx - - - x\nx - - - x\n",
     ),
+    (
+        "kenken",
+        "4 4\na a b c\nd e b c\nd e f f\ng g h h\na 3 +\nb 4 x\nc 5 +\nd 7 +\ne 2 -\nf 8 x\ng 2 /\nh 2 -\n",
+        "4 4\n1 2 4 3\n4 3 1 2\n3 1 2 4\n2 4 3 1\n",
+    ),
+    (
+        "kakuro",
+        "3 3\n- 4, 3,\n,4 0 0\n,3 0 0\n",
+        "3 3\n- - -\n- 3 1\n- 1 2\n",
+    ),
 ];
 
 fn get(name: &str) -> &'static dyn AnyFamily {

@@ -1,0 +1,107 @@
+//! Release-mode speed of the KenKen and Kakuro families over files.
+//!
+//! Reads every `benches/data/kenken/*.txt` (one Keen game ID per line, as
+//! Tatham's generator printed them, one file per class) and
+//! `benches/data/kakuro/*.txt` (text-layout records separated by empty
+//! lines), and for each puzzle, single-threaded: parses it, builds the
+//! model, proves the solution unique (`Family::uniqueness`) and verifies
+//! it with `Family::check`. Each puzzle is timed alone (the best of three
+//! runs, to damp a noisy machine). Prints per file: puzzles/s, mean and
+//! worst µs per puzzle, mean decisions.
+//!
+//! `cargo bench --bench numbers`
+
+use gridcsp_puzzles::families::kakuro::Kakuro;
+use gridcsp_puzzles::families::kenken::KenKen;
+use gridcsp_puzzles::{Family, Limits, Unique};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Parse, build, prove unique, check: the time of the best of three runs
+/// and the decisions of the search.
+fn time_one<F: Family>(family: &F, text: &str) -> (Duration, u64) {
+    let limits = Limits::default();
+    let mut best = Duration::MAX;
+    let mut decisions = 0;
+    for _ in 0..3 {
+        let start = Instant::now();
+        let p = family.parse(text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        let (unique, stats) = family.uniqueness(&p, &limits);
+        let Unique::Unique(s) = unique else {
+            panic!("not unique: {text}");
+        };
+        assert!(family.check(&p, &s).is_empty(), "{text}");
+        best = best.min(start.elapsed());
+        decisions = stats.decisions;
+    }
+    (best, decisions)
+}
+
+fn report<F: Family>(family: &F, name: &str, records: &[String]) {
+    let mut total = Duration::ZERO;
+    let mut worst = Duration::ZERO;
+    let mut decisions = 0u64;
+    for r in records {
+        let (t, d) = time_one(family, r);
+        total += t;
+        worst = worst.max(t);
+        decisions += d;
+    }
+    let n = records.len().max(1) as f64;
+    println!(
+        "{name:<28} {:>5} {:>12.0} {:>10.1} {:>10.1} {:>9.1}",
+        records.len(),
+        n / total.as_secs_f64(),
+        total.as_secs_f64() * 1e6 / n,
+        worst.as_secs_f64() * 1e6,
+        decisions as f64 / n
+    );
+}
+
+fn files(dir: &str) -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut out: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+                .map(|p| {
+                    let name = p
+                        .file_stem()
+                        .unwrap_or_default()
+                        .to_string_lossy()
+                        .into_owned();
+                    (name, std::fs::read_to_string(&p).unwrap_or_default())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+fn main() {
+    println!(
+        "{:<28} {:>5} {:>12} {:>10} {:>10} {:>9}",
+        "file", "n", "puzzles/s", "mean µs", "worst µs", "decisions"
+    );
+    for (name, text) in files("benches/data/kenken") {
+        let ids: Vec<String> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_owned)
+            .collect();
+        report(&KenKen, &format!("kenken/{name}"), &ids);
+    }
+    for (name, text) in files("benches/data/kakuro") {
+        let records: Vec<String> = text
+            .split("\n\n")
+            .map(str::trim)
+            .filter(|r| !r.is_empty() && !r.starts_with('#'))
+            .map(|r| format!("{r}\n"))
+            .collect();
+        report(&Kakuro, &format!("kakuro/{name}"), &records);
+    }
+}

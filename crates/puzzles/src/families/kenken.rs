@@ -1,0 +1,1144 @@
+//! KenKen (Simon Tatham's Keen): fill an `n x n` grid with `1..=n`, each
+//! number once per row and column, so that the numbers of every cage give
+//! the cage's target under its operation.
+//!
+//! Puzzles are read in the text layout of `docs/formats/kenken.md` (a
+//! header, the cage labels, one line per cage) and as Tatham's Keen game
+//! IDs (`4:a_6baa_aa_a__,a3m4a5a7s2m8d2s2`, the format in `docs/formats/kenken.md`).
+//!
+//! # Model
+//!
+//! One variable per cell (`1..=n`), an AllDifferent per row and column,
+//! and one catalogue constraint per cage:
+//! [`Model::all_different_sum`](csp_core::Model::all_different_sum) for a
+//! sum whose cells share a row or a column (so they are distinct too), a
+//! [`Model::table`](csp_core::Model::table) of the cage's layouts for
+//! other sums and for products (the fillings that meet the clue with
+//! different numbers in cells that share a line: domain consistent on the
+//! cage *with* the Latin rule inside it, as Tatham's solver reasons; a
+//! cage of more than 65,536 table values keeps
+//! [`Model::linear_with`](csp_core::Model::linear_with) or
+//! [`Model::product`](csp_core::Model::product)),
+//! [`Model::difference`](csp_core::Model::difference) and
+//! [`Model::quotient`](csp_core::Model::quotient); one-cell cages are
+//! givens. The grade ladder (Tatham's five levels) changes the strengths;
+//! see [`LEVELS`] and `docs/formats/kenken.md`.
+
+mod generate;
+mod keen_id;
+
+use crate::family::{
+    Built, Cell, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Level, ParseError,
+    RecordShape, Violation,
+};
+use crate::render::{Canvas, Ink, RenderOptions};
+use crate::text::{Reader, Token};
+use csp_core::{ConstraintId, Grid, LinearStrength, Model, ModelError, RelOp, Strength, Value};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The largest grid the text layout and game IDs are read for.
+pub const MAX_SIZE: usize = 32;
+
+/// KenKen through the [`Family`] trait.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KenKen;
+
+impl KenKen {
+    /// The family (it has no options).
+    pub const STANDARD: KenKen = KenKen;
+}
+
+/// A cage's operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Op {
+    /// The numbers add up to the target.
+    Add,
+    /// Two numbers: the larger minus the smaller is the target.
+    Sub,
+    /// The numbers multiply to the target.
+    Mul,
+    /// Two numbers: the larger is the target times the smaller.
+    Div,
+    /// One cell holding the target.
+    Given,
+}
+
+impl Op {
+    /// The symbol in the text layout: `+ - x / =`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Op::Add => "+",
+            Op::Sub => "-",
+            Op::Mul => "x",
+            Op::Div => "/",
+            Op::Given => "=",
+        }
+    }
+
+    /// The symbol as printed in a cage's corner (`× ÷ −`, nothing for a given).
+    fn printed(self) -> &'static str {
+        match self {
+            Op::Add => "+",
+            Op::Sub => "\u{2212}",
+            Op::Mul => "\u{d7}",
+            Op::Div => "\u{f7}",
+            Op::Given => "",
+        }
+    }
+
+    /// Reads an operation symbol (ASCII or the printed signs).
+    fn from_symbol(s: &str) -> Option<Op> {
+        Some(match s {
+            "+" => Op::Add,
+            "-" | "\u{2212}" | "\u{2013}" => Op::Sub,
+            "x" | "X" | "*" | "\u{d7}" => Op::Mul,
+            "/" | "\u{f7}" | ":" => Op::Div,
+            "=" => Op::Given,
+            _ => return None,
+        })
+    }
+}
+
+/// A cage: its operation, its target and its cells (in reading order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cage {
+    op: Op,
+    target: i64,
+    cells: Vec<Cell>,
+}
+
+impl Cage {
+    /// The operation.
+    pub fn op(&self) -> Op {
+        self.op
+    }
+
+    /// The target.
+    pub fn target(&self) -> i64 {
+        self.target
+    }
+
+    /// The cells, in reading order.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The clue as printed: `11+`, `2÷`, `3` for a given.
+    pub fn clue(&self) -> String {
+        format!("{}{}", self.target, self.op.printed())
+    }
+
+    /// Whether `values` (one per cell, in order) meet the clue.
+    pub fn holds(&self, values: &[i64]) -> bool {
+        match (self.op, values) {
+            (Op::Add, _) => values.iter().sum::<i64>() == self.target,
+            (Op::Mul, _) => {
+                let mut p: i128 = 1;
+                for &v in values {
+                    p = p.saturating_mul(i128::from(v));
+                }
+                p == i128::from(self.target)
+            }
+            (Op::Sub, &[a, b]) => (a - b).abs() == self.target,
+            (Op::Div, &[a, b]) => {
+                let (hi, lo) = (a.max(b), a.min(b));
+                lo > 0 && hi == self.target * lo
+            }
+            (Op::Given, &[a]) => a == self.target,
+            _ => false,
+        }
+    }
+
+    /// Whether every cell lies in one row or one column.
+    fn in_one_line(&self) -> bool {
+        let first = self.cells[0];
+        self.cells.iter().all(|c| c.row == first.row)
+            || self.cells.iter().all(|c| c.col == first.col)
+    }
+}
+
+impl fmt::Display for Cage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the cage at {} ({})", self.cells[0], self.clue())
+    }
+}
+
+/// A KenKen puzzle: the size and the cages, which cover the grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KenKenPuzzle {
+    n: usize,
+    /// In the order of their first cells.
+    cages: Vec<Cage>,
+    /// The cage of each cell, row-major.
+    cage_of: Vec<u32>,
+}
+
+impl KenKenPuzzle {
+    /// A puzzle of size `n` from its cages, in any order. Every cell must
+    /// be in exactly one cage, each cage connected (through shared sides),
+    /// `-` and `/` cages of two cells, `=` cages of one; the message says
+    /// what is wrong otherwise.
+    pub fn from_cages(n: usize, mut cages: Vec<Cage>) -> Result<KenKenPuzzle, String> {
+        if !(1..=MAX_SIZE).contains(&n) {
+            return Err(format!("the size {n} is out of range (1 to {MAX_SIZE})"));
+        }
+        let mut cage_of = vec![u32::MAX; n * n];
+        for cage in &mut cages {
+            cage.cells.sort();
+            if cage.cells.is_empty() {
+                return Err("a cage has no cells".into());
+            }
+            for c in &cage.cells {
+                if c.row >= n || c.col >= n {
+                    return Err(format!("{c} is outside the {n}x{n} grid"));
+                }
+            }
+        }
+        cages.sort_by_key(|c| c.cells[0]);
+        for (k, cage) in cages.iter().enumerate() {
+            for c in &cage.cells {
+                let slot = &mut cage_of[c.row * n + c.col];
+                if *slot != u32::MAX {
+                    return Err(format!("{c} is in two cages"));
+                }
+                *slot = k as u32;
+            }
+            let len = cage.cells.len();
+            match cage.op {
+                Op::Sub | Op::Div if len != 2 => {
+                    return Err(format!(
+                        "a '{}' cage has two cells; {cage} has {len}",
+                        cage.op.symbol()
+                    ));
+                }
+                Op::Given if len != 1 => {
+                    return Err(format!("a '=' cage has one cell; {cage} has {len}"));
+                }
+                _ => {}
+            }
+            if cage.target < 1 {
+                return Err(format!("{cage}: a target is at least 1"));
+            }
+        }
+        if let Some(i) = cage_of.iter().position(|&k| k == u32::MAX) {
+            return Err(format!("{} is in no cage", Cell::new(i / n, i % n)));
+        }
+        let p = KenKenPuzzle { n, cages, cage_of };
+        for (k, cage) in p.cages.iter().enumerate() {
+            if let Some(c) = p.disconnected_cell(k) {
+                return Err(format!(
+                    "{cage} is not connected: {c} does not touch the rest of it"
+                ));
+            }
+        }
+        Ok(p)
+    }
+
+    /// A cell of cage `k` that cannot be reached from its first cell.
+    fn disconnected_cell(&self, k: usize) -> Option<Cell> {
+        let cells = &self.cages[k].cells;
+        let mut seen = vec![false; cells.len()];
+        let mut stack = vec![0usize];
+        seen[0] = true;
+        while let Some(i) = stack.pop() {
+            let c = cells[i];
+            for (j, d) in cells.iter().enumerate() {
+                if !seen[j] && c.row.abs_diff(d.row) + c.col.abs_diff(d.col) == 1 {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        seen.iter().position(|s| !s).map(|i| cells[i])
+    }
+
+    /// The size `n` (the grid is `n x n`, numbers `1..=n`).
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The cages, in the order of their first cells (reading order).
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
+    }
+
+    /// The cage a cell belongs to.
+    pub fn cage_at(&self, cell: Cell) -> Option<&Cage> {
+        if cell.row < self.n && cell.col < self.n {
+            Some(&self.cages[self.cage_index(cell.row * self.n + cell.col)])
+        } else {
+            None
+        }
+    }
+
+    fn cage_index(&self, pos: usize) -> usize {
+        self.cage_of[pos] as usize
+    }
+}
+
+/// A filled (or partly filled) grid: `0` for an empty cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KenKenSolution {
+    n: usize,
+    values: Vec<u8>,
+}
+
+impl KenKenSolution {
+    /// A grid of `n x n` values, row-major (`0` = empty); `None` if the
+    /// length is wrong.
+    pub fn new(n: usize, values: Vec<u8>) -> Option<KenKenSolution> {
+        (values.len() == n * n).then_some(KenKenSolution { n, values })
+    }
+
+    /// The value at a cell (`None`: empty or outside).
+    pub fn value(&self, cell: Cell) -> Option<u8> {
+        if cell.row >= self.n || cell.col >= self.n {
+            return None;
+        }
+        match self.values[cell.row * self.n + cell.col] {
+            0 => None,
+            v => Some(v),
+        }
+    }
+
+    /// The values, row-major (`0` = empty).
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+}
+
+/// The difficulty ladder: Tatham's Keen levels, each a model of stronger
+/// propagation (see `docs/formats/kenken.md`).
+pub const LEVELS: &[Level] = &[
+    Level {
+        name: "easy",
+        about: "singles in rows and columns, and the values each cage allows",
+    },
+    Level {
+        name: "normal",
+        about: "plus every cage's combinations cell by cell",
+    },
+    Level {
+        name: "hard",
+        about: "plus naked and hidden subsets in rows and columns",
+    },
+    Level {
+        name: "extreme",
+        about: "plus single-value fish across rows and columns",
+    },
+    Level {
+        name: "unreasonable",
+        about: "needs trial and error (still one solution)",
+    },
+];
+
+fn lines_after(_: &str) -> Option<usize> {
+    // The number of cage lines is not in the header: a record ends at the
+    // next empty line.
+    None
+}
+
+fn is_game_id(line: &str) -> bool {
+    line.contains(':')
+}
+
+static INFO: FamilyInfo = FamilyInfo {
+    name: "kenken",
+    title: "KenKen",
+    rules: "Fill the n x n grid with 1..n once per row and column so that the numbers in each \
+            cage give its target under its operation (+, -, x, /).",
+    levels: LEVELS,
+    shape: RecordShape::Header {
+        lines: lines_after,
+        one_line: is_game_id,
+    },
+    default_size: (6, 6),
+};
+
+/// How strongly each part of the model propagates (one ladder level).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Plan {
+    lines: Strength,
+    /// Cages domain consistent (else: sums by bounds).
+    full_cages: bool,
+    /// The value-by-value view (fish).
+    fish: bool,
+}
+
+impl Plan {
+    fn of_level(level: usize) -> Plan {
+        match level {
+            0 => Plan {
+                lines: Strength::HiddenSingles,
+                full_cages: false,
+                fish: false,
+            },
+            1 => Plan {
+                lines: Strength::HiddenSingles,
+                full_cages: true,
+                fish: false,
+            },
+            2 => Plan {
+                lines: Strength::DomainConsistent,
+                full_cages: true,
+                fish: false,
+            },
+            _ => Plan {
+                lines: Strength::DomainConsistent,
+                full_cages: true,
+                fish: true,
+            },
+        }
+    }
+
+    /// The solving model.
+    const SOLVE: Plan = Plan {
+        lines: Strength::HiddenSingles,
+        full_cages: true,
+        fish: false,
+    };
+}
+
+/// Posts the model of `p` at `plan`'s strengths.
+fn build(p: &KenKenPuzzle, plan: Plan) -> Result<Built, ModelError> {
+    let n = p.n;
+    let mut m = Model::new();
+    let grid = Grid::new_unnamed(&mut m, n, n, 1..=n as Value)?;
+    let var = |c: Cell| grid.cells()[c.row * n + c.col];
+    for cage in &p.cages {
+        if cage.cells.len() == 1 {
+            m.fix(var(cage.cells[0]), value_of(cage.target)?)?;
+        }
+    }
+    for r in 0..n {
+        m.all_different_with(grid.row(r), plan.lines)?;
+    }
+    let mut col = Vec::with_capacity(n);
+    for c in 0..n {
+        col.clear();
+        col.extend((0..n).map(|r| grid.cells()[r * n + c]));
+        m.all_different_with(&col, plan.lines)?;
+    }
+    let mut vars = Vec::with_capacity(n);
+    let mut tuples = Vec::new();
+    for cage in &p.cages {
+        if cage.cells.len() == 1 {
+            continue;
+        }
+        vars.clear();
+        vars.extend(cage.cells.iter().map(|&c| var(c)));
+        match cage.op {
+            Op::Add if plan.full_cages && cage.in_one_line() => {
+                m.all_different_sum(&vars, cage.target)?;
+            }
+            Op::Add | Op::Mul if plan.full_cages && cage_table(cage, n, &mut tuples) => {
+                m.table(&vars, &tuples)?;
+            }
+            Op::Add => {
+                let terms: Vec<(i64, csp_core::VarId)> = vars.iter().map(|&x| (1, x)).collect();
+                let strength = if plan.full_cages {
+                    LinearStrength::Domain
+                } else {
+                    LinearStrength::Bounds
+                };
+                m.linear_with(&terms, RelOp::Eq, cage.target, strength)?;
+            }
+            Op::Mul => {
+                m.product(&vars, cage.target)?;
+            }
+            Op::Sub => {
+                m.difference(vars[0], vars[1], cage.target)?;
+            }
+            Op::Div => {
+                m.quotient(vars[0], vars[1], cage.target)?;
+            }
+            Op::Given => unreachable!("one-cell cages are givens"),
+        }
+    }
+    if plan.fish {
+        post_fish(&mut m, &grid, n)?;
+    }
+    let mut built = Built::new(m, n, n);
+    built.cells = grid.cells().iter().map(|&v| Some(v)).collect();
+    Ok(built)
+}
+
+/// The value-by-value view of a Latin square: for each value `v` and row
+/// `r`, the column where `v` sits (`1..=n`), all different over the rows
+/// (domain consistent: every single-value fish), channelled to the cells
+/// by `cell(r, c) == v <=> col_v(r) == c` (one `element` per row and
+/// value: the cell at that column holds `v`, and clauses for the converse).
+fn post_fish(m: &mut Model, grid: &Grid, n: usize) -> Result<(), ModelError> {
+    let cells = grid.cells().to_vec();
+    for v in 1..=n as Value {
+        let mut where_v = Vec::with_capacity(n);
+        for r in 0..n {
+            let x = m.new_var(0..n as Value)?;
+            where_v.push(x);
+            for c in 0..n {
+                let cell = cells[r * n + c];
+                let lit_cell = csp_core::Literal::eq(cell, v);
+                let lit_col = csp_core::Literal::eq(x, c as Value);
+                m.clause(&[lit_cell.negate(), lit_col])?;
+                m.clause(&[lit_cell, lit_col.negate()])?;
+            }
+        }
+        m.all_different_with(&where_v, Strength::DomainConsistent)?;
+    }
+    Ok(())
+}
+
+/// The most values a cage's table may hold (tuples times cells); a cage
+/// with more keeps its arithmetic constraint.
+const MAX_TABLE_VALUES: usize = 1 << 16;
+
+/// Fills `out` with every filling of `cage` that meets its clue and puts
+/// different numbers in its cells that share a row or a column (the cage's
+/// layouts, as Tatham's solver enumerates them). Returns `false` (and
+/// `out` is not to be used) if there are more than [`MAX_TABLE_VALUES`].
+///
+/// A table over the layouts is domain consistent on the cage *with* the
+/// Latin rule inside it, which `product` and `linear` alone are not: an
+/// L-shaped `6+` cage on `1..=4` allows no 2 in its corner cell, since the
+/// corner sees both other cells (2 + 2 + 2 is ruled out, and so is every
+/// layout with 2 in the corner).
+fn cage_table(cage: &Cage, n: usize, out: &mut Vec<Vec<Value>>) -> bool {
+    out.clear();
+    let k = cage.cells.len();
+    // For each cell, the earlier cells it must differ from.
+    let sees: Vec<Vec<usize>> = (0..k)
+        .map(|j| {
+            (0..j)
+                .filter(|&i| {
+                    let (a, b) = (cage.cells[i], cage.cells[j]);
+                    a.row == b.row || a.col == b.col
+                })
+                .collect()
+        })
+        .collect();
+    let mut current = vec![0 as Value; k];
+    let budget = MAX_TABLE_VALUES / k.max(1);
+    fill(
+        cage,
+        n as i64,
+        &sees,
+        0,
+        cage.target,
+        &mut current,
+        out,
+        budget,
+    )
+}
+
+/// The depth-first enumeration behind [`cage_table`]: `rest` is what the
+/// remaining cells must add up to (or multiply to).
+#[expect(clippy::too_many_arguments, reason = "one recursive helper's state")]
+fn fill(
+    cage: &Cage,
+    n: i64,
+    sees: &[Vec<usize>],
+    j: usize,
+    rest: i64,
+    current: &mut Vec<Value>,
+    out: &mut Vec<Vec<Value>>,
+    budget: usize,
+) -> bool {
+    let k = current.len();
+    if j == k {
+        let done = match cage.op {
+            Op::Mul => rest == 1,
+            _ => rest == 0,
+        };
+        if done {
+            if out.len() >= budget {
+                return false;
+            }
+            out.push(current.clone());
+        }
+        return true;
+    }
+    let left = (k - j - 1) as i64;
+    for v in 1..=n {
+        if sees[j].iter().any(|&i| i64::from(current[i]) == v) {
+            continue;
+        }
+        let next = match cage.op {
+            Op::Mul if rest % v == 0 => rest / v,
+            Op::Mul => continue,
+            _ => {
+                let r = rest - v;
+                if r < left || r > left * n {
+                    continue;
+                }
+                r
+            }
+        };
+        current[j] = v as Value;
+        if !fill(cage, n, sees, j + 1, next, current, out, budget) {
+            return false;
+        }
+    }
+    true
+}
+
+fn value_of(target: i64) -> Result<Value, ModelError> {
+    Value::try_from(target).map_err(|_| ModelError::Overflow {
+        constraint: "kenken given".to_owned(),
+    })
+}
+
+/// The text layout's cage labels: `a`-`z`, `A`-`Z`, then `aa`, `ab`, ...
+fn label(mut k: usize) -> String {
+    const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    if k < LETTERS.len() {
+        return char::from(LETTERS[k]).to_string();
+    }
+    k -= LETTERS.len();
+    let mut width = 2;
+    let mut span = 26 * 26;
+    while k >= span {
+        k -= span;
+        width += 1;
+        span *= 26;
+    }
+    let mut out = vec![b'a'; width];
+    for slot in out.iter_mut().rev() {
+        *slot = b'a' + (k % 26) as u8;
+        k /= 26;
+    }
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Reads the text layout.
+fn parse_text(text: &str) -> Result<KenKenPuzzle, ParseError> {
+    let mut r = Reader::new(text);
+    let header_line = r.line_no();
+    let [rows, cols] = r.header("ROWS COLS", 1, MAX_SIZE)?;
+    if rows != cols {
+        return Err(ParseError::at_line(
+            header_line,
+            format!(
+                "a KenKen grid is square: ROWS and COLS must be equal, found {rows} and {cols}"
+            ),
+        ));
+    }
+    let n = rows;
+    // Labels in order of first appearance, with their cells.
+    let mut index: BTreeMap<String, usize> = BTreeMap::new();
+    let mut groups: Vec<(Token<'_>, Vec<Cell>)> = Vec::new();
+    for row in 0..n {
+        let tokens = r.row(n, &format!("row {} of cage labels", row + 1))?;
+        for (col, t) in tokens.into_iter().enumerate() {
+            if t.is_empty_cell() {
+                return Err(t.error("every cell belongs to a cage: '-' is not a cage label"));
+            }
+            let k = *index.entry(t.text.to_owned()).or_insert_with(|| {
+                groups.push((t, Vec::new()));
+                groups.len() - 1
+            });
+            groups[k].1.push(Cell::new(row, col));
+        }
+    }
+    let mut clues: Vec<Option<(Op, i64)>> = vec![None; groups.len()];
+    while !r.at_end() {
+        let line = r.line_no();
+        let tokens = r.line("a cage line 'LABEL TARGET OP'")?;
+        if tokens.is_empty() {
+            continue;
+        }
+        let label = tokens[0];
+        let Some(&k) = index.get(label.text) else {
+            return Err(label.error(format!(
+                "no cell of the grid has the cage label '{}'",
+                label.text
+            )));
+        };
+        if clues[k].is_some() {
+            return Err(label.error(format!("cage '{}' has a second line", label.text)));
+        }
+        let size = groups[k].1.len();
+        // TARGET OP, or TARGETOP in one token, or TARGET alone for one cell.
+        let (target_token, op) = match tokens.len() {
+            2 | 3 => {
+                let t = tokens[1];
+                let (num, attached) = split_attached_op(t.text);
+                let op = match (tokens.get(2), attached) {
+                    (Some(o), None) => Some(Op::from_symbol(o.text).ok_or_else(|| {
+                        o.error(format!(
+                            "expected an operation (+, -, x, / or =), found '{}'",
+                            o.text
+                        ))
+                    })?),
+                    (Some(o), Some(_)) => {
+                        return Err(o.error("the cage's operation is already given"));
+                    }
+                    (None, a) => a,
+                };
+                (Token { text: num, ..t }, op)
+            }
+            _ => {
+                return Err(ParseError::at_line(
+                    line,
+                    format!(
+                        "expected a cage line 'LABEL TARGET OP', found {} tokens",
+                        tokens.len()
+                    ),
+                ));
+            }
+        };
+        let target = target_token.number("a cage target", 1, i64::MAX)?;
+        let op = match (op, size) {
+            (None | Some(Op::Given | Op::Add), 1) => Op::Given,
+            (None, _) => {
+                return Err(target_token.error(format!(
+                    "cage '{}' has {size} cells: its line needs an operation (+, -, x or /)",
+                    label.text
+                )));
+            }
+            (Some(Op::Given), _) => {
+                return Err(target_token.error(format!(
+                    "'=' is for a one-cell cage; cage '{}' has {size} cells",
+                    label.text
+                )));
+            }
+            (Some(op @ (Op::Sub | Op::Div)), s) if s != 2 => {
+                return Err(target_token.error(format!(
+                    "a '{}' cage has two cells; cage '{}' has {s}",
+                    op.symbol(),
+                    label.text
+                )));
+            }
+            (Some(op), _) => op,
+        };
+        clues[k] = Some((op, target));
+    }
+    let mut cages = Vec::with_capacity(groups.len());
+    for ((token, cells), clue) in groups.into_iter().zip(clues) {
+        let Some((op, target)) = clue else {
+            return Err(token.error(format!(
+                "cage '{}' (first cell {}) has no line 'LABEL TARGET OP'",
+                token.text, cells[0]
+            )));
+        };
+        cages.push((token, Cage { op, target, cells }));
+    }
+    for (token, cage) in &cages {
+        let probe = KenKenPuzzle {
+            n,
+            cages: vec![cage.clone()],
+            cage_of: Vec::new(),
+        };
+        if let Some(c) = probe.disconnected_cell(0) {
+            return Err(token.error(format!(
+                "cage '{}' is not connected: {c} does not touch the rest of it",
+                token.text
+            )));
+        }
+    }
+    KenKenPuzzle::from_cages(n, cages.into_iter().map(|(_, c)| c).collect())
+        .map_err(ParseError::new)
+}
+
+/// `"11+"` as (`"11"`, `Some(Add)`); a bare number as itself and `None`.
+fn split_attached_op(text: &str) -> (&str, Option<Op>) {
+    let digits = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    if digits > 0 && digits < text.len() {
+        if let Some(op) = Op::from_symbol(&text[digits..]) {
+            return (&text[..digits], Some(op));
+        }
+    }
+    (text, None)
+}
+
+fn write_text(p: &KenKenPuzzle) -> String {
+    let n = p.n;
+    let labels: Vec<String> = (0..p.cages.len()).map(label).collect();
+    let width = labels.iter().map(String::len).max().unwrap_or(1);
+    let mut out = format!("{n} {n}\n");
+    for r in 0..n {
+        let row: Vec<String> = (0..n)
+            .map(|c| format!("{:<width$}", labels[p.cage_index(r * n + c)]))
+            .collect();
+        out.push_str(row.join(" ").trim_end());
+        out.push('\n');
+    }
+    for (cage, l) in p.cages.iter().zip(&labels) {
+        out.push_str(&format!("{l} {} {}\n", cage.target, cage.op.symbol()));
+    }
+    out
+}
+
+fn write_grid(n: usize, values: &[u8]) -> String {
+    let mut out = format!("{n} {n}\n");
+    let width = if n >= 10 { 2 } else { 1 };
+    for row in values.chunks(n.max(1)) {
+        let t: Vec<String> = row
+            .iter()
+            .map(|&v| {
+                let s = if v == 0 {
+                    "-".to_owned()
+                } else {
+                    v.to_string()
+                };
+                format!("{s:>width$}")
+            })
+            .collect();
+        out.push_str(&t.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+impl Family for KenKen {
+    type Puzzle = KenKenPuzzle;
+    type Solution = KenKenSolution;
+
+    fn info(&self) -> &FamilyInfo {
+        &INFO
+    }
+
+    fn parse(&self, text: &str) -> Result<KenKenPuzzle, ParseError> {
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty());
+        if let (Some((i, line)), None) = (lines.next(), lines.next()) {
+            if is_game_id(line) {
+                return keen_id::parse(line).map_err(|e| e.relocated(i + 1));
+            }
+        }
+        parse_text(text)
+    }
+
+    fn write(&self, puzzle: &KenKenPuzzle) -> String {
+        write_text(puzzle)
+    }
+
+    fn write_game_id(&self, puzzle: &KenKenPuzzle) -> Option<String> {
+        Some(keen_id::write(puzzle))
+    }
+
+    fn build(&self, puzzle: &KenKenPuzzle) -> Result<Built, ModelError> {
+        build(puzzle, Plan::SOLVE)
+    }
+
+    fn build_for_level(&self, puzzle: &KenKenPuzzle, level: usize) -> Result<Built, ModelError> {
+        build(puzzle, Plan::of_level(level))
+    }
+
+    fn decode(
+        &self,
+        puzzle: &KenKenPuzzle,
+        built: &Built,
+        s: &csp_core::Solution,
+    ) -> KenKenSolution {
+        let values = built
+            .cells
+            .iter()
+            .map(|v| v.and_then(|v| s.get(v)).map_or(0, |x| x as u8))
+            .collect();
+        KenKenSolution {
+            n: puzzle.n,
+            values,
+        }
+    }
+
+    fn write_solution(&self, puzzle: &KenKenPuzzle, solution: &KenKenSolution) -> String {
+        write_grid(puzzle.n, &solution.values)
+    }
+
+    fn parse_solution(
+        &self,
+        puzzle: &KenKenPuzzle,
+        text: &str,
+    ) -> Result<KenKenSolution, ParseError> {
+        let n = puzzle.n;
+        let mut r = Reader::new(text);
+        let header_line = r.line_no();
+        let [rows, cols] = r.header("ROWS COLS", 1, MAX_SIZE)?;
+        if (rows, cols) != (n, n) {
+            return Err(ParseError::at_line(
+                header_line,
+                format!("expected a solution of {n} {n}, found {rows} {cols}"),
+            ));
+        }
+        let mut values = Vec::with_capacity(n * n);
+        for row in 0..n {
+            for t in r.row(n, &format!("row {} of the solution", row + 1))? {
+                values.push(if t.is_empty_cell() {
+                    0
+                } else {
+                    t.number("a number", 1, n as i64)? as u8
+                });
+            }
+        }
+        r.end()?;
+        Ok(KenKenSolution { n, values })
+    }
+
+    fn check(&self, puzzle: &KenKenPuzzle, solution: &KenKenSolution) -> Vec<Violation> {
+        let n = puzzle.n;
+        let mut out = Vec::new();
+        if solution.n != n {
+            out.push(Violation::new(
+                format!("the solution is {0}x{0}, the puzzle {n}x{n}", solution.n),
+                Vec::new(),
+            ));
+            return out;
+        }
+        let at = |r: usize, c: usize| solution.values[r * n + c];
+        let empty: Vec<Cell> = (0..n * n)
+            .filter(|&i| solution.values[i] == 0 || usize::from(solution.values[i]) > n)
+            .map(|i| Cell::new(i / n, i % n))
+            .collect();
+        if !empty.is_empty() {
+            out.push(Violation::new(
+                format!("every cell holds a number from 1 to {n}"),
+                empty,
+            ));
+        }
+        for (what, line_of) in [("row", true), ("column", false)] {
+            for i in 0..n {
+                let cell = |j: usize| {
+                    if line_of {
+                        Cell::new(i, j)
+                    } else {
+                        Cell::new(j, i)
+                    }
+                };
+                for j in 0..n {
+                    let a = cell(j);
+                    let v = at(a.row, a.col);
+                    if v == 0 {
+                        continue;
+                    }
+                    if let Some(k) = (j + 1..n).find(|&k| {
+                        let b = cell(k);
+                        at(b.row, b.col) == v
+                    }) {
+                        out.push(Violation::new(
+                            format!("{what} {} holds {v} twice", i + 1),
+                            vec![a, cell(k)],
+                        ));
+                    }
+                }
+            }
+        }
+        for cage in &puzzle.cages {
+            let values: Vec<i64> = cage
+                .cells
+                .iter()
+                .map(|c| i64::from(at(c.row, c.col)))
+                .collect();
+            if values.contains(&0) || cage.holds(&values) {
+                continue;
+            }
+            let shown: Vec<String> = values.iter().map(i64::to_string).collect();
+            let rule = match cage.op {
+                Op::Add => format!("{cage} must add up to {}", cage.target),
+                Op::Mul => format!("{cage} must multiply to {}", cage.target),
+                Op::Sub => format!("{cage} must have a difference of {}", cage.target),
+                Op::Div => format!("{cage} must have a quotient of {}", cage.target),
+                Op::Given => format!("{cage} must hold {}", cage.target),
+            };
+            out.push(Violation::new(
+                format!("{rule} (it holds {})", shown.join(", ")),
+                cage.cells.clone(),
+            ));
+        }
+        out
+    }
+
+    fn check_givens(&self, puzzle: &KenKenPuzzle) -> Vec<Violation> {
+        let n = puzzle.n as i64;
+        let mut out = Vec::new();
+        let mut given = vec![0i64; puzzle.n * puzzle.n];
+        for cage in &puzzle.cages {
+            let k = cage.cells.len() as i64;
+            let t = cage.target;
+            let possible = match cage.op {
+                Op::Given | Op::Add | Op::Mul if k == 1 => (1..=n).contains(&t),
+                Op::Add => k <= t && t <= k.saturating_mul(n),
+                Op::Sub => t < n,
+                Op::Div => t >= 2 && t <= n,
+                Op::Mul | Op::Given => divides_into(t, n, cage.cells.len()),
+            };
+            if !possible {
+                out.push(Violation::new(
+                    format!("{cage} cannot be met with numbers from 1 to {n}"),
+                    cage.cells.clone(),
+                ));
+            } else if k == 1 {
+                let c = cage.cells[0];
+                given[c.row * puzzle.n + c.col] = t;
+            }
+        }
+        let solution = KenKenSolution {
+            n: puzzle.n,
+            values: given.iter().map(|&v| v as u8).collect(),
+        };
+        // Givens that clash in a row or column.
+        let clashes = self.check(
+            &KenKenPuzzle {
+                n: puzzle.n,
+                cages: Vec::new(),
+                cage_of: puzzle.cage_of.clone(),
+            },
+            &solution,
+        );
+        out.extend(
+            clashes
+                .into_iter()
+                .filter(|v| !v.rule.starts_with("every cell")),
+        );
+        out
+    }
+
+    fn value_at(&self, solution: &KenKenSolution, cell: Cell) -> Option<Value> {
+        solution.value(cell).map(Value::from)
+    }
+
+    fn describe_constraint(&self, puzzle: &KenKenPuzzle, _: &Built, c: ConstraintId) -> String {
+        let n = puzzle.n;
+        let i = c.index();
+        if i < n {
+            return format!("row {}", i + 1);
+        }
+        if i < 2 * n {
+            return format!("column {}", i - n + 1);
+        }
+        match puzzle
+            .cages
+            .iter()
+            .filter(|cage| cage.cells.len() > 1)
+            .nth(i - 2 * n)
+        {
+            Some(cage) => cage.to_string(),
+            None => "the positions of one number across the rows".to_owned(),
+        }
+    }
+
+    fn render(
+        &self,
+        puzzle: &KenKenPuzzle,
+        solution: Option<&KenKenSolution>,
+        options: &RenderOptions,
+    ) -> String {
+        let n = puzzle.n;
+        let candidates = options
+            .candidates
+            .then(|| crate::generic::candidates(self, puzzle));
+        let mut c = Canvas::new(n, n, &format!("KenKen {n}x{n}"));
+        c.highlight(&options.highlight);
+        c.grid_lines();
+        c.region_borders(|r, col| puzzle.cage_of[r * n + col]);
+        for cage in &puzzle.cages {
+            let first = cage.cells[0];
+            c.raw(&format!(
+                "<text class=\"corner\" x=\"{}\" y=\"{}\" font-size=\"0.26\">{}</text>",
+                first.col as f64 + 0.1,
+                first.row as f64 + 0.3,
+                crate::render::escape(&cage.clue())
+            ));
+        }
+        for r in 0..n {
+            for col in 0..n {
+                let cell = Cell::new(r, col);
+                if let Some(v) = solution.and_then(|s| s.value(cell)) {
+                    c.text_at(
+                        col as f64 + 0.5,
+                        r as f64 + 0.58,
+                        &v.to_string(),
+                        Ink::Filled,
+                        0.55,
+                    );
+                } else if let Some(Some(values)) =
+                    candidates.as_ref().and_then(|k| k.get(r * n + col))
+                {
+                    if values.len() < n {
+                        let text: Vec<String> = values.iter().map(ToString::to_string).collect();
+                        c.text_at(
+                            col as f64 + 0.5,
+                            r as f64 + 0.78,
+                            &text.join(""),
+                            Ink::Candidate,
+                            (0.9 / text.len().max(3) as f64).min(0.24),
+                        );
+                    }
+                }
+            }
+        }
+        c.finish(options.cell_size)
+    }
+
+    fn generate(
+        &self,
+        options: &GenerateOptions,
+    ) -> Result<Generated<KenKenPuzzle, KenKenSolution>, GenerateError> {
+        generate::generate(self, options)
+    }
+}
+
+/// Whether `t` could be a product of `k` numbers from `1..=n`: it is at
+/// most `n^k` and has no prime factor above `n` (necessary conditions, so
+/// a cage flagged here is certainly impossible).
+fn divides_into(t: i64, n: i64, k: usize) -> bool {
+    if t < 1 {
+        return false;
+    }
+    let mut bound: i128 = 1;
+    for _ in 0..k {
+        bound = bound.saturating_mul(i128::from(n));
+        if bound >= i128::from(t) {
+            break;
+        }
+    }
+    if i128::from(t) > bound {
+        return false;
+    }
+    let mut rest = t;
+    for f in 2..=n.max(1) {
+        while rest % f == 0 {
+            rest /= f;
+        }
+    }
+    rest == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_are_distinct_and_short() {
+        let all: Vec<String> = (0..2000).map(label).collect();
+        let mut sorted = all.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), all.len());
+        assert_eq!(all[0], "a");
+        assert_eq!(all[51], "Z");
+        assert_eq!(all[52], "aa");
+        assert_eq!(all[52 + 676], "aaa");
+    }
+
+    #[test]
+    fn attached_operations_split() {
+        assert_eq!(split_attached_op("11+"), ("11", Some(Op::Add)));
+        assert_eq!(split_attached_op("240x"), ("240", Some(Op::Mul)));
+        assert_eq!(split_attached_op("7"), ("7", None));
+        assert_eq!(split_attached_op("x"), ("x", None));
+    }
+
+    #[test]
+    fn products_of_k_numbers() {
+        assert!(divides_into(240, 6, 4)); // 6 * 5 * 4 * 2
+        assert!(!divides_into(7, 6, 3)); // a prime above 6
+        assert!(!divides_into(37, 6, 2));
+        assert!(!divides_into(64, 6, 2)); // more than 6 * 6
+        assert!(divides_into(36, 6, 2));
+    }
+}
