@@ -6,6 +6,7 @@
 pub mod binairo;
 pub mod futoshiki;
 mod grid_text;
+pub mod hitori;
 pub mod light_up;
 mod quick_grade;
 pub mod sudoku;
@@ -21,4 +22,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &tents::Tents,
     &binairo::Binairo::BINAIRO,
     &binairo::Binairo::UNRULY,
+    &hitori::Hitori,
 ];

@@ -41,6 +41,11 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "6x6:aacdcADeCbCcd",
         "6 6\n2 2 1 1 2 1\n2 1 2 1 1 2\n1 2 1 2 1 2\n2 1 1 2 2 1\n1 2 2 1 2 1\n1 1 2 2 1 2\n",
     ),
+    (
+        "hitori",
+        "5 5\n5 2 2 1 1\n4 2 1 3 5\n1 4 1 5 2\n4 5 4 1 5\n3 1 1 2 4\n",
+        "5 5\n- x - x -\n- - - - -\n- - x - -\nx - - - x\n- - x - -\n",
+    ),
 ];
 
 fn get(name: &str) -> &'static dyn AnyFamily {
