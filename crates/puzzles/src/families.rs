@@ -9,6 +9,7 @@ mod grid_text;
 pub mod hitori;
 pub mod light_up;
 mod quick_grade;
+pub mod slitherlink;
 pub mod sudoku;
 pub mod tents;
 
@@ -23,4 +24,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &binairo::Binairo::BINAIRO,
     &binairo::Binairo::UNRULY,
     &hitori::Hitori,
+    &slitherlink::Slitherlink,
 ];

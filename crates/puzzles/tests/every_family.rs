@@ -46,6 +46,11 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "5 5\n5 2 2 1 1\n4 2 1 3 5\n1 4 1 5 2\n4 5 4 1 5\n3 1 1 2 4\n",
         "5 5\n- x - x -\n- - - - -\n- - x - -\nx - - - x\n- - x - -\n",
     ),
+    (
+        "slitherlink",
+        "4 4\n2 - - -\n3 - - 3\n2 - - 2\n0 2 3 2\n",
+        "4 4\n- x - -\nx x - x\n- x x x\n- - x -\n",
+    ),
 ];
 
 fn get(name: &str) -> &'static dyn AnyFamily {
