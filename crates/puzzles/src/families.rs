@@ -8,6 +8,7 @@ pub mod futoshiki;
 mod grid_text;
 pub mod hitori;
 pub mod light_up;
+pub mod masyu;
 mod quick_grade;
 pub mod slitherlink;
 pub mod sudoku;
@@ -25,4 +26,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &binairo::Binairo::UNRULY,
     &hitori::Hitori,
     &slitherlink::Slitherlink,
+    &masyu::Masyu,
 ];

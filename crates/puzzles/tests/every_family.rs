@@ -51,6 +51,11 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "4 4\n2 - - -\n3 - - 3\n2 - - 2\n0 2 3 2\n",
         "4 4\n- x - -\nx x - x\n- x x x\n- - x -\n",
     ),
+    (
+        "masyu",
+        "5 5\n- - - b -\nw - - - -\nb - b - -\n- - - w -\n- - - - -\n",
+        "5 5\nse ew ew sw -\nns -  -  ns -\nne ew sw ns -\n-  -  ns ns -\n-  -  ne nw -\n",
+    ),
 ];
 
 fn get(name: &str) -> &'static dyn AnyFamily {

@@ -16,7 +16,7 @@
 //! exactly when the cells on its two sides differ (the outside of the grid
 //! counts as outside).
 
-mod generate;
+pub(crate) mod generate;
 mod model;
 
 pub use generate::MAX_GENERATED_SIDE;
@@ -107,12 +107,12 @@ impl Inside {
 
     /// Whether the top side of cell `(r, c)` (`r` up to `rows`: the bottom
     /// border) is on the loop.
-    fn horizontal(&self, r: usize, c: usize) -> bool {
+    pub(crate) fn horizontal(&self, r: usize, c: usize) -> bool {
         self.at(Some(r), Some(c)) != self.at(r.checked_sub(1), Some(c))
     }
 
     /// Whether the left side of cell `(r, c)` (`c` up to `cols`) is on the loop.
-    fn vertical(&self, r: usize, c: usize) -> bool {
+    pub(crate) fn vertical(&self, r: usize, c: usize) -> bool {
         self.at(Some(r), Some(c)) != self.at(Some(r), c.checked_sub(1))
     }
 

@@ -82,7 +82,7 @@ pub(crate) fn generate(o: &GenerateOptions) -> Result<Generated<Puzzle, Inside>,
 
 /// A random region whose border is one simple loop, grown a cell at a
 /// time from a random cell to about half the grid.
-fn region(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Inside {
+pub(crate) fn region(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Inside {
     let n = rows * cols;
     let mut s = Inside {
         rows,
