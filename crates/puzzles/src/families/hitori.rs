@@ -9,7 +9,7 @@
 //! `docs/formats/hitori.md`. A solution prints `x` for a shaded cell and
 //! `-` for an unshaded one.
 //!
-//! The model (in [`model`]) is one 0/1 variable per cell (1: unshaded),
+//! The model (in `model.rs`) is one 0/1 variable per cell (1: unshaded),
 //! a two-literal [`clause`](csp_core::Model::clause) per pair of
 //! neighbours, an [`at_most_one`](csp_core::Model::at_most_one) per
 //! repeated number of a row or column, and

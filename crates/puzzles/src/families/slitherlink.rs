@@ -8,7 +8,7 @@
 //! prints the cells inside the loop (`x`) and outside it (`-`): the loop
 //! is the border between the two.
 //!
-//! The model (in [`model`]) is one 0/1 variable per side of a cell
+//! The model (in `model.rs`) is one 0/1 variable per side of a cell
 //! ([`LoopLattice::around_cells`](csp_core::constraints::LoopLattice::around_cells))
 //! under [`single_loop`](csp_core::Model::single_loop), an
 //! [`exactly`](csp_core::Model::exactly) per clue, and one 0/1 variable
