@@ -6,14 +6,17 @@
 pub mod binairo;
 pub mod futoshiki;
 mod grid_text;
+pub mod hitori;
 pub mod jigsaw_sudoku;
 pub mod kakuro;
 pub mod kenken;
 pub mod killer_sudoku;
 pub mod light_up;
+pub mod masyu;
 pub mod nonogram;
 mod quick_grade;
 pub mod skyscrapers;
+pub mod slitherlink;
 pub mod sudoku;
 mod sudoku_layout;
 pub mod suguru;
@@ -36,4 +39,7 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &nonogram::Nonogram,
     &kenken::KenKen::STANDARD,
     &kakuro::Kakuro::STANDARD,
+    &hitori::Hitori,
+    &slitherlink::Slitherlink,
+    &masyu::Masyu,
 ];

@@ -81,6 +81,21 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "3 3\n- 4, 3,\n,4 0 0\n,3 0 0\n",
         "3 3\n- - -\n- 3 1\n- 1 2\n",
     ),
+    (
+        "hitori",
+        "5 5\n5 2 2 1 1\n4 2 1 3 5\n1 4 1 5 2\n4 5 4 1 5\n3 1 1 2 4\n",
+        "5 5\n- x - x -\n- - - - -\n- - x - -\nx - - - x\n- - x - -\n",
+    ),
+    (
+        "slitherlink",
+        "4 4\n2 - - -\n3 - - 3\n2 - - 2\n0 2 3 2\n",
+        "4 4\n- x - -\nx x - x\n- x x x\n- - x -\n",
+    ),
+    (
+        "masyu",
+        "5 5\n- - - b -\nw - - - -\nb - b - -\n- - - w -\n- - - - -\n",
+        "5 5\nse ew ew sw -\nns -  -  ns -\nne ew sw ns -\n-  -  ns ns -\n-  -  ne nw -\n",
+    ),
 ];
 
 fn get(name: &str) -> &'static dyn AnyFamily {

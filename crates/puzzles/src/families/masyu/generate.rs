@@ -1,0 +1,144 @@
+//! The seeded Masyu generator: a random loop (the border of a random
+//! region of the grid of the cells' centres, grown as Slitherlink's
+//! generator grows one), every pearl the loop allows (black where it
+//! turns between two straight legs, white where it goes straight beside a
+//! turn), then pearls taken away in random order while the puzzle stays
+//! within the level asked for (solved by propagation alone, or unique for
+//! the top level). The result is kept if it grades exactly at that level.
+//!
+//! Random numbers come from `ChaCha8Rng::seed_from_u64(seed)`, so a seed
+//! gives the same puzzle on every machine.
+
+use super::{E, LEVELS, Masyu, N, Path, Pearl, Puzzle, S, W};
+use crate::families::quick_grade::{level_of, solved_at};
+use crate::families::slitherlink::generate::region;
+use crate::family::{Family, GenerateError, GenerateOptions, Generated, Grade, Unique};
+use csp_core::Limits;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+/// The largest side the generator makes.
+pub const MAX_GENERATED_SIDE: usize = 30;
+
+pub(crate) fn generate(o: &GenerateOptions) -> Result<Generated<Puzzle, Path>, GenerateError> {
+    let (rows, cols) = (o.rows, o.cols);
+    if !(3..=MAX_GENERATED_SIDE).contains(&rows) || !(3..=MAX_GENERATED_SIDE).contains(&cols) {
+        return Err(GenerateError::BadOptions(format!(
+            "Masyu puzzles are generated from 3x3 to {MAX_GENERATED_SIDE}x{MAX_GENERATED_SIDE}, not {rows}x{cols}"
+        )));
+    }
+    let top = LEVELS.len() - 1;
+    let Some(level) = LEVELS.get(o.level) else {
+        return Err(GenerateError::BadOptions(format!(
+            "no level {} for masyu (0 to {top})",
+            o.level
+        )));
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
+    let limits = Limits::default();
+    let good = |p: &Puzzle| {
+        if o.level < top {
+            solved_at(&Masyu, p, o.level)
+        } else {
+            matches!(Masyu.uniqueness(p, &limits).0, Unique::Unique(_))
+        }
+    };
+    for attempt in 1..=o.max_attempts.max(1) {
+        let path = loop_path(rows, cols, &mut rng);
+        let mut puzzle = pearls(&path);
+        if !good(&puzzle) {
+            continue;
+        }
+        let mut order: Vec<usize> = (0..rows * cols)
+            .filter(|&i| puzzle.pearls[i] != Pearl::Empty)
+            .collect();
+        order.shuffle(&mut rng);
+        for i in order {
+            let pearl = std::mem::replace(&mut puzzle.pearls[i], Pearl::Empty);
+            if !good(&puzzle) {
+                puzzle.pearls[i] = pearl;
+            }
+        }
+        if level_of(&Masyu, &puzzle, &limits) == Some(o.level) {
+            return Ok(Generated {
+                puzzle,
+                solution: path,
+                grade: Grade {
+                    rank: o.level,
+                    level: level.name,
+                    technique: None,
+                    decisions: 0,
+                },
+                attempts: attempt,
+            });
+        }
+    }
+    Err(GenerateError::GaveUp {
+        level: level.name,
+        attempts: o.max_attempts.max(1),
+    })
+}
+
+/// A random loop through cell centres: the border of a random region of
+/// the `(rows - 1) x (cols - 1)` squares between the centres.
+fn loop_path(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Path {
+    let inside = region(rows - 1, cols - 1, rng);
+    let mut exits = vec![0u8; rows * cols];
+    for r in 0..rows {
+        for c in 0..cols - 1 {
+            if inside.horizontal(r, c) {
+                exits[r * cols + c] |= E;
+                exits[r * cols + c + 1] |= W;
+            }
+        }
+    }
+    for r in 0..rows - 1 {
+        for c in 0..cols {
+            if inside.vertical(r, c) {
+                exits[r * cols + c] |= S;
+                exits[(r + 1) * cols + c] |= N;
+            }
+        }
+    }
+    Path { rows, cols, exits }
+}
+
+/// Every pearl the loop allows.
+fn pearls(path: &Path) -> Puzzle {
+    let straight = |x: u8| x == N | S || x == E | W;
+    let step = |i: usize, bit: u8| -> Option<usize> {
+        let (dr, dc) = match bit {
+            N => (-1, 0),
+            S => (1, 0),
+            E => (0, 1),
+            _ => (0, -1),
+        };
+        path.neighbour(i, dr, dc)
+    };
+    let pearls = (0..path.exits.len())
+        .map(|i| {
+            let x = path.exits[i];
+            if x == 0 {
+                return Pearl::Empty;
+            }
+            let legs: Vec<u8> = [N, S, E, W]
+                .into_iter()
+                .filter(|&b| x & b != 0)
+                .filter_map(|b| step(i, b).map(|j| path.exits[j]))
+                .collect();
+            if !straight(x) && legs.iter().all(|&y| straight(y)) {
+                Pearl::Black
+            } else if straight(x) && legs.iter().any(|&y| !straight(y)) {
+                Pearl::White
+            } else {
+                Pearl::Empty
+            }
+        })
+        .collect();
+    Puzzle {
+        rows: path.rows,
+        cols: path.cols,
+        pearls,
+    }
+}

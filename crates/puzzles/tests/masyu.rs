@@ -1,0 +1,173 @@
+//! Masyu: a hand-checked puzzle, both formats, the rules, the ladder and
+//! the generator.
+
+use gridcsp_puzzles::families::masyu::{Masyu, Path, Puzzle};
+use gridcsp_puzzles::{Cell, Family, GenerateOptions, Limits, Solved, Unique};
+use proptest::prelude::*;
+
+/// Hand-checked: one loop r1c1-r1c4-r5c4-r5c3-r3c3-r3c1-r1c1, turning on
+/// the three black pearls with straight legs, straight through the two
+/// white ones with a turn beside each.
+const PUZZLE: &str = "5 5\n- - - b -\nw - - - -\nb - b - -\n- - - w -\n- - - - -\n";
+const SOLUTION: &str =
+    "5 5\nse ew ew sw -\nns -  -  ns -\nne ew sw ns -\n-  -  ns ns -\n-  -  ne nw -\n";
+
+fn solution(p: &Puzzle) -> Path {
+    match Masyu.uniqueness(p, &Limits::default()).0 {
+        Unique::Unique(s) => s,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_hand_checked_puzzle_is_solved_uniquely() {
+    let p = Masyu.parse(PUZZLE).unwrap();
+    let want = Masyu.parse_solution(&p, SOLUTION).unwrap();
+    assert_eq!(solution(&p), want);
+    assert!(Masyu.check(&p, &want).is_empty());
+    assert_eq!(Masyu.write_solution(&p, &want), SOLUTION);
+    assert_eq!(want.token(Cell::new(0, 3)).as_deref(), Some("sw"));
+    let (solved, _) = Masyu.solve(&p, &Limits::default());
+    assert_eq!(solved, Solved::Solution(want));
+}
+
+#[test]
+fn text_and_game_id_round_trip() {
+    let p = Masyu.parse(PUZZLE).unwrap();
+    assert_eq!(Masyu.write(&p), PUZZLE);
+    let id = Masyu.write_game_id(&p).unwrap();
+    assert_eq!(id, "5x5:cBaWdBaBeWf");
+    assert_eq!(Masyu.parse(&id).unwrap(), p);
+    assert_eq!(Masyu.parse("5x5de:cBaWdBaBeWf").unwrap(), p);
+    assert_eq!(
+        Masyu
+            .parse("5 5\n---b-\nw----\nb-b--\n---w-\n-----\n")
+            .unwrap(),
+        p
+    );
+    let small = Masyu.parse("3 3\nb - -\n- - -\n- - b\n").unwrap();
+    assert_eq!(
+        Masyu.write_game_id(&small),
+        None,
+        "Tatham's grids are 5x5 or more"
+    );
+}
+
+#[test]
+fn bad_input_names_its_line_and_column() {
+    let p = Masyu.parse(PUZZLE).unwrap();
+    let cases = [
+        (
+            "5 5\nse ew ew sw -\nns -  -  ns -\nne ew sw ns -\n-  -  ns nn -\n-  -  ne nw -\n",
+            5,
+            10,
+        ),
+        (
+            "5 5\nse ew ew sw -\nns -  -  ns -\nne ew sw ns -\n-  -  ns nq -\n-  -  ne nw -\n",
+            5,
+            10,
+        ),
+        (
+            "5 5\nse ew ew sw -\nns -  -  ns -\nne ew sw ns -\n-  -  ns nsx -\n-  -  ne nw -\n",
+            5,
+            10,
+        ),
+    ];
+    for (text, line, column) in cases {
+        let e = Masyu.parse_solution(&p, text).unwrap_err();
+        assert_eq!((e.line, e.column), (Some(line), Some(column)), "{e}");
+    }
+    let e = Masyu
+        .parse("5 5\n- - - b -\nw - - - -\nb - x - -\n- - - w -\n- - - - -\n")
+        .unwrap_err();
+    assert_eq!((e.line, e.column), (Some(4), Some(5)));
+}
+
+#[test]
+fn check_names_each_broken_rule_and_its_cells() {
+    let p = Masyu.parse(PUZZLE).unwrap();
+    let s = |t: &str| Masyu.parse_solution(&p, t).unwrap();
+    // A loop around the grid's top-left 2x2 block misses most pearls.
+    let v = Masyu.check(
+        &p,
+        &s("5 5\nse sw - - -\nne nw - - -\n- - - - -\n- - - - -\n- - - - -\n"),
+    );
+    let rules: Vec<String> = v.iter().map(ToString::to_string).collect();
+    assert!(
+        rules.contains(&"the loop must pass through the pearl at r1c4 (r1c4)".to_owned()),
+        "{rules:?}"
+    );
+    assert!(
+        rules
+            .iter()
+            .any(|r| r.contains("straight through the white pearl at r2c1")),
+        "{rules:?}"
+    );
+    // One exit only, and an exit that is not returned.
+    let v = Masyu.check(
+        &p,
+        &s("5 5\nse ew ew sw -\nns -  -  ns -\nne ew sw ns -\n-  -  ns ns -\n-  -  e- nw -\n"),
+    );
+    assert!(v[0].rule.contains("entering and leaving"), "{v:?}");
+    assert!(v[0].cells.contains(&Cell::new(4, 2)));
+    let v = Masyu.check(
+        &p,
+        &s("5 5\nse ew - - -\nns - - - -\nne nw - - -\n- - - - -\n- - - - -\n"),
+    );
+    assert!(v[0].rule.contains("entering and leaving"), "{v:?}");
+    assert!(v[0].cells.contains(&Cell::new(0, 1)));
+}
+
+#[test]
+fn generated_puzzles_are_unique_of_their_level_and_seeded() {
+    let limits = Limits::default();
+    for (size, level) in [(5, 0), (6, 0), (6, 1)] {
+        let o = GenerateOptions::new(size, size, level).with_seed(3);
+        let g = Masyu.generate(&o).unwrap();
+        assert_eq!(
+            solution(&g.puzzle),
+            g.solution,
+            "{}",
+            Masyu.write(&g.puzzle)
+        );
+        assert!(Masyu.check(&g.puzzle, &g.solution).is_empty());
+        assert_eq!(Masyu.grade(&g.puzzle, &limits).unwrap().rank, level);
+        assert_eq!(Masyu.generate(&o).unwrap().puzzle, g.puzzle);
+    }
+    assert!(Masyu.generate(&GenerateOptions::new(2, 5, 0)).is_err());
+    assert!(Masyu.generate(&GenerateOptions::new(5, 5, 2)).is_err());
+}
+
+#[test]
+fn render_draws_pearls_and_the_loop() {
+    let p = Masyu.parse(PUZZLE).unwrap();
+    let s = solution(&p);
+    let plain = Masyu.render(&p, None, &Default::default());
+    let solved = Masyu.render(&p, Some(&s), &Default::default());
+    assert_eq!(plain.matches("class=\"solid\"").count(), 3);
+    assert_eq!(plain.matches("class=\"ring\"").count(), 2);
+    assert_eq!(solved.matches("class=\"loop\"").count(), 14);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn parse_never_panics(text in "[0-9a-zA-Z: bwBW\\-\n]{0,60}") {
+        let _ = Masyu.parse(&text);
+    }
+
+    #[test]
+    fn mutated_records_never_panic(pos in 0usize..40, ch in any::<char>()) {
+        for base in [PUZZLE, "5x5:cBaWdBaBeWf"] {
+            let mut chars: Vec<char> = base.chars().collect();
+            let i = pos % chars.len();
+            chars[i] = ch;
+            let text: String = chars.into_iter().collect();
+            if let Ok(p) = Masyu.parse(&text) {
+                let _ = Masyu.parse_solution(&p, &text);
+                prop_assert_eq!(Masyu.parse(&Masyu.write(&p)).unwrap(), p);
+            }
+        }
+    }
+}
