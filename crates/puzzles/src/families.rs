@@ -4,9 +4,11 @@
 //! [`Family`](crate::Family), declare it below and add one line to [`ALL`].
 
 pub mod futoshiki;
+pub mod shading;
+pub mod star_battle;
 pub mod sudoku;
 
 use crate::dynamic::AnyFamily;
 
 /// Every built-in family, in the order the command line lists them.
-pub static ALL: &[&dyn AnyFamily] = &[&sudoku::Sudoku::CLASSIC, &futoshiki::Futoshiki::STANDARD];
+pub static ALL: &[&dyn AnyFamily] = &[&sudoku::Sudoku::CLASSIC, &futoshiki::Futoshiki::STANDARD, &star_battle::StarBattle];
