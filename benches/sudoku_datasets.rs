@@ -5,7 +5,7 @@
 //! in `../shared/datasets/sudoku/` it solves each puzzle once (first
 //! solution, single thread, one solver reused for the whole file), verifies
 //! every answer against the rules and the givens, and prints puzzles per
-//! second, mean microseconds per puzzle, mean search nodes and propagator
+//! second, mean microseconds per puzzle, mean decisions and propagator
 //! calls per puzzle, and how much resident memory grew while solving the file.
 //!
 //! `GRIDCSP_STRENGTH=fc|hs|dc` picks the AllDifferent strength (default: the
@@ -104,7 +104,7 @@ fn main() {
     println!("AllDifferent strength: {strength:?}");
     println!(
         "{:<32} {:>8} {:>12} {:>10} {:>10} {:>10} {:>9} {:>9}",
-        "file", "puzzles", "puzzles/s", "mean us", "nodes/pz", "props/pz", "verified", "RSS +KiB"
+        "file", "puzzles", "puzzles/s", "mean us", "dec/pz", "props/pz", "verified", "RSS +KiB"
     );
     for name in FILES {
         if filter.as_deref().is_some_and(|f| !name.contains(f)) {
@@ -119,7 +119,7 @@ fn main() {
             .iter()
             .map(|p| Board::from_values(Shape::CLASSIC, p).expect("81 values of 0..=9"))
             .collect();
-        let (mut ok, mut nodes, mut props) = (0usize, 0u64, 0u64);
+        let (mut ok, mut decisions, mut props) = (0usize, 0u64, 0u64);
         let rss_before = rss_kib();
         let start = Instant::now();
         for (p, board) in puzzles.iter().zip(&boards) {
@@ -128,7 +128,7 @@ fn main() {
                     ok += 1;
                 }
             }
-            nodes += solver.stats().nodes;
+            decisions += solver.stats().decisions;
             props += solver.stats().propagations;
         }
         let secs = start.elapsed().as_secs_f64();
@@ -143,7 +143,7 @@ fn main() {
             puzzles.len(),
             n / secs,
             secs * 1e6 / n,
-            nodes as f64 / n,
+            decisions as f64 / n,
             props as f64 / n,
             if ok == puzzles.len() {
                 "all".to_string()

@@ -5,19 +5,13 @@
 //!
 //! Run `cargo run --release --example kenken`.
 //!
-//! The cage rule is a user constraint, [`Cage`]. Its
-//! [`is_satisfied`](Constraint::is_satisfied) is the rule as printed; its
-//! [`propagate`](Constraint::propagate) makes the cage *domain consistent*:
-//! it lists every combination of the cells' current values that reaches the
-//! target (cutting a branch as soon as a partial sum overshoots or a partial
-//! product stops dividing the target) and keeps exactly the values that occur
-//! in one. Cages have a handful of cells, so the enumeration is cheap, and
-//! one pass reaches the constraint's fixpoint.
+//! Every cage is a csp-core built-in, each domain consistent: a sum is
+//! [`Model::linear_with`] at [`LinearStrength::Domain`], a product
+//! [`Model::product`], a difference [`Model::difference`] and a quotient
+//! [`Model::quotient`]. None of them assumes the cells distinct: a cage may
+//! repeat a number in cells that share no row or column.
 
-use gridcsp::csp_core::{
-    Conflict, Constraint, Grid, Model, PropagationContext, Solver, Uniqueness, Value, VarId,
-    forward_check,
-};
+use gridcsp::csp_core::{Grid, LinearStrength, Model, RelOp, Solver, Uniqueness, Value, VarId};
 use std::error::Error;
 
 /// The 6 x 6 example of Wikipedia's "KenKen" article. Each letter is a cage;
@@ -88,140 +82,36 @@ impl Op {
     }
 }
 
-/// A KenKen cage: the cells' values combine to `target` under `op`.
-#[derive(Clone, Debug)]
-pub(crate) struct Cage {
-    /// The cells.
-    pub(crate) cells: Vec<VarId>,
-    /// The operation.
-    pub(crate) op: Op,
-    /// The target.
-    pub(crate) target: i64,
-}
-
-/// The most cells a cage may have for the enumerating `propagate` (beyond
-/// this it falls back to forward checking).
-const MAX_CELLS: usize = 10;
-
-impl Cage {
-    /// Whether a full tuple of values meets the target.
-    fn holds(&self, values: &[i64]) -> bool {
-        match (self.op, values) {
-            (Op::Add, _) => values.iter().sum::<i64>() == self.target,
-            (Op::Mul, _) => values.iter().product::<i64>() == self.target,
-            (Op::Sub, &[a, b]) => (a - b).abs() == self.target,
-            (Op::Div, &[a, b]) => {
-                let (small, large) = (a.min(b), a.max(b));
-                small != 0 && large == small * self.target
-            }
-            (Op::Given, &[a]) => a == self.target,
-            _ => false,
+/// Posts one cage: the values of `cells` give `target` under `op`.
+pub(crate) fn post_cage(
+    model: &mut Model,
+    cells: &[VarId],
+    op: Op,
+    target: i64,
+) -> Result<(), Box<dyn Error>> {
+    match (op, cells) {
+        (Op::Add, _) => {
+            let terms: Vec<(i64, VarId)> = cells.iter().map(|&x| (1, x)).collect();
+            model.linear_with(&terms, RelOp::Eq, target, LinearStrength::Domain)?;
+        }
+        (Op::Mul, _) => {
+            model.product(cells, target)?;
+        }
+        (Op::Sub, &[x, y]) => {
+            model.difference(x, y, target)?;
+        }
+        (Op::Div, &[x, y]) => {
+            model.quotient(x, y, target)?;
+        }
+        (Op::Given, &[x]) => {
+            model.linear(&[(1, x)], RelOp::Eq, target)?;
+        }
+        _ => {
+            let shape = format!("{} cells", cells.len());
+            return Err(format!("a {}{target} cage cannot have {shape}", op.symbol()).into());
         }
     }
-
-    /// Depth-first enumeration of the tuples that meet the target, marking
-    /// in `support[i]` the values cell `i` takes in at least one of them.
-    /// `acc` is the sum or product so far; `bounds[i]` the smallest and
-    /// largest sum the cells from `i` on can still add.
-    fn enumerate(
-        &self,
-        domains: &[Vec<i64>],
-        bounds: &[(i64, i64)],
-        path: &mut Vec<i64>,
-        acc: i64,
-        support: &mut [Vec<bool>],
-    ) {
-        let i = path.len();
-        if i == domains.len() {
-            if self.holds(path) {
-                for (j, &v) in path.iter().enumerate() {
-                    if let Some(k) = domains[j].iter().position(|&w| w == v) {
-                        support[j][k] = true;
-                    }
-                }
-            }
-            return;
-        }
-        for &v in &domains[i] {
-            let next = match self.op {
-                Op::Add => {
-                    let sum = acc + v;
-                    let (low, high) = bounds[i + 1];
-                    if sum + low > self.target || sum + high < self.target {
-                        continue;
-                    }
-                    sum
-                }
-                Op::Mul => {
-                    let product = acc.saturating_mul(v);
-                    if product == 0 || self.target % product != 0 {
-                        continue;
-                    }
-                    product
-                }
-                Op::Sub | Op::Div | Op::Given => acc,
-            };
-            path.push(v);
-            self.enumerate(domains, bounds, path, next, support);
-            path.pop();
-        }
-    }
-}
-
-impl Constraint for Cage {
-    fn scope(&self) -> &[VarId] {
-        &self.cells
-    }
-
-    fn is_satisfied(&self, values: &[Value]) -> bool {
-        let values: Vec<i64> = values.iter().map(|&v| i64::from(v)).collect();
-        self.holds(&values)
-    }
-
-    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
-        // The product pruning assumes positive values (KenKen's 1..=n).
-        let positive = self.cells.iter().all(|&c| ctx.min(c) >= 1);
-        if self.cells.len() > MAX_CELLS || (self.op == Op::Mul && !positive) {
-            return forward_check(self, ctx);
-        }
-        let domains: Vec<Vec<i64>> = self
-            .cells
-            .iter()
-            .map(|&c| ctx.iter(c).map(i64::from).collect())
-            .collect();
-        // bounds[i]: the least and most the cells i.. can add (for `+`).
-        let mut bounds = vec![(0, 0); domains.len() + 1];
-        for i in (0..domains.len()).rev() {
-            let (low, high) = bounds[i + 1];
-            let first = domains[i].first().copied().unwrap_or(0);
-            let last = domains[i].last().copied().unwrap_or(0);
-            bounds[i] = (low + first, high + last);
-        }
-        let mut support: Vec<Vec<bool>> = domains.iter().map(|d| vec![false; d.len()]).collect();
-        let start = if self.op == Op::Mul { 1 } else { 0 };
-        self.enumerate(&domains, &bounds, &mut Vec::new(), start, &mut support);
-
-        ctx.set_rule("cage arithmetic");
-        for ((&cell, values), supported) in self.cells.iter().zip(&domains).zip(&support) {
-            for (&v, &ok) in values.iter().zip(supported) {
-                if !ok {
-                    // Values come from the domain, so they fit a `Value`.
-                    ctx.remove(cell, v as Value)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Every value left has a supporting tuple made of values left, so one
-    /// call reaches the fixpoint.
-    fn idempotent(&self) -> bool {
-        true
-    }
-
-    fn name(&self) -> &str {
-        "kenken cage"
-    }
+    Ok(())
 }
 
 /// Parses targets written like [`TARGETS`] into `(label, op, target)`.
@@ -244,8 +134,8 @@ pub(crate) fn parse_targets(spec: &str) -> Result<Vec<(char, Op, i64)>, String> 
         .collect()
 }
 
-/// The KenKen model: an `n x n` Latin square over 1..=n and one [`Cage`]
-/// per letter of `cages`, with operation and target from `targets`.
+/// The KenKen model: an `n x n` Latin square over 1..=n and one cage per
+/// letter of `cages`, with operation and target from `targets`.
 pub(crate) fn model(n: usize, cages: &str, targets: &str) -> Result<(Model, Grid), Box<dyn Error>> {
     let targets = parse_targets(targets)?;
     let mut model = Model::new();
@@ -258,15 +148,10 @@ pub(crate) fn model(n: usize, cages: &str, targets: &str) -> Result<(Model, Grid
         let Some(&(_, op, target)) = targets.iter().find(|(l, ..)| *l == label) else {
             return Err(format!("cage {label} has no target").into());
         };
-        let arity_ok = match op {
-            Op::Sub | Op::Div => cells.len() == 2,
-            Op::Given => cells.len() == 1,
-            Op::Add | Op::Mul => true,
-        };
-        if !arity_ok || !grid.is_connected(&cells) {
-            return Err(format!("cage {label} ({}{target}) has a wrong shape", op.symbol()).into());
+        if !grid.is_connected(&cells) {
+            return Err(format!("cage {label} ({}{target}) is not connected", op.symbol()).into());
         }
-        model.add(Cage { cells, op, target })?;
+        post_cage(&mut model, &cells, op, target)?;
     }
     Ok((model, grid))
 }

@@ -3,25 +3,16 @@
 //!
 //! Run `cargo run --release --example killer_sudoku`.
 //!
-//! The cage rule is a user constraint, [`CageSum`], written in the two steps
-//! of the plug-in workflow:
-//!
-//! 1. the check, [`is_satisfied`](Constraint::is_satisfied): distinct values
-//!    adding up to the total. With nothing else the engine forward-checks it
-//!    (it prunes the last open cell of a cage);
-//! 2. a stronger [`propagate`](Constraint::propagate): a fixed digit is
-//!    removed from the rest of its cage, and a digit `v` stays in a cell only
-//!    if the other open cells can still reach the total with distinct digits:
-//!    their smallest possible sum (the smallest distinct digits left to them)
-//!    and their largest possible sum must bracket `total - fixed - v`.
-//!
-//! The example solves the puzzle both ways and prints the search nodes, which
-//! is the benchmark that justifies step 2.
+//! A cage is csp-core's built-in sum of distinct values,
+//! [`Model::all_different_sum`]: it knows the cage's digit combinations (two
+//! cells adding up to 4 hold 1 and 3, never 2 and 2) and keeps exactly the
+//! candidates that some combination can still place, which is how people
+//! solve Killers. The model also posts the cages the houses imply (the
+//! "45 rule" of Killer solvers). The example solves the puzzle with these
+//! cages and with the textbook decomposition of each (an AllDifferent plus
+//! a bounds-consistent sum) and prints the search nodes of both.
 
-use gridcsp::csp_core::{
-    Conflict, Constraint, Grid, Model, PropagationContext, SolveOutcome, Solver, Stats, Uniqueness,
-    Value, VarId, forward_check,
-};
+use gridcsp::csp_core::{Grid, Model, SolveOutcome, Solver, Stats, Uniqueness, Value, VarId};
 use std::error::Error;
 
 /// The Killer Sudoku from Wikipedia's "Killer sudoku" article (puzzle drawn
@@ -85,177 +76,48 @@ pub(crate) const SOLUTION: [[Value; 9]; 9] = [
     [4, 3, 7, 1, 6, 5, 2, 8, 9],
 ];
 
-/// A Killer cage: the cells take distinct values that add up to `total`.
-#[derive(Clone, Debug)]
-pub(crate) struct CageSum {
-    /// The cells of the cage.
-    pub(crate) cells: Vec<VarId>,
-    /// Their sum.
-    pub(crate) total: i64,
-    /// Use the stronger `propagate` (otherwise: forward checking only).
-    pub(crate) strong: bool,
+/// How each cage is posted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CageRule {
+    /// [`Model::all_different_sum`]: domain consistent on the combinations.
+    DistinctSum,
+    /// [`Model::all_different`] plus [`Model::sum_eq`] (bounds only).
+    Decomposed,
 }
 
-/// The largest cage the mask-based propagation handles (a cage has at most
-/// as many cells as there are digits anyway).
-const MAX_CELLS: usize = 64;
-
-impl Constraint for CageSum {
-    fn scope(&self) -> &[VarId] {
-        &self.cells
-    }
-
-    /// Step 1, the rule itself: distinct values with the right sum.
-    fn is_satisfied(&self, values: &[Value]) -> bool {
-        let distinct = values
-            .iter()
-            .enumerate()
-            .all(|(i, v)| !values[..i].contains(v));
-        distinct && values.iter().map(|&v| i64::from(v)).sum::<i64>() == self.total
-    }
-
-    /// Step 2: distinctness, then sum bounds that respect distinctness,
-    /// repeated until nothing changes.
-    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
-        if !self.strong {
-            return forward_check(self, ctx);
+/// Posts one cage: `cells` take distinct values adding up to `total`.
+pub(crate) fn post_cage(
+    model: &mut Model,
+    cells: &[VarId],
+    total: i64,
+    rule: CageRule,
+) -> Result<(), Box<dyn Error>> {
+    match rule {
+        CageRule::DistinctSum => {
+            model.all_different_sum(cells, total)?;
         }
-        let k = self.cells.len();
-        // The bounds below work on 64-bit masks with a common base (digits
-        // 1-9 always qualify); anything else gets the default behaviour.
-        let Some((base, _)) = self.cells.first().and_then(|&c| ctx.mask(c)) else {
-            return forward_check(self, ctx);
-        };
-        let aligned = self
-            .cells
-            .iter()
-            .all(|&c| ctx.mask(c).is_some_and(|(b, _)| b == base));
-        if !aligned || k > MAX_CELLS {
-            return forward_check(self, ctx);
-        }
-        let value_of = |bit: u32| i64::from(base) + i64::from(bit);
-        loop {
-            let mut masks = [0u64; MAX_CELLS];
-            for (mask, &cell) in masks.iter_mut().zip(&self.cells) {
-                *mask = ctx.mask(cell).map_or(0, |(_, m)| m);
-            }
-            let masks = &mut masks[..k];
-
-            // Distinctness: a digit placed in the cage is gone from its other cells.
-            // Which cells are open is decided once per round: a cell that this
-            // round narrows to one digit still counts as open until the next.
-            let (mut taken, mut fixed_sum, mut open) = (0u64, 0i64, 0usize);
-            let mut is_open = [false; MAX_CELLS];
-            for (i, &m) in masks.iter().enumerate() {
-                if m.is_power_of_two() {
-                    if taken & m != 0 {
-                        return Err(ctx.conflict());
-                    }
-                    taken |= m;
-                    fixed_sum += value_of(m.trailing_zeros());
-                } else {
-                    is_open[i] = true;
-                    open += 1;
-                }
-            }
-            if open == 0 {
-                return if fixed_sum == self.total {
-                    Ok(())
-                } else {
-                    Err(ctx.conflict())
-                };
-            }
-            for (m, _) in masks.iter_mut().zip(is_open).filter(|&(_, open)| open) {
-                *m &= !taken;
-            }
-
-            // Sum bounds: for an open cell and a digit `v`, the other open
-            // cells need distinct digits from what is left to them (not
-            // taken, not `v`); their sum lies between the sum of the smallest
-            // `open - 1` such digits and the sum of the largest.
-            let others = open - 1;
-            let mut new = [0u64; MAX_CELLS];
-            for i in 0..k {
-                let mine = masks[i];
-                if !is_open[i] {
-                    new[i] = mine;
-                    continue;
-                }
-                let pool = (0..k)
-                    .filter(|&j| j != i && is_open[j])
-                    .fold(0u64, |acc, j| acc | masks[j]);
-                let mut keep = 0u64;
-                let mut bits = mine;
-                while bits != 0 {
-                    let bit = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    let rest = pool & !(1u64 << bit);
-                    let Some((low, high)) = extreme_sums(rest, others, value_of) else {
-                        continue;
-                    };
-                    let need = self.total - fixed_sum - value_of(bit);
-                    if low <= need && need <= high {
-                        keep |= 1u64 << bit;
-                    }
-                }
-                new[i] = keep;
-            }
-
-            ctx.set_rule("cage sum");
-            let mut changed = false;
-            for (&cell, &mask) in self.cells.iter().zip(&new) {
-                if mask == 0 {
-                    return Err(ctx.conflict());
-                }
-                changed |= ctx.intersect_mask(cell, base, mask)?;
-            }
-            if !changed {
-                return Ok(());
-            }
+        CageRule::Decomposed => {
+            model.all_different(cells)?;
+            model.sum_eq(cells, total)?;
         }
     }
-
-    /// `propagate` loops to its own fixpoint.
-    fn idempotent(&self) -> bool {
-        self.strong
-    }
-
-    fn name(&self) -> &str {
-        "cage sum"
-    }
+    Ok(())
 }
 
-/// The sums of the `count` smallest and of the `count` largest values in
-/// `pool`, or `None` if it holds fewer than `count` values.
-fn extreme_sums(pool: u64, count: usize, value_of: impl Fn(u32) -> i64) -> Option<(i64, i64)> {
-    if (pool.count_ones() as usize) < count {
-        return None;
-    }
-    let (mut low, mut high) = (0, 0);
-    let (mut from_low, mut from_high) = (pool, pool);
-    for _ in 0..count {
-        let lo = from_low.trailing_zeros();
-        from_low &= from_low - 1;
-        low += value_of(lo);
-        let hi = 63 - from_high.leading_zeros();
-        from_high &= !(1u64 << hi);
-        high += value_of(hi);
-    }
-    Some((low, high))
-}
-
-/// The Killer Sudoku model: the grid, Sudoku's rules, and one [`CageSum`] per
-/// cage of `cages` (a letter map) with totals from `sums`.
+/// The Killer Sudoku model: the grid, Sudoku's rules, one cage per letter
+/// of `cages` with its total from `sums`, and the cages the houses imply.
 pub(crate) fn model(
     cages: &str,
     sums: &[(char, i64)],
-    strong: bool,
+    rule: CageRule,
 ) -> Result<(Model, Grid), Box<dyn Error>> {
     let mut model = Model::new();
     let grid = Grid::new(&mut model, 9, 9, 1..=9)?;
-    for group in grid.lines().chain(grid.boxes(3, 3)?) {
-        model.all_different(&group)?;
+    let houses: Vec<Vec<VarId>> = grid.lines().chain(grid.boxes(3, 3)?).collect();
+    for house in &houses {
+        model.all_different(house)?;
     }
+    let mut printed = Vec::new();
     for (label, cells) in grid.regions_from_map(cages)? {
         let Some(&(_, total)) = sums.iter().find(|(l, _)| *l == label) else {
             return Err(format!("cage {label} has no total").into());
@@ -263,22 +125,60 @@ pub(crate) fn model(
         if !grid.is_connected(&cells) {
             return Err(format!("cage {label} is not connected").into());
         }
-        model.add(CageSum {
-            cells,
-            total,
-            strong,
-        })?;
+        post_cage(&mut model, &cells, total, rule)?;
+        printed.push((cells, total));
+    }
+    for house in &houses {
+        post_innies(&mut model, house, &printed, rule)?;
     }
     Ok((model, grid))
+}
+
+/// The "45 rule": a house adds up to 45, so its cells outside the cages
+/// that lie wholly inside it (the innies) are a cage with the rest of 45;
+/// and if the innies all belong to one cage, that cage's cells outside the
+/// house are a cage too. Implied by the rules: it adds no solution and
+/// removes none, but saves the search from guessing.
+fn post_innies(
+    model: &mut Model,
+    house: &[VarId],
+    cages: &[(Vec<VarId>, i64)],
+    rule: CageRule,
+) -> Result<(), Box<dyn Error>> {
+    let inside: Vec<&(Vec<VarId>, i64)> = cages
+        .iter()
+        .filter(|(cells, _)| cells.iter().all(|c| house.contains(c)))
+        .collect();
+    let innies: Vec<VarId> = house
+        .iter()
+        .filter(|&c| !inside.iter().any(|(cells, _)| cells.contains(c)))
+        .copied()
+        .collect();
+    if innies.is_empty() || innies.len() == house.len() {
+        return Ok(());
+    }
+    let rest = 45 - inside.iter().map(|(_, total)| total).sum::<i64>();
+    post_cage(model, &innies, rest, rule)?;
+    if let Some((cells, total)) = cages.iter().find(|(cells, _)| cells.contains(&innies[0])) {
+        let outside: Vec<VarId> = cells
+            .iter()
+            .filter(|c| !house.contains(c))
+            .copied()
+            .collect();
+        if innies.iter().all(|c| cells.contains(c)) && !outside.is_empty() {
+            post_cage(model, &outside, total - rest, rule)?;
+        }
+    }
+    Ok(())
 }
 
 /// A solved grid, row by row.
 pub(crate) type Rows = Vec<Vec<Value>>;
 
-/// Solves the default puzzle: its solution and the search statistics, with
-/// the strong propagation or forward checking only.
-pub(crate) fn solve_default(strong: bool) -> Result<(Rows, Stats), Box<dyn Error>> {
-    let (model, grid) = model(CAGES, &SUMS, strong)?;
+/// Solves the default puzzle with each cage posted by `rule`: its solution
+/// and the search statistics.
+pub(crate) fn solve_default(rule: CageRule) -> Result<(Rows, Stats), Box<dyn Error>> {
+    let (model, grid) = model(CAGES, &SUMS, rule)?;
     let mut solver = Solver::new(&model);
     match solver.solve() {
         SolveOutcome::Solved(solution) => Ok((grid.values(&solution), solver.stats())),
@@ -288,7 +188,7 @@ pub(crate) fn solve_default(strong: bool) -> Result<(Rows, Stats), Box<dyn Error
 
 /// Whether the default puzzle has exactly one solution.
 pub(crate) fn default_is_unique() -> Result<bool, Box<dyn Error>> {
-    let (model, _) = model(CAGES, &SUMS, true)?;
+    let (model, _) = model(CAGES, &SUMS, CageRule::DistinctSum)?;
     Ok(matches!(
         Solver::new(&model).uniqueness(),
         Uniqueness::Unique(_)
@@ -296,7 +196,7 @@ pub(crate) fn default_is_unique() -> Result<bool, Box<dyn Error>> {
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let (solution, strong) = solve_default(true)?;
+    let (solution, built_in) = solve_default(CageRule::DistinctSum)?;
     for row in &solution {
         let line: Vec<String> = row.iter().map(ToString::to_string).collect();
         println!("{}", line.join(" "));
@@ -304,8 +204,8 @@ fn main() -> Result<(), Box<dyn Error>> {
     let matches = solution.iter().zip(&SOLUTION).all(|(a, b)| a == b);
     println!("matches the published solution: {matches}");
     println!("unique: {}", default_is_unique()?);
-    let (_, weak) = solve_default(false)?;
-    println!("with cage-sum propagation: {strong}");
-    println!("with forward checking only: {weak}");
+    let (_, decomposed) = solve_default(CageRule::Decomposed)?;
+    println!("with all_different_sum cages: {built_in}");
+    println!("with AllDifferent + sum cages: {decomposed}");
     Ok(())
 }

@@ -92,7 +92,7 @@ fn solve_many(lines: &[&str], out: &mut dyn Write) -> Result<(), String> {
     let model = SudokuModel::new(first.rules()).map_err(|e| e.to_string())?;
     let mut solver = model.solver();
     let start = Instant::now();
-    let (mut solved, mut nodes) = (0usize, 0u64);
+    let (mut solved, mut decisions) = (0usize, 0u64);
     for (i, line) in lines.iter().enumerate() {
         let puzzle = Board::parse(line).map_err(|e| format!("line {}: {e}", i + 1))?;
         match solver
@@ -105,11 +105,11 @@ fn solve_many(lines: &[&str], out: &mut dyn Write) -> Result<(), String> {
             }
             _ => writeln!(out, "none").map_err(io_error)?,
         }
-        nodes += solver.stats().nodes;
+        decisions += solver.stats().decisions;
     }
     let secs = start.elapsed().as_secs_f64();
     eprintln!(
-        "solved {solved} of {} puzzles in {:.3} s ({:.0} puzzles/s, {nodes} search nodes)",
+        "solved {solved} of {} puzzles in {:.3} s ({:.0} puzzles/s, {decisions} decisions)",
         lines.len(),
         secs,
         lines.len() as f64 / secs.max(1e-9)

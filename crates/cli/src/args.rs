@@ -59,8 +59,9 @@ Examples:
   gridcsp sudoku grade puzzles.txt
   gridcsp sudoku grade --json puzzles.txt
 
-Output: the level (easy, medium, hard or expert), then the hardest
-technique needed, e.g. `medium naked pair`; `expert guess` when the known
+Output: the level (easy, medium, hard, expert, extreme or beyond), the
+rating on Sudoku Explainer's scale, then the hardest technique, e.g.
+`medium 3.0 naked pair`; the technique is `guess` when the known
 techniques run out. `unsolvable` or `multiple` for puzzles without exactly
 one solution.";
 
@@ -77,6 +78,8 @@ Examples:
   gridcsp sudoku generate --count 100 --difficulty hard --seed 7
   gridcsp sudoku generate --difficulty easy --size 6 --seed 1
   gridcsp sudoku generate --box 2x4 --symmetric --minimal --seed 3 --pretty
+  gridcsp sudoku generate --technique xy-wing --count 5 --seed 7
+  gridcsp sudoku generate --max-rating 4.5 --seed 7
 
 Puzzle i (counting from 0) is made from seed S+i, so the output does not
 depend on --threads and any one puzzle can be made again on its own.";
@@ -164,7 +167,7 @@ pub(crate) struct RunArgs {
           value_parser = clap::value_parser!(u16).range(1..))]
     pub(crate) threads: Option<u16>,
     /// Print a summary on standard error (puzzles, solved, unsolvable,
-    /// invalid, wall time, puzzles per second, nodes).
+    /// invalid, wall time, puzzles per second, search nodes and decisions).
     #[arg(long, global = true)]
     pub(crate) stats: bool,
     /// Print one JSON object per puzzle instead of text.
@@ -242,7 +245,7 @@ pub(crate) struct SudokuInput {
 #[derive(Clone, Debug, Args)]
 #[command(next_help_heading = "Limits")]
 pub(crate) struct LimitArgs {
-    /// Give up on a puzzle after this many search nodes (reported as
+    /// Give up on a puzzle after this many decisions (guesses; reported as
     /// `limit`).
     #[arg(long, value_name = "N")]
     pub(crate) node_limit: Option<u64>,
@@ -298,10 +301,17 @@ pub(crate) struct SudokuGenerateArgs {
     /// How many puzzles.
     #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
     pub(crate) count: u64,
-    /// easy, medium, hard or expert.
-    #[arg(long, short = 'd', value_name = "D", default_value = "medium",
-          value_parser = parse_sudoku_difficulty)]
-    pub(crate) difficulty: sudoku::Difficulty,
+    /// easy, medium, hard, expert, extreme or beyond [default: medium,
+    /// unless --technique or --max-rating is given].
+    #[arg(long, short = 'd', value_name = "D", value_parser = parse_sudoku_difficulty)]
+    pub(crate) difficulty: Option<sudoku::Difficulty>,
+    /// The hardest step must be exactly this technique (xy-wing, x-chain,
+    /// unique-rectangle-1, forcing-chain, ...).
+    #[arg(long, value_name = "T", value_parser = parse_sudoku_technique)]
+    pub(crate) technique: Option<sudoku::Technique>,
+    /// The rating (Sudoku Explainer's scale) must be at most R, e.g. 4.5.
+    #[arg(long, value_name = "R", value_parser = parse_sudoku_rating)]
+    pub(crate) max_rating: Option<sudoku::Rating>,
     /// The seed [default: from the clock; shown by --stats and --json].
     #[arg(long, short = 's', value_name = "S")]
     pub(crate) seed: Option<u64>,
@@ -452,6 +462,18 @@ pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
 fn parse_sudoku_difficulty(text: &str) -> Result<sudoku::Difficulty, String> {
     text.parse()
         .map_err(|e: sudoku::UnknownDifficulty| e.to_string())
+}
+
+/// Reads a Sudoku technique name.
+fn parse_sudoku_technique(text: &str) -> Result<sudoku::Technique, String> {
+    text.parse()
+        .map_err(|e: sudoku::UnknownTechnique| e.to_string())
+}
+
+/// Reads a rating such as `4.5`.
+fn parse_sudoku_rating(text: &str) -> Result<sudoku::Rating, String> {
+    text.parse()
+        .map_err(|e: sudoku::UnknownRating| e.to_string())
 }
 
 /// Reads a Futoshiki difficulty name or letter.

@@ -43,15 +43,25 @@ pub(crate) struct Answer {
     pub(crate) message: Option<String>,
     /// Extra JSON fields (only filled when JSON output was asked for).
     pub(crate) json: Map<String, Value>,
-    /// Search nodes used; `None` when the work ran a search that the
+    /// The search effort; `None` when the work ran a search that the
     /// library does not count (grading, explaining, generating).
-    pub(crate) nodes: Option<u64>,
+    pub(crate) effort: Option<Effort>,
+}
+
+/// What a search cost.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Effort {
+    /// Search-tree nodes (the root, every decision and refutation, as
+    /// Gecode counts them).
+    pub(crate) nodes: u64,
+    /// Decisions (what `--node-limit` bounds).
+    pub(crate) decisions: u64,
 }
 
 impl Answer {
     /// The answer of `count` for either puzzle: the number (exact or capped
     /// by `--limit`), or `limit` when a search limit stopped the count.
-    pub(crate) fn counted(count: csp_core::Count, nodes: u64) -> Answer {
+    pub(crate) fn counted(count: csp_core::Count, stats: csp_core::Stats) -> Answer {
         use csp_core::{SearchStatus, StopReason};
         let answer = match count.status {
             SearchStatus::Complete | SearchStatus::Stopped(StopReason::SolutionLimit) => {
@@ -60,7 +70,7 @@ impl Answer {
             }
             SearchStatus::Stopped(reason) => Answer::limit(reason),
         };
-        answer.with_nodes(nodes).field("count", count.count)
+        answer.with_stats(stats).field("count", count.count)
     }
 
     /// An answer with no message and no JSON fields.
@@ -71,7 +81,7 @@ impl Answer {
             text: text.into(),
             message: None,
             json: Map::new(),
-            nodes: Some(0),
+            effort: Some(Effort::default()),
         }
     }
 
@@ -89,17 +99,20 @@ impl Answer {
         a
     }
 
-    /// Sets the node count.
-    pub(crate) fn with_nodes(mut self, nodes: u64) -> Answer {
-        self.nodes = Some(nodes);
-        self
-    }
-
     /// The work searched, but its nodes are not known (the grader's and
     /// the generator's searches happen inside the libraries): JSON says
     /// `null` rather than a wrong 0.
     pub(crate) fn uncounted(mut self) -> Answer {
-        self.nodes = None;
+        self.effort = None;
+        self
+    }
+
+    /// Sets the search effort from the solver's statistics.
+    pub(crate) fn with_stats(mut self, stats: csp_core::Stats) -> Answer {
+        self.effort = Some(Effort {
+            nodes: stats.nodes,
+            decisions: stats.decisions,
+        });
         self
     }
 
@@ -165,8 +178,10 @@ pub(crate) struct Tally {
     pub(crate) invalid: u64,
     /// Inputs that could not be opened or read.
     pub(crate) unreadable: u64,
-    /// Search nodes, all puzzles whose nodes are counted.
+    /// Search-tree nodes, all puzzles whose nodes are counted.
     pub(crate) nodes: u64,
+    /// Decisions, all puzzles.
+    pub(crate) decisions: u64,
     /// Wall time of the whole run.
     pub(crate) wall: Duration,
 }
@@ -174,7 +189,9 @@ pub(crate) struct Tally {
 impl Tally {
     fn add(&mut self, answer: &Answer) {
         self.puzzles += 1;
-        self.nodes += answer.nodes.unwrap_or(0);
+        let effort = answer.effort.unwrap_or_default();
+        self.nodes += effort.nodes;
+        self.decisions += effort.decisions;
         match answer.status {
             Status::Done => self.solved += 1,
             Status::Failed => self.unsolvable += 1,
@@ -210,8 +227,8 @@ impl Tally {
             s.push_str(&format!("unreadable: {}\n", self.unreadable));
         }
         s.push_str(&format!(
-            "wall time:  {secs:.3} s\npuzzles/s:  {rate:.1}\nnodes:      {}\n",
-            self.nodes
+            "wall time:  {secs:.3} s\npuzzles/s:  {rate:.1}\nnodes:      {}\ndecisions:  {}\n",
+            self.nodes, self.decisions
         ));
         s
     }

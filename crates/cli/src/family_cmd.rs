@@ -88,7 +88,7 @@ pub(crate) fn run(
             let (l, limit) = (limits(&a.limits), a.limit);
             records(family, &a.input, run_args, layout(false), io, |p| {
                 let (count, stats) = p.count(limit, &l);
-                Answer::counted(count, stats.nodes)
+                Answer::counted(count, stats)
             })
         }
         FamilyCommand::Check(a) => {
@@ -203,11 +203,11 @@ fn solve(p: &dyn AnyPuzzle, limits: &Limits, json: bool) -> Answer {
     match solved {
         Solved::Solution(text) => {
             let text = text.trim_end().to_owned();
-            let a = Answer::new(Status::Done, "solved", text.clone()).with_nodes(stats.nodes);
+            let a = Answer::new(Status::Done, "solved", text.clone()).with_stats(stats);
             if json { a.field("solution", text) } else { a }
         }
-        Solved::Unsolvable => unsolvable().with_nodes(stats.nodes),
-        Solved::Stopped(reason) => Answer::limit(reason).with_nodes(stats.nodes),
+        Solved::Unsolvable => unsolvable().with_stats(stats),
+        Solved::Stopped(reason) => Answer::limit(reason).with_stats(stats),
     }
 }
 

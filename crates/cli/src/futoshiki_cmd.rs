@@ -221,7 +221,7 @@ fn solve(record: &Record, options: &SearchOptions, pretty: bool, json: bool) -> 
     };
     let mut solver = model.solver_with(options.clone());
     let outcome = solver.solve();
-    let nodes = solver.stats().nodes;
+    let stats = solver.stats();
     match outcome {
         SolveOutcome::Solved(s) => {
             let solution = model.solution(&s);
@@ -234,15 +234,15 @@ fn solve(record: &Record, options: &SearchOptions, pretty: bool, json: bool) -> 
             } else {
                 symbols.clone()
             };
-            let a = Answer::new(Status::Done, "solved", text).with_nodes(nodes);
+            let a = Answer::new(Status::Done, "solved", text).with_stats(stats);
             if json {
                 a.field("solution", symbols)
             } else {
                 a
             }
         }
-        SolveOutcome::Unsatisfiable => unsolvable().with_nodes(nodes),
-        SolveOutcome::Stopped(reason) => Answer::limit(reason).with_nodes(nodes),
+        SolveOutcome::Unsatisfiable => unsolvable().with_stats(stats),
+        SolveOutcome::Stopped(reason) => Answer::limit(reason).with_stats(stats),
     }
 }
 
@@ -257,7 +257,7 @@ fn count(record: &Record, options: &SearchOptions, limit: Option<u64>) -> Answer
     };
     let mut solver = model.solver_with(options.clone());
     let c = solver.count(limit);
-    Answer::counted(c, solver.stats().nodes)
+    Answer::counted(c, solver.stats())
 }
 
 /// The cells a contradiction is about.

@@ -179,7 +179,9 @@ impl<'io> Printer<'io> {
                 if let Some(message) = answer.message {
                     object.insert("error".into(), message.into());
                 }
-                object.insert("nodes".into(), answer.nodes.into());
+                let effort = answer.effort;
+                object.insert("nodes".into(), effort.map(|e| e.nodes).into());
+                object.insert("decisions".into(), effort.map(|e| e.decisions).into());
                 object.insert("time_ms".into(), (elapsed.as_secs_f64() * 1000.0).into());
                 serde_json::to_writer(&mut self.out, &Value::Object(object))
                     .map_err(io::Error::from)?;

@@ -17,7 +17,7 @@ use std::io;
 use std::sync::OnceLock;
 use sudoku::{
     Board, Cell, Difficulty, Generator, Logic, Outcome, Shape, SudokuError, SudokuModel,
-    SudokuSolver, Symmetry, Variant,
+    SudokuSolver, Symmetry, Target, Variant,
 };
 
 /// Runs a Sudoku subcommand.
@@ -337,7 +337,7 @@ fn solve<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, pretty: bool) ->
     };
     match solver.solve(&board) {
         Ok(outcome) => {
-            let nodes = solver.stats().nodes;
+            let stats = solver.stats();
             match outcome {
                 Outcome::Solved(solution) => {
                     let line = solution.to_line();
@@ -346,15 +346,15 @@ fn solve<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, pretty: bool) ->
                     } else {
                         line.clone()
                     };
-                    let a = Answer::new(Status::Done, "solved", text).with_nodes(nodes);
+                    let a = Answer::new(Status::Done, "solved", text).with_stats(stats);
                     if ctx.json {
                         a.field("solution", line)
                     } else {
                         a
                     }
                 }
-                Outcome::NoSolution => unsolvable(None).with_nodes(nodes),
-                Outcome::Stopped(reason) => Answer::limit(reason).with_nodes(nodes),
+                Outcome::NoSolution => unsolvable(None).with_stats(stats),
+                Outcome::Stopped(reason) => Answer::limit(reason).with_stats(stats),
             }
         }
         Err(SudokuError::Clash(c)) => {
@@ -374,7 +374,7 @@ fn count<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, limit: Option<u6
         Err(a) => return a,
     };
     match solver.count(&board, limit) {
-        Ok(c) => Answer::counted(c, solver.stats().nodes),
+        Ok(c) => Answer::counted(c, solver.stats()),
         Err(SudokuError::Clash(_)) => Answer::new(Status::Done, "counted", "0")
             .field("count", 0)
             .field("exact", true),
@@ -425,13 +425,12 @@ fn check(ctx: &Ctx, record: &Record) -> Answer {
     }
 }
 
-/// The grade line: level, then the hardest technique (`guess` when the
-/// techniques ran out).
+/// The grade line: level, rating, then the hardest technique (`guess`
+/// when the techniques ran out).
 fn grade_words(grade: &sudoku::Grade) -> String {
-    match (grade.difficulty, grade.hardest) {
-        (Difficulty::Expert, _) => "expert guess".to_owned(),
-        (d, Some(t)) => format!("{d} {t}"),
-        (d, None) => d.to_string(),
+    match grade.hardest {
+        Some(t) => format!("{} {} {t}", grade.difficulty, grade.rating),
+        None => format!("{} {}", grade.difficulty, grade.rating),
     }
 }
 
@@ -465,11 +464,7 @@ fn grade(ctx: &Ctx, record: &Record, explain: bool) -> Answer {
             let outcome = if explain { "explained" } else { "graded" };
             let mut a = Answer::new(Status::Done, outcome, text);
             if ctx.json {
-                let technique = if g.difficulty == Difficulty::Expert {
-                    "guess".to_owned()
-                } else {
-                    g.hardest.map(|t| t.to_string()).unwrap_or_default()
-                };
+                let technique = g.hardest.map(|t| t.to_string()).unwrap_or_default();
                 let techniques: Vec<Value> = g
                     .techniques
                     .iter()
@@ -477,6 +472,7 @@ fn grade(ctx: &Ctx, record: &Record, explain: bool) -> Answer {
                     .collect();
                 a = a
                     .field("level", g.difficulty.to_string())
+                    .field("rating", g.rating.value())
                     .field("technique", technique)
                     .field("techniques", techniques);
                 if let Some(e) = explanation {
@@ -522,8 +518,8 @@ fn generate(
     } else {
         Symmetry::None
     };
-    let (json, pretty, minimal, diagonal, difficulty) =
-        (run_args.json, a.pretty, a.minimal, a.diagonal, a.difficulty);
+    let (json, pretty, minimal, diagonal) = (run_args.json, a.pretty, a.minimal, a.diagonal);
+    let target = sudoku_target(a);
     batch::run_generate(
         run_args,
         a.count,
@@ -534,7 +530,7 @@ fn generate(
             let made = Generator::new(variant(shape, diagonal), job.seed).and_then(|g| {
                 g.with_symmetry(symmetry)
                     .with_minimal(minimal)
-                    .generate(difficulty)
+                    .generate_target(&target)
             });
             let answer = match made {
                 Ok(made) => {
@@ -547,9 +543,11 @@ fn generate(
                     let a = Answer::new(Status::Done, "generated", text);
                     if json {
                         let words = made.grade.as_ref().map(grade_words).unwrap_or_default();
+                        let rating = made.grade.as_ref().map(|g| g.rating.value());
                         a.field("puzzle", line)
                             .field("solution", made.solution.to_line())
                             .field("grade", words)
+                            .field("rating", rating)
                             .field("clues", made.puzzle.filled())
                     } else {
                         a
@@ -565,6 +563,22 @@ fn generate(
             answer.uncounted()
         },
     )
+}
+
+/// What `generate` must make: the level, hardest technique and highest
+/// rating asked for (medium when none is).
+fn sudoku_target(a: &SudokuGenerateArgs) -> Target {
+    let mut target = match (a.difficulty, a.technique, a.max_rating) {
+        (None, None, None) => Target::level(Difficulty::Medium),
+        (d, _, _) => d.map(Target::level).unwrap_or_default(),
+    };
+    if let Some(t) = a.technique {
+        target = target.with_technique(t);
+    }
+    if let Some(r) = a.max_rating {
+        target = target.with_max_rating(r);
+    }
+    target
 }
 
 /// An error that makes the run a usage error (exit status 2).

@@ -308,13 +308,13 @@ fn sudoku_grade_and_explain_honour_search_limits() {
         "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
     let input = format!("{HARDEST}\n{CLASSIC}\n");
     let r = gridcsp_with_input(&["sudoku", "grade"], Some(input.clone().into_bytes()));
-    assert_eq!(r.lines(), ["expert guess", "easy hidden single"]);
+    assert_eq!(r.lines(), ["beyond 9.8 guess", "easy 1.2 hidden single"]);
     assert_eq!(r.code, 0);
     let r = gridcsp_with_input(
         &["sudoku", "grade", "--node-limit", "0"],
         Some(input.clone().into_bytes()),
     );
-    assert_eq!(r.lines(), ["limit", "easy hidden single"]);
+    assert_eq!(r.lines(), ["limit", "easy 1.2 hidden single"]);
     assert_eq!(r.code, 1);
     let r = gridcsp_with_input(
         &["sudoku", "explain", "--node-limit", "0"],
@@ -345,19 +345,22 @@ fn sudoku_grade_writes_level_then_technique() {
     assert_eq!(
         r.lines(),
         [
-            "easy hidden single",
-            "easy hidden single",
-            "easy naked single",
+            "easy 1.2 hidden single",
+            "easy 1.2 hidden single",
+            "easy 1.2 hidden single",
             "multiple",
             "multiple",
-            "easy naked single",
+            "easy 1.2 hidden single",
         ]
     );
     assert_eq!(r.code, 1);
-    let levels = ["easy", "medium", "hard", "expert"];
+    let levels = ["easy", "medium", "hard", "expert", "extreme", "beyond"];
     for line in r.lines().iter().filter(|l| **l != "multiple") {
-        let level = line.split(' ').next().expect("a word");
+        let mut words = line.split(' ');
+        let level = words.next().expect("a word");
         assert!(levels.contains(&level), "{line}");
+        let rating: f64 = words.next().expect("a rating").parse().expect("a number");
+        assert!((1.0..=2.5).contains(&rating), "{line}");
     }
 }
 
@@ -370,7 +373,7 @@ fn sudoku_explain_prints_steps_and_grade_in_blocks() {
     assert!(
         blocks[1]
             .trim_end()
-            .ends_with("grade: easy (hardest technique: naked single)")
+            .ends_with("grade: easy 1.2 (hardest technique: hidden single)")
     );
     assert_eq!(r.code, 1);
 }
@@ -415,6 +418,58 @@ fn sudoku_generate_is_seeded_unique_and_independent_of_threads() {
 }
 
 #[test]
+fn sudoku_generate_by_technique_and_rating() {
+    let r = gridcsp(&[
+        "--json",
+        "sudoku",
+        "generate",
+        "--technique",
+        "xy-wing",
+        "--count",
+        "2",
+        "--seed",
+        "7",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    for line in r.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        assert!(
+            v["grade"].as_str().expect("grade").ends_with(" XY-wing"),
+            "{line}"
+        );
+        assert_eq!(v["rating"], 4.2);
+        // Grading the puzzle again gives the same.
+        let puzzle = v["puzzle"].as_str().expect("puzzle").to_owned();
+        let g = gridcsp_with_input(
+            &["sudoku", "grade"],
+            Some(format!("{puzzle}\n").into_bytes()),
+        );
+        assert_eq!(g.lines(), ["hard 4.2 XY-wing"]);
+    }
+    let r = gridcsp(&[
+        "--json",
+        "sudoku",
+        "generate",
+        "--max-rating",
+        "3.0",
+        "--count",
+        "3",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    for line in r.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        assert!(v["rating"].as_f64().expect("a number") <= 3.0, "{line}");
+    }
+    let bad = gridcsp(&["sudoku", "generate", "--technique", "x-ray"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.err.contains("unknown technique"), "{}", bad.err);
+    let bad = gridcsp(&["sudoku", "generate", "--max-rating", "4.55"]);
+    assert_eq!(bad.code, 2);
+}
+
+#[test]
 fn sudoku_generate_symmetric_pretty() {
     let r = gridcsp(&[
         "sudoku",
@@ -452,6 +507,9 @@ fn sudoku_json_has_input_outcome_solution_and_statistics() {
     assert_eq!(objects[0]["file"], "sudoku_mixed.txt");
     assert_eq!(objects[0]["line"], 2);
     assert!(objects[0]["nodes"].is_u64());
+    // The tree nodes include the root and every decision.
+    let decisions = objects[0]["decisions"].as_u64().expect("decisions");
+    assert!(objects[0]["nodes"].as_u64() > Some(decisions));
     assert!(objects[0]["time_ms"].is_f64());
     assert_eq!(objects[2]["outcome"], "invalid");
     assert_eq!(objects[2]["error"], "row 8, column 6: unexpected 'x'");
@@ -461,7 +519,8 @@ fn sudoku_json_has_input_outcome_solution_and_statistics() {
     let r = gridcsp(&["sudoku", "grade", "sudoku_multi.txt", "--json"]);
     let first: serde_json::Value = serde_json::from_str(r.lines()[1]).expect("JSON");
     assert_eq!(first["level"], "easy");
-    assert_eq!(first["technique"], "naked single");
+    assert_eq!(first["technique"], "hidden single");
+    assert_eq!(first["rating"], 1.2);
 }
 
 #[test]
@@ -477,6 +536,7 @@ fn stats_summary_goes_to_stderr() {
         "wall time:",
         "puzzles/s:",
         "nodes:",
+        "decisions:",
     ] {
         assert!(r.err.contains(key), "{key} missing from {}", r.err);
     }

@@ -11,8 +11,9 @@
 //! - A [`Solver`] borrows a model and searches it: depth-first, iterative,
 //!   with propagation to a fixpoint after every decision, undo through a
 //!   trail, MRV variable order by default. It finds the first solution,
-//!   iterates over all of them, counts, decides uniqueness, and honours node,
-//!   time and solution limits and a cancellation flag.
+//!   iterates over all of them, counts, decides uniqueness, minimises or
+//!   maximises a variable by branch and bound ([`Solver::minimize`]), and
+//!   honours node, time and solution limits and a cancellation flag.
 //! - [`SearchOptions`] pick the variable and value order, the limits and
 //!   whether to record a trace of deductions ([`TraceEvent`]) for
 //!   explanations.
@@ -60,13 +61,15 @@
 //!    declare the [`events`](Constraint::events) that should wake it. Call
 //!    [`forward_check`] from it to keep the default behaviour. Run the oracle
 //!    test again.
-//! 4. **Benchmark** with criterion on real instances; compare node counts
-//!    ([`Stats::nodes`]) and time with and without your `propagate`.
+//! 4. **Benchmark** with criterion on real instances; compare search effort
+//!    ([`Stats::decisions`], [`Stats::nodes`]) and time with and without
+//!    your `propagate`.
 
 pub mod constraint;
 pub mod constraints;
 pub mod domain;
 pub mod error;
+pub mod graph;
 pub mod grid;
 mod model;
 mod propagation;
@@ -78,19 +81,27 @@ pub mod trail;
 pub mod variable;
 
 pub use constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
+pub use constraints::Table;
+pub use constraints::VisibleCount;
 pub use constraints::{AllDifferent, RelOp, Relation, Strength};
+pub use constraints::{AllDifferentSum, Difference, Linear, LinearStrength, Product, Quotient};
 pub use constraints::{
     Clause, CountBound, GccOptions, GccStrength, GlobalCardinality, Lex, Literal, LiteralCount,
     Reified, ReifiedRelation, VectorsDiffer,
 };
+pub use constraints::{Dfa, NonogramLine, Regular};
+pub use constraints::{Element, ElementVars};
+pub use constraints::{Connected, LoopLattice, SingleLoop};
 pub use domain::{Domain, Domains, ValueIter};
 pub use error::ModelError;
+pub use graph::Graph;
 pub use grid::{Direction, Grid, Neighbourhood, Run};
 pub use model::Model;
 pub use propagation::{PropagationContext, Scratch, forward_check};
 pub use search::{
-    Count, Limits, SearchOptions, SearchStatus, Solution, Solutions, SolveOutcome, Solver, Stats,
-    StopReason, Uniqueness, ValueOrder, ValueSelector, VariableOrder, VariableSelector,
+    Count, Improvements, Limits, Objective, OptimizeOutcome, Restarts, SearchOptions, SearchStatus,
+    Solution, Solutions, SolveOutcome, Solver, Stats, StopReason, Uniqueness, ValueOrder,
+    ValueSelector, VariableOrder, VariableSelector,
 };
 pub use trace::{Deduction, TraceEvent};
 pub use variable::{Value, VarId, VarMap};

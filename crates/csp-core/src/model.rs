@@ -1,7 +1,7 @@
 //! The model: variables, their initial domains and the constraints.
 
 use crate::constraint::{Constraint, ConstraintId};
-use crate::constraints::{AllDifferent, RelOp, Relation, Strength};
+use crate::constraints::{RelOp, Relation};
 use crate::domain::{Domain, Domains, VarLayout, word_contains};
 use crate::error::ModelError;
 use crate::variable::{Value, VarId};
@@ -244,22 +244,6 @@ impl Model {
             check_solutions,
         });
         Ok(id)
-    }
-
-    /// The variables take pairwise distinct values, propagated with the
-    /// default [`Strength`].
-    pub fn all_different(&mut self, vars: &[VarId]) -> Result<ConstraintId, ModelError> {
-        self.all_different_with(vars, Strength::default())
-    }
-
-    /// The variables take pairwise distinct values, propagated with `strength`.
-    pub fn all_different_with(
-        &mut self,
-        vars: &[VarId],
-        strength: Strength,
-    ) -> Result<ConstraintId, ModelError> {
-        self.check_distinct("all different", vars)?;
-        self.post(Box::new(AllDifferent::new(vars.to_vec(), strength)), false)
     }
 
     /// `x + offset OP y`, for example `relation(x, RelOp::Lt, y, 2)` for `x + 2 < y`.

@@ -308,6 +308,14 @@ impl<'a> PropagationContext<'a> {
         Some(base)
     }
 
+    /// `var`'s domain words: bit `j` of word `k` is the value
+    /// `base + 64 k + j` of its layout.
+    #[inline]
+    pub(crate) fn words_of(&self, var: VarId) -> &[u64] {
+        let l = self.shared.layout[var.index()];
+        &self.store.words[l.range()]
+    }
+
     /// Multi-word counterpart of [`masks_into`](Self::masks_into): if every
     /// variable of `vars` has the same base and the same number of words,
     /// appends all their words (variable after variable) to `out` and

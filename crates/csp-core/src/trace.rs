@@ -37,6 +37,13 @@ pub enum TraceEvent {
         /// Its value.
         value: Value,
     },
+    /// An assumption other than `var = value` (`x != v`, `x <= v`,
+    /// `x >= v`) applied before the search (see
+    /// [`Solver::assume`](crate::Solver::assume)).
+    Assumed {
+        /// The literal made true.
+        literal: crate::Literal,
+    },
     /// The search tried `var = value`, opening decision level `depth`.
     Decision {
         /// The new depth (1 for the first decision).
@@ -75,6 +82,13 @@ pub enum TraceEvent {
         /// Its depth.
         depth: u32,
     },
+    /// The search went back to the root to start again (see
+    /// [`Restarts`](crate::Restarts)): every decision is undone; the
+    /// refutations made at depth 0 stay.
+    Restart {
+        /// Restarts so far in this run (1 for the first).
+        count: u64,
+    },
 }
 
 /// The decisions in force at event `index` of a trace: the `(var, value)`
@@ -102,6 +116,7 @@ pub fn decisions_at(trace: &[TraceEvent], index: usize) -> Vec<(VarId, Value)> {
                 open.push((var, value));
             }
             TraceEvent::Refutation { depth, .. } => open.truncate(depth as usize),
+            TraceEvent::Restart { .. } => open.clear(),
             _ => {}
         }
     }

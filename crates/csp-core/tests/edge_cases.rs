@@ -30,7 +30,8 @@ fn the_empty_model_has_one_empty_solution() {
             status: COMPLETE
         }
     );
-    assert_eq!(solver.stats().nodes, 0);
+    assert_eq!(solver.stats().decisions, 0);
+    assert_eq!(solver.stats().nodes, 1, "the root only");
     let all: Vec<_> = solver.solutions().collect();
     assert_eq!(all.len(), 1);
     assert!(matches!(solver.uniqueness(), Uniqueness::Unique(s) if s.values().is_empty()));
@@ -264,7 +265,8 @@ fn assert_unsatisfiable_at_the_root(model: &Model) {
     let mut solver = Solver::new(model);
     assert!(solver.propagate().is_err());
     assert_eq!(solver.solve(), SolveOutcome::Unsatisfiable);
-    assert_eq!(solver.stats().nodes, 0, "no decision needed");
+    assert_eq!(solver.stats().decisions, 0, "no decision needed");
+    assert_eq!(solver.stats().nodes, 1, "the root, which failed");
     assert_eq!(solver.stats().failures, 1);
     assert_eq!(
         solver.count(None),

@@ -38,7 +38,7 @@ fn counted<R>(f: impl FnOnce() -> R) -> (R, usize) {
 #[derive(Debug)]
 struct Row {
     name: String,
-    nodes: u64,
+    decisions: u64,
     cold: usize,
     count: usize,
     solve: usize,
@@ -58,7 +58,7 @@ fn measure(
     // Warm: the same run again.
     let (again, count) = counted(|| solver.count(Some(2)));
     assert_eq!(first, again);
-    let nodes = solver.stats().nodes;
+    let decisions = solver.stats().decisions;
     let (outcome, solve) = counted(|| solver.solve());
     let (unique, uniqueness) = counted(|| solver.uniqueness());
     let (root, propagate) = counted(|| solver.propagate().is_ok());
@@ -73,7 +73,7 @@ fn measure(
     };
     let row = Row {
         name,
-        nodes,
+        decisions,
         cold,
         count,
         solve,
@@ -130,7 +130,7 @@ fn searching_allocates_nothing_after_setup() {
             for (label, options) in &orders {
                 let name = format!("sudoku {p} {strength:?} {label}");
                 let row = measure(name, &model, &givens, options.clone());
-                assert!(row.nodes > 0 || strength != Strength::ForwardChecking);
+                assert!(row.decisions > 0 || strength != Strength::ForwardChecking);
                 rows.push(row);
             }
         }
@@ -186,24 +186,24 @@ fn searching_allocates_nothing_after_setup() {
         &[],
         SearchOptions::default(),
     );
-    assert!(row.nodes > 0);
+    assert!(row.decisions > 0);
     rows.push(row);
 
     // The numbers, for the record (`--nocapture`).
     println!(
         "{:<48} {:>6} {:>5} {:>6} {:>6} {:>6} {:>6}",
-        "case", "nodes", "cold", "count", "solve", "uniq", "prop"
+        "case", "decisions", "cold", "count", "solve", "uniq", "prop"
     );
     for r in &rows {
         println!(
             "{:<48} {:>6} {:>5} {:>6} {:>6} {:>6} {:>6}",
-            r.name, r.nodes, r.cold, r.count, r.solve, r.uniqueness, r.propagate
+            r.name, r.decisions, r.cold, r.count, r.solve, r.uniqueness, r.propagate
         );
     }
     let hard = rows
         .iter()
         .filter(|r| r.name.starts_with("sudoku"))
-        .map(|r| r.nodes)
+        .map(|r| r.decisions)
         .max();
-    println!("largest search measured: {hard:?} nodes");
+    println!("largest search measured: {hard:?} decisions");
 }

@@ -101,7 +101,7 @@ fn check_planted(mut solver: Solver<'_>, planted: &[Value], givens: &[(VarId, Va
         other => panic!("the planted solution as assumptions gave {other:?}"),
     }
     assert_eq!(
-        solver.stats().nodes,
+        solver.stats().decisions,
         0,
         "a full assignment needs no decision"
     );

@@ -36,7 +36,7 @@ fn node_limit_stops_every_kind_of_run() {
     let options = SearchOptions::default().with_node_limit(100);
     let mut solver = Solver::with_options(&model, options);
     assert_eq!(solver.solve(), SolveOutcome::Stopped(StopReason::NodeLimit));
-    assert_eq!(solver.stats().nodes, 100);
+    assert_eq!(solver.stats().decisions, 100);
     assert_eq!(
         solver.count(None),
         Count {
@@ -44,7 +44,7 @@ fn node_limit_stops_every_kind_of_run() {
             status: STOPPED_NODES
         }
     );
-    assert_eq!(solver.stats().nodes, 100);
+    assert_eq!(solver.stats().decisions, 100);
     assert_eq!(
         solver.uniqueness(),
         Uniqueness::Unknown {
@@ -66,7 +66,7 @@ fn node_limit_gives_a_lower_bound_count() {
     assert_eq!(count.status, STOPPED_NODES);
     assert!(count.count > 0 && count.count < 161_280, "{count:?}");
     assert_eq!(solver.stats().solutions, count.count);
-    assert!(solver.stats().nodes <= 2_000);
+    assert!(solver.stats().decisions <= 2_000);
 }
 
 #[test]
@@ -79,9 +79,9 @@ fn uniqueness_is_unknown_when_the_limit_hits_after_the_first_solution() {
     let Uniqueness::Unique(solution) = solver.uniqueness() else {
         panic!("unique puzzle")
     };
-    let total = solver.stats().nodes;
+    let total = solver.stats().decisions;
     assert!(solver.solve().solution() == Some(&solution));
-    let first = solver.stats().nodes;
+    let first = solver.stats().decisions;
     assert!(
         total > first + 1,
         "uniqueness needs {total} nodes, the first solution {first}"
@@ -115,7 +115,7 @@ fn node_limit_stops_only_when_more_nodes_are_needed() {
     let mut solver = Solver::new(&model);
     solver.set_assumptions(&givens).unwrap();
     let solution = solver.solve().into_solution().unwrap();
-    let needed = solver.stats().nodes;
+    let needed = solver.stats().decisions;
     assert!(needed > 0);
     solver.set_options(SearchOptions::default().with_node_limit(needed));
     assert_eq!(solver.solve(), SolveOutcome::Solved(solution));
@@ -283,7 +283,7 @@ fn cancel_flag_raised_before_the_run() {
         SearchOptions::default().with_cancel_flag(flag.clone()),
     );
     assert_eq!(solver.solve(), SolveOutcome::Stopped(StopReason::Cancelled));
-    assert_eq!(solver.stats().nodes, 0);
+    assert_eq!(solver.stats().decisions, 0);
     assert_eq!(
         solver.count(None),
         Count {
@@ -325,7 +325,7 @@ fn cancel_flag_raised_from_another_thread_while_solving() {
     let outcome = solver.solve();
     raiser.join().unwrap();
     assert_eq!(outcome, SolveOutcome::Stopped(StopReason::Cancelled));
-    assert!(solver.stats().nodes > 0, "the search had started");
+    assert!(solver.stats().decisions > 0, "the search had started");
 }
 
 #[test]
@@ -683,12 +683,22 @@ fn statistics_add_up() {
         }
     );
     assert_eq!(s.solutions, 1);
-    assert!(s.nodes >= u64::from(s.max_depth));
+    assert!(s.decisions >= u64::from(s.max_depth));
     assert!(s.max_depth > 0 && s.failures > 0);
-    // Every node but those on the path to the solution ended in a failure
-    // below it: a complete binary search tree has as many failed leaves as
-    // decisions, less the solutions.
-    assert_eq!(s.failures + s.solutions, s.nodes + 1, "{s}");
-    assert!(s.propagations > s.nodes);
-    assert_eq!(format!("{s}").split(',').count(), 6);
+    // A complete binary search tree has one more leaf (a failure or a
+    // solution) than it has decisions, and every decision has its
+    // refutation: with the root, 2 * decisions + 1 nodes, as Gecode counts.
+    assert_eq!(s.failures + s.solutions, s.decisions + 1, "{s}");
+    assert_eq!(s.nodes, 2 * s.decisions + 1, "{s}");
+    assert!(s.propagations > s.decisions);
+    assert_eq!(format!("{s}").split(',').count(), 8);
+    // A first-solution run stops before the refutations of the decisions
+    // on the path to its solution.
+    let outcome = solver.solve();
+    let s = solver.stats();
+    assert!(outcome.solution().is_some());
+    assert!(
+        s.nodes <= 2 * s.decisions + 1 && s.nodes > s.decisions,
+        "{s}"
+    );
 }

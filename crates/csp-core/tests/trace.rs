@@ -119,7 +119,13 @@ fn givens_come_first_and_decisions_are_reconstructed() {
         }
     }
     assert!(decisions > 0, "this puzzle needs search");
-    assert_eq!(decisions as u64, solver.stats().nodes);
+    assert_eq!(decisions as u64, solver.stats().decisions);
+    // Every decision and refutation is a node, and so is the root.
+    let refutations = trace
+        .iter()
+        .filter(|e| matches!(e, TraceEvent::Refutation { .. }))
+        .count() as u64;
+    assert_eq!(solver.stats().nodes, 1 + decisions as u64 + refutations);
     // The last open decisions are all part of the solution.
     for (var, value) in decisions_at(trace, trace.len() - 1) {
         assert_eq!(solution[var], value);
@@ -391,8 +397,8 @@ fn rules_name_each_kind_of_deduction() {
 }
 
 /// What a run did, leaving out the propagator calls (see below).
-fn shape(s: csp_core::Stats) -> (u64, u64, u32, u64) {
-    (s.nodes, s.failures, s.max_depth, s.solutions)
+fn shape(s: csp_core::Stats) -> (u64, u64, u64, u32, u64) {
+    (s.decisions, s.nodes, s.failures, s.max_depth, s.solutions)
 }
 
 #[test]

@@ -1,5 +1,15 @@
 //! Tatham's Adjacent mode as a plug-in [`Constraint`]: a bar means the two
 //! values differ by exactly 1, no bar means they do not.
+//!
+//! Two neighbouring cells of a Futoshiki grid share a row or a column, so
+//! their values also differ. A constraint made with
+//! [`Adjacency::neighbours`] knows this and uses it: without a bar, a value
+//! `v` of one cell is supported only by a value of the other that is neither
+//! `v - 1`, `v + 1` nor `v` itself. Tatham's Adjacent solver reasons the same
+//! way at its Tricky level (a candidate of one square needs, in the other, a
+//! candidate that is different and (non-)consecutive as the clue says), and
+//! leaving the `v` out is what makes puzzles he grades Tricky or Extreme
+//! solvable without guessing.
 
 use csp_core::{Conflict, Constraint, Events, Priority, PropagationContext, Value, VarId};
 
@@ -29,6 +39,8 @@ pub(crate) mod rules {
 pub struct Adjacency {
     scope: [VarId; 2],
     bar: bool,
+    /// The two values must also differ (neighbours in one line).
+    distinct: bool,
     strength: AdjacencyStrength,
     priority: Priority,
 }
@@ -40,8 +52,20 @@ impl Adjacency {
         Adjacency {
             scope: [a, b],
             bar,
+            distinct: false,
             strength,
             priority: Priority::FASTEST,
+        }
+    }
+
+    /// The constraint between two neighbouring cells of a grid, which share
+    /// a row or a column: as [`new`](Self::new), and the two values differ.
+    /// Without a bar this prunes more: a value needs a partner that is
+    /// neither consecutive nor equal to it.
+    pub fn neighbours(a: VarId, b: VarId, bar: bool, strength: AdjacencyStrength) -> Adjacency {
+        Adjacency {
+            distinct: true,
+            ..Adjacency::new(a, b, bar, strength)
         }
     }
 
@@ -57,6 +81,11 @@ impl Adjacency {
         self.bar
     }
 
+    /// Whether the values `a` and `b` satisfy the constraint.
+    fn holds(&self, a: Value, b: Value) -> bool {
+        ((i64::from(a) - i64::from(b)).abs() == 1) == self.bar && !(self.distinct && a == b)
+    }
+
     /// Keeps in `x` only values with a support in `y`.
     fn support(
         &self,
@@ -70,14 +99,17 @@ impl Adjacency {
                 let keep = if bar {
                     (my << 1) | (my >> 1)
                 } else {
-                    // v is supported unless y's values are all within {v-1, v+1}.
+                    // v is supported unless y's values are all within
+                    // {v-1, v+1} (and v itself, for neighbours).
                     let mut keep = 0u64;
                     let mut bits = mx;
+                    let same = if self.distinct { 1 } else { 0 };
                     while bits != 0 {
                         let b = bits.trailing_zeros();
                         bits &= bits - 1;
                         let near = 1u64.checked_shl(b + 1).unwrap_or(0)
-                            | if b > 0 { 1u64 << (b - 1) } else { 0 };
+                            | if b > 0 { 1u64 << (b - 1) } else { 0 }
+                            | same << b;
                         if my & !near != 0 {
                             keep |= 1 << b;
                         }
@@ -88,11 +120,8 @@ impl Adjacency {
             }
             _ => {
                 let ys: Vec<Value> = ctx.iter(y).collect();
-                ctx.retain(x, |_, v| {
-                    ys.iter()
-                        .any(|&w| ((i64::from(v) - i64::from(w)).abs() == 1) == bar)
-                })
-                .map(|_| ())
+                ctx.retain(x, |_, v| ys.iter().any(|&w| self.holds(v, w)))
+                    .map(|_| ())
             }
         }
     }
@@ -105,7 +134,7 @@ impl Constraint for Adjacency {
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
         match values {
-            [a, b] => ((i64::from(*a) - i64::from(*b)).abs() == 1) == self.bar,
+            [a, b] => self.holds(*a, *b),
             _ => false,
         }
     }
@@ -182,6 +211,72 @@ mod tests {
         ] {
             assert_eq!(count(true, strength), 8, "{strength:?}");
             assert_eq!(count(false, strength), 17, "{strength:?}");
+        }
+    }
+
+    #[test]
+    fn neighbours_also_differ() {
+        for strength in [
+            AdjacencyStrength::CheckOnly,
+            AdjacencyStrength::FromFixed,
+            AdjacencyStrength::Full,
+        ] {
+            let mut m = Model::new();
+            let a = m.new_var(1..=5).unwrap();
+            let b = m.new_var(1..=5).unwrap();
+            m.add(Adjacency::neighbours(a, b, false, strength)).unwrap();
+            // 17 pairs not 1 apart, minus the 5 equal ones.
+            assert_eq!(Solver::new(&m).count(None).count, 12, "{strength:?}");
+        }
+    }
+
+    #[test]
+    fn neighbours_without_a_bar_need_a_different_partner() {
+        // a in {3, 4}, no bar: b = 3 would need a = 3 (equal) or 4
+        // (consecutive), b = 4 would need a = 3 (consecutive) or 4 (equal):
+        // both go; 1, 2 and 5 have a partner.
+        let mut m = Model::new();
+        let a = m.new_var([3, 4]).unwrap();
+        let b = m.new_var(1..=5).unwrap();
+        m.add(Adjacency::neighbours(a, b, false, AdjacencyStrength::Full))
+            .unwrap();
+        let mut s = Solver::new(&m);
+        let d = s.propagate().unwrap();
+        assert_eq!(d.domain(b).iter().collect::<Vec<_>>(), vec![1, 2, 5]);
+        // Without the distinctness the 3 and 4 of b stay (b = a).
+        let mut m = Model::new();
+        let a = m.new_var([3, 4]).unwrap();
+        let b = m.new_var(1..=5).unwrap();
+        m.add(Adjacency::new(a, b, false, AdjacencyStrength::Full))
+            .unwrap();
+        let mut s = Solver::new(&m);
+        let d = s.propagate().unwrap();
+        assert_eq!(d.domain(b).iter().collect::<Vec<_>>(), vec![1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn every_strength_agrees_with_brute_force() {
+        use csp_core::SearchOptions;
+        use csp_core::testing::check_against_brute_force;
+        let domains: [&[i32]; 5] = [&[1, 2, 3], &[2, 4], &[1, 3, 4, 5], &[3], &[1, 2, 4, 5]];
+        for strength in [
+            AdjacencyStrength::CheckOnly,
+            AdjacencyStrength::FromFixed,
+            AdjacencyStrength::Full,
+        ] {
+            for bar in [false, true] {
+                for (i, da) in domains.iter().enumerate() {
+                    for db in &domains[i..] {
+                        for make in [Adjacency::new, Adjacency::neighbours] {
+                            let mut m = Model::new();
+                            let a = m.new_var(da.to_vec()).unwrap();
+                            let b = m.new_var(db.to_vec()).unwrap();
+                            m.add(make(a, b, bar, strength)).unwrap();
+                            check_against_brute_force(&m, SearchOptions::default());
+                        }
+                    }
+                }
+            }
         }
     }
 

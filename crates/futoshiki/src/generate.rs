@@ -222,15 +222,15 @@ fn good_enough(p: &Puzzle, difficulty: Difficulty) -> bool {
     }
 }
 
-/// The most search nodes one uniqueness check of the Recursive generator
+/// The most decisions (the node limit) one uniqueness check of the Recursive generator
 /// may take: a few hundred are typical at 9x9, but from 11x11 on one check
 /// can run for seconds or minutes. A clue whose removal is not proven to
-/// keep one solution within the limit stays. Nodes, not time, so a seed
+/// keep one solution within the limit stays. Decisions, not time, so a seed
 /// still gives the same puzzle on every machine.
 const UNIQUE_NODE_LIMIT: u64 = 20_000;
 
 /// Whether `p` is proven to have exactly one solution within
-/// [`UNIQUE_NODE_LIMIT`] nodes.
+/// [`UNIQUE_NODE_LIMIT`] decisions.
 fn proven_unique(p: &Puzzle) -> bool {
     PuzzleModel::new(p).is_ok_and(|m| {
         let options = crate::model::search_options().with_node_limit(UNIQUE_NODE_LIMIT);

@@ -217,8 +217,9 @@ pub(crate) fn grading_model(puzzle: &Puzzle, level: Difficulty) -> Result<Puzzle
         if puzzle.mode() == Mode::Adjacent {
             for (a, b, link) in puzzle.pairs() {
                 let bar = link == crate::Link::Bar;
-                let c = Adjacency::new(pm.var_of(a), pm.var_of(b), bar, AdjacencyStrength::Full)
-                    .with_priority(techniques::TRICKY_ADJ);
+                let c =
+                    Adjacency::neighbours(pm.var_of(a), pm.var_of(b), bar, AdjacencyStrength::Full)
+                        .with_priority(techniques::TRICKY_ADJ);
                 pm.add_clue(Clue::Adjacent(a, b, bar), |m| m.add(c))?;
             }
         }

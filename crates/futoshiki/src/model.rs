@@ -135,7 +135,7 @@ impl PuzzleModel {
                         MarkStrength::Bounds => AdjacencyStrength::FromFixed,
                         MarkStrength::Full => AdjacencyStrength::Full,
                     };
-                    let mut c = Adjacency::new(x, y, bar, s);
+                    let mut c = Adjacency::neighbours(x, y, bar, s);
                     if strength == MarkStrength::Bounds {
                         c = c.with_priority(crate::techniques::EASY);
                     }

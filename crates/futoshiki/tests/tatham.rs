@@ -29,3 +29,36 @@ fn guardian_2_as_quoted_has_two_solutions() {
     assert!(matches!(p.uniqueness(), Uniqueness::Multiple(..)));
     assert_eq!(p.grade(), Err(futoshiki::GradeError::MultipleSolutions));
 }
+
+/// Adjacent-mode puzzles of Tatham's own generator, graded by his solver
+/// (see the data file's header). Every grade must match his, at every size
+/// and level; before neighbours' values were known to differ in the
+/// Tricky-level adjacency reasoning, many of his Tricky and Extreme puzzles
+/// graded Recursive here.
+#[test]
+fn adjacent_mode_grades_match_tathams() {
+    let data = include_str!("data/tatham_adjacent.txt");
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let (id, letter) = line.rsplit_once(' ').expect("<game ID> <grade>");
+        let want = futoshiki::Difficulty::from_letter(letter.chars().next().unwrap()).unwrap();
+        let p = Puzzle::parse(id).unwrap();
+        assert_eq!(p.mode(), futoshiki::Mode::Adjacent, "{id}");
+        let got = p.grade().unwrap().difficulty;
+        if got != want {
+            wrong.push(format!("{id}: Tatham {want}, here {got}"));
+        }
+        checked += 1;
+    }
+    assert!(checked >= 200, "only {checked} puzzles read");
+    assert!(
+        wrong.is_empty(),
+        "{} of {checked} differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

@@ -3,12 +3,25 @@
 //! Adding a family: write `families/<name>.rs` implementing
 //! [`Family`](crate::Family), declare it below and add one line to [`ALL`].
 
+pub mod binairo;
 pub mod futoshiki;
+mod grid_text;
+pub mod light_up;
+mod quick_grade;
 pub mod shading;
 pub mod star_battle;
 pub mod sudoku;
+pub mod tents;
 
 use crate::dynamic::AnyFamily;
 
 /// Every built-in family, in the order the command line lists them.
-pub static ALL: &[&dyn AnyFamily] = &[&sudoku::Sudoku::CLASSIC, &futoshiki::Futoshiki::STANDARD, &star_battle::StarBattle];
+pub static ALL: &[&dyn AnyFamily] = &[
+    &sudoku::Sudoku::CLASSIC,
+    &futoshiki::Futoshiki::STANDARD,
+    &light_up::LightUp,
+    &tents::Tents,
+    &binairo::Binairo::BINAIRO,
+    &binairo::Binairo::UNRULY,
+    &star_battle::StarBattle,
+];

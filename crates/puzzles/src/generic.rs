@@ -175,6 +175,15 @@ fn steps_of<F: Family + ?Sized>(
             hardest = Some((priority, rule_name(built, d)));
         }
         if placed {
+            // A variable of two values is fixed by removing the other: one
+            // deduction, told once (as the placement).
+            if built
+                .model
+                .initial_domain(d.var)
+                .is_some_and(|x| x.len() == 2)
+            {
+                group.retain(|g| g.var != d.var);
+            }
             flush(&mut group, &mut steps);
             steps.push(Step {
                 text: family.describe(puzzle, built, d, true),
@@ -252,8 +261,8 @@ fn source<F: Family + ?Sized>(
     }
 }
 
-/// The default [`Family::describe`]: "r2c3 = 5: <constraint> (<rule>)" or
-/// "r2c3 cannot be 5: ...".
+/// The default [`Family::describe`]: `"r2c3 = 5: <constraint> (<rule>)"` or
+/// `"r2c3 cannot be 5: ..."`.
 pub fn describe<F: Family + ?Sized>(
     family: &F,
     puzzle: &F::Puzzle,

@@ -10,7 +10,7 @@
 //!   hints come with it: the defaults in [`generic`] run csp-core on the
 //!   family's model and turn its trace into words.
 //! - [`AnyFamily`] and [`AnyPuzzle`] are the same operations behind an
-//!   object-safe interface, text in and out; [`families`] lists the
+//!   object-safe interface, text in and out; [`families()`] lists the
 //!   built-in families and [`family`] finds one by its command-line name.
 //!   The command-line tool, the benches and the cross-family tests use only
 //!   this, so a new family is one module plus one line in

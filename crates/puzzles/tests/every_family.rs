@@ -21,6 +21,26 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "4:1,0R,0,4,0,0,0,0,0,0U,0U,0,0,0R,0,0,",
         "1324413232412413",
     ),
+    (
+        "light-up",
+        "5 5\n- x - - 2\n- - - x -\n- 3 - x -\n- x - - -\nx - - x -\n",
+        "5 5\n- x - o 2\n- o - x o\no 3 o x -\n- x - o -\nx o - x -\n",
+    ),
+    (
+        "tents",
+        "5 5\n2 0 1 2 0\n1 1 1 1 1\n- - - - -\n- - - x -\nx x - - -\n- x - - -\n- - - - x\n",
+        "5 5\n- - - o -\no - - x -\nx x o - -\no x - - -\n- - - o x\n",
+    ),
+    (
+        "binairo",
+        "6 6\n- - - - 2 -\n- - 2 - - 2\n1 - - - 1 -\n- - - 2 - -\n1 - 2 - - 1\n- - 2 - - -\n",
+        "6 6\n2 2 1 1 2 1\n2 1 2 1 1 2\n1 2 1 2 1 2\n2 1 1 2 2 1\n1 2 2 1 2 1\n1 1 2 2 1 2\n",
+    ),
+    (
+        "unruly",
+        "6x6:aacdcADeCbCcd",
+        "6 6\n2 2 1 1 2 1\n2 1 2 1 1 2\n1 2 1 2 1 2\n2 1 1 2 2 1\n1 2 2 1 2 1\n1 1 2 2 1 2\n",
+    ),
 ];
 
 fn get(name: &str) -> &'static dyn AnyFamily {
@@ -82,8 +102,10 @@ fn samples_round_trip_solve_check_and_grade() {
             );
             assert!(svg.trim_end().ends_with("</svg>"), "{name}");
         }
+        // The solution is drawn in: more elements (text, or shapes such as
+        // bulbs and tents).
         assert!(
-            solved.matches("<text").count() > plain.matches("<text").count(),
+            solved.matches('<').count() > plain.matches('<').count(),
             "{name}: the solution is drawn in"
         );
         match p.hint(&limits).unwrap() {
@@ -99,13 +121,15 @@ fn a_broken_solution_is_named() {
     for &(name, text, expected) in SAMPLES {
         let f = get(name);
         let p = f.load(text).unwrap();
-        // Swap the first two different symbols of the solution.
+        // Swap the first two different symbols of the solution's last line
+        // (a grid's header line stays as it is).
+        let last_line = expected.trim_end().rfind('\n').map_or(0, |i| i + 1);
+        let first = expected[..last_line].chars().count();
         let mut chars: Vec<char> = expected.chars().collect();
-        let j = chars
-            .iter()
-            .position(|&c| c != chars[0])
+        let j = (first..chars.len())
+            .find(|&i| !chars[i].is_whitespace() && chars[i] != chars[first])
             .expect("two symbols");
-        chars.swap(0, j);
+        chars.swap(first, j);
         let broken: String = chars.into_iter().collect();
         let violations = p.check_solution(&broken).unwrap();
         assert!(!violations.is_empty(), "{name}: {broken} is not a solution");

@@ -8,7 +8,8 @@
 
 use crate::board::{Board, Cell, Shape};
 use crate::error::{GenerateError, SudokuError};
-use crate::logic::{Difficulty, Grade, Logic, analyse};
+use crate::logic::{Difficulty, Grade, Logic, Technique, UniqueRule, analyse};
+use crate::rating::Rating;
 use crate::rules::Variant;
 use crate::solver::SudokuSolver;
 use csp_core::{SearchOptions, ValueOrder};
@@ -44,6 +45,125 @@ pub struct Generated {
     pub solution: Board,
     /// The grade, when the puzzle has exactly one solution.
     pub grade: Option<Grade>,
+}
+
+/// What a generated puzzle must be: a level, a hardest technique, a
+/// highest rating, or several of these at once.
+///
+/// ```
+/// use sudoku::{Difficulty, Target, Technique};
+/// let t = Target::technique(Technique::XYWing).with_max_rating("4.5".parse()?);
+/// assert_eq!(t.hardest(), Some(Technique::XYWing));
+/// let t = Target::level(Difficulty::Hard);
+/// assert_eq!(t.difficulty(), Some(Difficulty::Hard));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Target {
+    difficulty: Option<Difficulty>,
+    technique: Option<Technique>,
+    max_rating: Option<Rating>,
+}
+
+impl Target {
+    /// Puzzles of this level (their rating in its band).
+    pub fn level(difficulty: Difficulty) -> Target {
+        Target {
+            difficulty: Some(difficulty),
+            ..Target::default()
+        }
+    }
+
+    /// Puzzles whose hardest step is exactly this technique.
+    pub fn technique(technique: Technique) -> Target {
+        Target {
+            technique: Some(technique),
+            ..Target::default()
+        }
+    }
+
+    /// Puzzles rated at most `rating`.
+    pub fn max_rating(rating: Rating) -> Target {
+        Target {
+            max_rating: Some(rating),
+            ..Target::default()
+        }
+    }
+
+    /// Also require this level.
+    pub fn with_level(mut self, difficulty: Difficulty) -> Target {
+        self.difficulty = Some(difficulty);
+        self
+    }
+
+    /// Also require this hardest technique.
+    pub fn with_technique(mut self, technique: Technique) -> Target {
+        self.technique = Some(technique);
+        self
+    }
+
+    /// Also require a rating of at most `rating`.
+    pub fn with_max_rating(mut self, rating: Rating) -> Target {
+        self.max_rating = Some(rating);
+        self
+    }
+
+    /// The level asked for.
+    pub fn difficulty(&self) -> Option<Difficulty> {
+        self.difficulty
+    }
+
+    /// The hardest technique asked for.
+    pub fn hardest(&self) -> Option<Technique> {
+        self.technique
+    }
+
+    /// The highest rating allowed.
+    pub fn highest_rating(&self) -> Option<Rating> {
+        self.max_rating
+    }
+
+    /// The highest rating a puzzle may have on the way (clues are removed
+    /// while it stays at most this).
+    fn cap(&self) -> Option<Rating> {
+        let band = self.difficulty.and_then(|d| d.band().1);
+        match (band, self.max_rating) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Whether a grade meets the target.
+    pub fn accepts(&self, grade: &Grade) -> bool {
+        self.difficulty.is_none_or(|d| grade.difficulty == d)
+            && self.technique.is_none_or(|t| grade.hardest == Some(t))
+            && self.max_rating.is_none_or(|r| grade.rating <= r)
+    }
+
+    /// The hardest technique the puzzles may need, easiest-first order.
+    fn ceiling(&self) -> Technique {
+        if let Some(t) = self.technique {
+            return t;
+        }
+        let by_rating = self.cap().map(|cap| {
+            Technique::ALL
+                .into_iter()
+                .filter(|t| *t != Technique::Guess && t.rating() <= cap)
+                .max()
+                .unwrap_or(Technique::HiddenSingle)
+        });
+        match (by_rating, self.difficulty) {
+            (Some(t), _) => t,
+            (None, Some(Difficulty::Beyond) | None) => Technique::Guess,
+            (None, Some(_)) => Technique::ForcingNet,
+        }
+    }
+}
+
+impl From<Difficulty> for Target {
+    fn from(d: Difficulty) -> Target {
+        Target::level(d)
+    }
 }
 
 /// A seeded puzzle generator.
@@ -128,8 +248,28 @@ impl Generator {
         random_grid(&mut self.rng, &mut solver)
     }
 
-    /// A puzzle with exactly one solution whose grade is `difficulty`.
+    /// A puzzle with exactly one solution whose level is `difficulty`.
     pub fn generate(&mut self, difficulty: Difficulty) -> Result<Generated, GenerateError> {
+        self.generate_target(&Target::level(difficulty))
+    }
+
+    /// A puzzle with exactly one solution that meets `target`: its level,
+    /// its hardest technique (exactly that one) and its highest rating.
+    ///
+    /// Each attempt takes a random complete grid and removes clues in a
+    /// random order (as the symmetry groups them) as long as the puzzle
+    /// stays solvable by the techniques up to the target's hardest one
+    /// within its rating; the attempt counts if the grade then meets the
+    /// target. Puzzles of level [`Beyond`](Difficulty::Beyond) only need
+    /// to stay unique.
+    ///
+    /// ```
+    /// use sudoku::{Generator, Target, Technique};
+    /// let made = Generator::classic(3).generate_target(&Target::technique(Technique::XWing))?;
+    /// assert_eq!(made.grade.unwrap().hardest, Some(Technique::XWing));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn generate_target(&mut self, target: &Target) -> Result<Generated, GenerateError> {
         let Generator {
             logic: rules,
             rng,
@@ -137,46 +277,56 @@ impl Generator {
             minimal,
             max_attempts,
         } = self;
+        let ceiling = target.ceiling();
+        let cap = target.cap();
+        let search = ceiling == Technique::Guess && cap.is_none();
+        // The techniques up to the ceiling only: cheaper, and a puzzle they
+        // finish needs nothing harder.
+        let restricted = Logic::with_rules(rules.variant().clone(), UniqueRule::Prove, ceiling)?;
         let mut unique = rules.plain_model().solver();
         unique.set_options(SudokuSolver::default_options().with_node_limit(UNIQUE_NODE_LIMIT));
-        let mut logic = rules.logic_solver();
+        let mut logic = restricted.logic_solver();
+        let accept = |b: &Board,
+                      logic: &mut SudokuSolver<'_>,
+                      unique: &mut SudokuSolver<'_>|
+         -> Result<bool, SudokuError> {
+            if search {
+                return proven_unique(unique, b);
+            }
+            let a = analyse(logic, b, false)?;
+            Ok(a.solved()
+                && cap.is_none_or(|c| a.rating <= c)
+                && (!a.used_unique || proven_unique(unique, b)?))
+        };
         for _ in 0..*max_attempts {
             let grid = random_grid(rng, &mut unique)?;
             let orbits = shuffled_orbits(rng, *symmetry, grid.shape());
             let mut puzzle = grid.clone();
-            let accept = |b: &Board,
-                          logic: &mut SudokuSolver<'_>,
-                          unique: &mut SudokuSolver<'_>|
-             -> Result<bool, SudokuError> {
-                if difficulty == Difficulty::Expert {
-                    proven_unique(unique, b)
-                } else {
-                    let a = analyse(logic, b, false)?;
-                    Ok(a.solved() && a.level() <= difficulty)
-                }
-            };
             for orbit in &orbits {
                 let trial = cleared(&puzzle, orbit);
                 if trial != puzzle && accept(&trial, &mut logic, &mut unique)? {
                     puzzle = trial;
                 }
             }
-            let a = analyse(&mut logic, &puzzle, false)?;
-            if a.level() != difficulty {
+            let grade = match rules.grade(&puzzle) {
+                Ok(g) => g,
+                Err(SudokuError::Stopped(_)) => continue,
+                Err(e) => return Err(e.into()),
+            };
+            if !target.accepts(&grade) {
                 continue;
             }
             if *minimal {
-                // Removals that keep uniqueness and the level, then check.
+                // Removals that keep uniqueness and the target, then check.
                 let mut ok = true;
                 for orbit in &orbits {
                     let trial = cleared(&puzzle, orbit);
                     if trial == puzzle || !proven_unique(&mut unique, &trial)? {
                         continue;
                     }
-                    if analyse(&mut logic, &trial, false)?.level() == difficulty {
-                        puzzle = trial;
-                    } else {
-                        ok = false;
+                    match rules.grade(&trial) {
+                        Ok(g) if target.accepts(&g) => puzzle = trial,
+                        _ => ok = false,
                     }
                 }
                 if !ok || !is_minimal(&puzzle, &orbits, &mut unique)? {
@@ -249,11 +399,11 @@ impl Generator {
     }
 }
 
-/// The most search nodes one uniqueness check of [`Generator::generate`]
+/// The most decisions (the node limit) one uniqueness check of [`Generator::generate`]
 /// may take. A few hundred are typical up to 16x16, but on 25x25 boards
 /// with few clues one check can run for minutes; a clue whose removal is
 /// not proven to keep one solution within the limit stays. The limit counts
-/// nodes, not time, so a seed still gives the same puzzle on every machine.
+/// decisions, not time, so a seed still gives the same puzzle on every machine.
 const UNIQUE_NODE_LIMIT: u64 = 2_000;
 
 /// Whether `board` is proven to have exactly one solution within the

@@ -13,8 +13,8 @@
 //!   (irregular regions) or killer (cages with sums). It checks boards: legal
 //!   values, candidates, clashing cells.
 //! - A [`SudokuModel`] is the csp-core model of a variant (one variable per
-//!   cell, one AllDifferent per group, a plug-in sum constraint per cage),
-//!   built once; a [`SudokuSolver`] borrows it and solves, counts and checks
+//!   cell, one AllDifferent per group, csp-core's sum of distinct values
+//!   per cage), built once; a [`SudokuSolver`] borrows it and solves, counts and checks
 //!   uniqueness for any number of puzzles, passing each puzzle's givens to
 //!   the engine as assumptions. There is no other solver in this crate.
 //! - [`Logic`] grades puzzles ([`Difficulty`], [`Technique`]), explains them
@@ -64,6 +64,7 @@ mod error;
 mod generator;
 mod killer;
 mod logic;
+mod rating;
 mod rules;
 mod solver;
 pub mod techniques;
@@ -71,8 +72,11 @@ pub mod techniques;
 pub use board::{Board, Cell, MAX_SIZE, Shape, symbol, symbol_value};
 pub use csp_core::{Count, Limits, SearchOptions, SearchStatus, Stats, StopReason, Strength};
 pub use error::{GenerateError, ParseError, ShapeError, SudokuError};
-pub use generator::{Generated, Generator, Symmetry};
-pub use killer::CageSum;
-pub use logic::{Difficulty, Explanation, Grade, Hint, Logic, Step, Technique, UnknownDifficulty};
+pub use generator::{Generated, Generator, Symmetry, Target};
+pub use logic::{
+    Difficulty, Explanation, Grade, Hint, Logic, Step, Technique, UniqueRule, UnknownDifficulty,
+    UnknownTechnique,
+};
+pub use rating::{Rating, UnknownRating};
 pub use rules::{Cage, Clash, Group, GroupKind, Variant};
 pub use solver::{Outcome, SudokuModel, SudokuSolver, Uniqueness};

@@ -3,42 +3,57 @@
 //! [`Logic`] solves a puzzle by propagation alone on a model that holds the
 //! human techniques as constraints (see the `techniques` module), with the
 //! trace on. Because the engine always runs the cheapest non-empty priority
-//! level first, a technique fires only when every cheaper one is stuck; so
-//! the hardest technique in the trace is the least a solver needs, which is
-//! the grade. The trace's `Fixed` and `Removed` events become the
+//! level first, and the priorities follow Sudoku Explainer's difficulty
+//! table, a technique fires only when every easier one is stuck, as Sudoku
+//! Explainer always takes the easiest step. Each step gets the rating
+//! Sudoku Explainer gives the same deduction; the puzzle's [`Rating`] is
+//! that of its hardest step, and its [`Difficulty`] the band of the
+//! rating. The trace's `Fixed` and `Removed` events become the
 //! human-readable steps.
 
 use crate::board::{Board, Cell};
 use crate::error::SudokuError;
+use crate::rating::Rating;
 use crate::rules::{Clash, Variant};
 use crate::solver::{Outcome, SudokuModel, SudokuSolver, Uniqueness};
-use crate::techniques::{Origin, rules as tr};
+use crate::techniques::{self, Origin};
 use csp_core::constraints::all_different::rules as ad;
 use csp_core::{SearchOptions, TraceEvent};
 use std::fmt;
 use std::str::FromStr;
 
-/// How hard a puzzle is for a person.
+/// How hard a puzzle is for a person: a band of its [`Rating`] (see
+/// [`Difficulty::of_rating`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Difficulty {
-    /// Naked and hidden singles only.
+    /// Singles (rating up to 2.5).
     Easy,
-    /// Adds locked candidates and naked/hidden pairs.
+    /// Locked candidates, pairs and triples, X-wing and swordfish
+    /// (2.6 - 3.9).
     Medium,
-    /// Adds naked/hidden triples and quads and fish (X-wing, swordfish,
-    /// jellyfish).
+    /// Hidden triples, the single-digit patterns, XY-, XYZ- and
+    /// WXYZ-wings, unique rectangles, quads and jellyfish, short X-chains
+    /// (4.0 - 5.9).
     Hard,
-    /// Needs more than that (chains or search).
+    /// Chains and the larger wings: X-chains, XY-chains, W-wings, AICs,
+    /// VWXYZ-wings (6.0 - 7.4).
     Expert,
+    /// Forcing chains (7.5 - 8.9).
+    Extreme,
+    /// Forcing nets, or more than the techniques know: guessing (9.0 and
+    /// up).
+    Beyond,
 }
 
 impl Difficulty {
     /// All levels, easiest first.
-    pub const ALL: [Difficulty; 4] = [
+    pub const ALL: [Difficulty; 6] = [
         Difficulty::Easy,
         Difficulty::Medium,
         Difficulty::Hard,
         Difficulty::Expert,
+        Difficulty::Extreme,
+        Difficulty::Beyond,
     ];
 
     /// The lower-case name.
@@ -48,6 +63,8 @@ impl Difficulty {
             Difficulty::Medium => "medium",
             Difficulty::Hard => "hard",
             Difficulty::Expert => "expert",
+            Difficulty::Extreme => "extreme",
+            Difficulty::Beyond => "beyond",
         }
     }
 }
@@ -60,7 +77,7 @@ impl fmt::Display for Difficulty {
 
 /// The text is not a difficulty name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown difficulty {0:?} (expected easy, medium, hard or expert)")]
+#[error("unknown difficulty {0:?} (expected easy, medium, hard, expert, extreme or beyond)")]
 pub struct UnknownDifficulty(pub String);
 
 impl FromStr for Difficulty {
@@ -73,7 +90,8 @@ impl FromStr for Difficulty {
     }
 }
 
-/// A solving technique, from easiest to hardest.
+/// A solving technique, from easiest to hardest (the order the grader
+/// tries them in: Sudoku Explainer's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Technique {
@@ -89,33 +107,161 @@ pub enum Technique {
     Claiming,
     /// Two cells with the same two candidates.
     NakedPair,
+    /// Fish of size 2.
+    XWing,
     /// Two values fitting the same two cells only.
     HiddenPair,
     /// Three cells, three candidates.
     NakedTriple,
-    /// Three values, three cells.
-    HiddenTriple,
-    /// Four cells, four candidates.
-    NakedQuad,
-    /// Four values, four cells.
-    HiddenQuad,
-    /// Fish of size 2.
-    XWing,
     /// Fish of size 3.
     Swordfish,
+    /// Three values, three cells.
+    HiddenTriple,
+    /// Two strong links of one value in parallel lines.
+    Skyscraper,
+    /// Two strong links of one value, in a row and a column.
+    TwoStringKite,
+    /// Two strong links of one value, one of them in a box.
+    TurbotFish,
+    /// A box's value confined to a row and a column, and a strong link.
+    EmptyRectangle,
+    /// Two strong links of one value, one with a group at an end.
+    GroupedTurbot,
+    /// A pivot `{x,y}` and pincers `{x,z}`, `{y,z}`.
+    XYWing,
+    /// A pivot `{x,y,z}` and pincers `{x,z}`, `{y,z}`.
+    XYZWing,
+    /// Unique rectangle type 1 (puzzles declared unique).
+    UniqueRectangle1,
+    /// Unique rectangle type 2.
+    UniqueRectangle2,
+    /// Unique rectangle type 3.
+    UniqueRectangle3,
+    /// Unique rectangle type 4.
+    UniqueRectangle4,
+    /// Four cells, four candidates.
+    NakedQuad,
     /// Fish of size 4.
     Jellyfish,
+    /// Four values, four cells.
+    HiddenQuad,
+    /// The conjugate pairs of a value in two colours.
+    SimpleColouring,
+    /// A chain of strong and weak links on one value.
+    XChain,
+    /// Three cells of a house holding four values, and a cell `{x, z}`.
+    WXYZWing,
+    /// Every unsolved cell but one with two candidates (puzzles declared
+    /// unique).
+    Bug,
+    /// Four cells of a house holding five values, and a cell `{x, z}`.
+    VWXYZWing,
+    /// Five cells of a house holding six values, and a cell `{x, z}`.
+    UVWXYZWing,
+    /// A chain through cells with two candidates.
+    XYChain,
+    /// Two cells `{x,y}` joined by a strong link on `y`.
+    WWing,
+    /// An alternating inference chain mixing both kinds of links.
+    Aic,
+    /// Six cells of a house holding seven values, and a cell `{x, z}`.
+    TUVWXYZWing,
+    /// Contradiction, cell or region forcing with singles.
+    ForcingChain,
+    /// Forcing with locked candidates and pairs inside the nets.
+    ForcingNet,
+    /// Trial and error: no technique applies.
+    Guess,
 }
 
 impl Technique {
+    /// Every technique, easiest first.
+    pub const ALL: [Technique; 38] = {
+        use Technique::*;
+        [
+            NakedSingle,
+            HiddenSingle,
+            CageSum,
+            Pointing,
+            Claiming,
+            NakedPair,
+            XWing,
+            HiddenPair,
+            NakedTriple,
+            Swordfish,
+            HiddenTriple,
+            Skyscraper,
+            TwoStringKite,
+            TurbotFish,
+            EmptyRectangle,
+            GroupedTurbot,
+            XYWing,
+            XYZWing,
+            UniqueRectangle1,
+            UniqueRectangle2,
+            UniqueRectangle3,
+            UniqueRectangle4,
+            NakedQuad,
+            Jellyfish,
+            HiddenQuad,
+            SimpleColouring,
+            XChain,
+            WXYZWing,
+            Bug,
+            VWXYZWing,
+            UVWXYZWing,
+            XYChain,
+            WWing,
+            Aic,
+            TUVWXYZWing,
+            ForcingChain,
+            ForcingNet,
+            Guess,
+        ]
+    };
+
+    /// The rating of its plainest step on Sudoku Explainer's scale (chains
+    /// and forcing chains rate more when longer, see [`Step::rating`]).
+    pub fn rating(self) -> Rating {
+        use Technique::*;
+        Rating::from_tenths(match self {
+            HiddenSingle => 15,
+            CageSum => 20,
+            NakedSingle => 23,
+            Pointing => 26,
+            Claiming => 28,
+            NakedPair => 30,
+            XWing => 32,
+            HiddenPair => 34,
+            NakedTriple => 36,
+            Swordfish => 38,
+            HiddenTriple | Skyscraper => 40,
+            TwoStringKite => 41,
+            TurbotFish | XYWing => 42,
+            EmptyRectangle | GroupedTurbot => 43,
+            XYZWing => 44,
+            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 => 45,
+            UniqueRectangle3 => 46,
+            NakedQuad => 50,
+            Jellyfish => 52,
+            HiddenQuad => 54,
+            SimpleColouring | XChain => 54,
+            WXYZWing => 55,
+            Bug => 56,
+            VWXYZWing => 62,
+            UVWXYZWing | XYChain => 66,
+            TUVWXYZWing => 75,
+            Aic => 70,
+            WWing => 71,
+            ForcingChain => 75,
+            ForcingNet => 90,
+            Guess => 96,
+        })
+    }
+
     /// The level at which this technique first counts.
     pub fn difficulty(self) -> Difficulty {
-        use Technique::*;
-        match self {
-            NakedSingle | HiddenSingle | CageSum => Difficulty::Easy,
-            Pointing | Claiming | NakedPair | HiddenPair => Difficulty::Medium,
-            _ => Difficulty::Hard,
-        }
+        Difficulty::of_rating(self.rating())
     }
 
     /// The name players use.
@@ -136,28 +282,81 @@ impl Technique {
             XWing => "X-wing",
             Swordfish => "swordfish",
             Jellyfish => "jellyfish",
+            Skyscraper => "skyscraper",
+            TwoStringKite => "two-string kite",
+            TurbotFish => "turbot fish",
+            EmptyRectangle => "empty rectangle",
+            GroupedTurbot => "grouped turbot fish",
+            XYWing => "XY-wing",
+            XYZWing => "XYZ-wing",
+            UniqueRectangle1 => "unique rectangle type 1",
+            UniqueRectangle2 => "unique rectangle type 2",
+            UniqueRectangle3 => "unique rectangle type 3",
+            UniqueRectangle4 => "unique rectangle type 4",
+            SimpleColouring => "simple colouring",
+            WXYZWing => "WXYZ-wing",
+            Bug => "BUG+1",
+            VWXYZWing => "VWXYZ-wing",
+            UVWXYZWing => "UVWXYZ-wing",
+            TUVWXYZWing => "TUVWXYZ-wing",
+            XChain => "X-chain",
+            XYChain => "XY-chain",
+            WWing => "W-wing",
+            Aic => "AIC",
+            ForcingChain => "forcing chain",
+            ForcingNet => "forcing net",
+            Guess => "guess",
         }
     }
 
-    /// The technique behind a trace rule name of the logic model (`None`
-    /// for AllDifferent eliminations, which are part of the singles).
-    fn of_rule(rule: &str) -> Option<Technique> {
+    /// The name in lower case with dashes (`xy-wing`, `unique-rectangle-1`),
+    /// as the command line takes it.
+    pub fn slug(self) -> String {
+        self.name()
+            .to_ascii_lowercase()
+            .replace(' ', "-")
+            .replace("-type-", "-")
+    }
+
+    /// Whether the technique is sound only for a puzzle with exactly one
+    /// solution (unique rectangles, BUG+1).
+    pub fn needs_unique(self) -> bool {
         use Technique::*;
-        Some(match rule {
-            tr::POINTING => Pointing,
-            tr::CLAIMING => Claiming,
-            tr::NAKED_PAIR => NakedPair,
-            tr::HIDDEN_PAIR => HiddenPair,
-            tr::NAKED_TRIPLE => NakedTriple,
-            tr::HIDDEN_TRIPLE => HiddenTriple,
-            tr::NAKED_QUAD => NakedQuad,
-            tr::HIDDEN_QUAD => HiddenQuad,
-            tr::X_WING => XWing,
-            tr::SWORDFISH => Swordfish,
-            tr::JELLYFISH => Jellyfish,
-            tr::CAGE_SUM => CageSum,
-            _ => return None,
-        })
+        matches!(
+            self,
+            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | Bug
+        )
+    }
+
+    /// Whether a whole-grid pattern (its steps name the pattern's cells).
+    fn is_pattern(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            Skyscraper
+                | TwoStringKite
+                | TurbotFish
+                | EmptyRectangle
+                | GroupedTurbot
+                | XYWing
+                | XYZWing
+                | UniqueRectangle1
+                | UniqueRectangle2
+                | UniqueRectangle3
+                | UniqueRectangle4
+                | SimpleColouring
+                | XChain
+                | WXYZWing
+                | Bug
+                | VWXYZWing
+                | UVWXYZWing
+                | TUVWXYZWing
+                | XYChain
+                | WWing
+                | Aic
+                | ForcingChain
+                | ForcingNet
+        )
     }
 }
 
@@ -167,24 +366,59 @@ impl fmt::Display for Technique {
     }
 }
 
-/// A puzzle's grade: its level and the hardest technique it needs.
+/// The text is not a technique name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown technique {0:?} (expected a name such as xy-wing, x-chain or unique-rectangle-1)")]
+pub struct UnknownTechnique(pub String);
+
+impl FromStr for Technique {
+    type Err = UnknownTechnique;
+    /// A name (`XY-wing`, `xy-wing`, `xy wing`, `unique rectangle type 1`,
+    /// `unique-rectangle-1`), any case.
+    fn from_str(s: &str) -> Result<Technique, UnknownTechnique> {
+        let key = |t: &str| {
+            t.to_ascii_lowercase()
+                .replace(['-', '_', ' '], "")
+                .replace("type", "")
+        };
+        let k = key(s);
+        Technique::ALL
+            .into_iter()
+            .find(|t| key(t.name()) == k)
+            .ok_or_else(|| UnknownTechnique(s.to_owned()))
+    }
+}
+
+/// A puzzle's grade: its rating, its level and the hardest technique it
+/// needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grade {
-    /// The level.
+    /// The level: the band of the rating.
     pub difficulty: Difficulty,
-    /// The hardest technique used (for [`Difficulty::Expert`], the hardest
-    /// one used before the techniques ran out).
+    /// The rating on Sudoku Explainer's scale: the rating of the hardest
+    /// step.
+    pub rating: Rating,
+    /// The technique of the hardest step ([`Technique::Guess`] when the
+    /// techniques ran out).
     pub hardest: Option<Technique>,
-    /// How many steps each technique took, hardest last.
+    /// How many steps each technique took, easiest first.
     pub techniques: Vec<(Technique, usize)>,
 }
 
 impl fmt::Display for Grade {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.difficulty, self.hardest) {
-            (Difficulty::Expert, _) => f.write_str("expert (needs more than the known techniques)"),
-            (d, Some(t)) => write!(f, "{d} (hardest technique: {t})"),
-            (d, None) => write!(f, "{d} (nothing to do)"),
+        match self.hardest {
+            Some(Technique::Guess) => write!(
+                f,
+                "{} {} (needs more than the known techniques)",
+                self.difficulty, self.rating
+            ),
+            Some(t) => write!(
+                f,
+                "{} {} (hardest technique: {t})",
+                self.difficulty, self.rating
+            ),
+            None => write!(f, "{} (nothing to do)", self.difficulty),
         }
     }
 }
@@ -194,11 +428,15 @@ impl fmt::Display for Grade {
 pub struct Step {
     /// The technique.
     pub technique: Technique,
+    /// The rating of this step on Sudoku Explainer's scale.
+    pub rating: Rating,
     /// The cell filled and its value, for singles.
     pub placement: Option<(Cell, u8)>,
     /// Candidates removed, `(cell, value)`, for the other techniques.
     pub eliminations: Vec<(Cell, u8)>,
-    /// Where it happened ("box 6", "box 1 and row 2", "rows and columns").
+    /// Where it happened ("box 6", "box 1 and row 2", "rows and columns"),
+    /// or for the whole-grid patterns the pattern itself ("pivot r1c1
+    /// {12}, pincers ...").
     pub place: String,
 }
 
@@ -210,7 +448,11 @@ impl fmt::Display for Step {
             }
             (t, Some((cell, v))) => write!(f, "{cell} = {v}: {t}"),
             (t, None) => {
-                write!(f, "{t} in {}: removes ", self.place)?;
+                if t.is_pattern() {
+                    write!(f, "{t} ({}): {}: removes ", self.rating, self.place)?;
+                } else {
+                    write!(f, "{t} in {}: removes ", self.place)?;
+                }
                 let mut values: Vec<u8> = Vec::new();
                 for &(_, v) in &self.eliminations {
                     if !values.contains(&v) {
@@ -242,7 +484,8 @@ pub struct Explanation {
     pub steps: Vec<Step>,
     /// The grade.
     pub grade: Grade,
-    /// Where the techniques ran out, if they did (expert puzzles).
+    /// Where the techniques ran out, if they did (puzzles that need a
+    /// guess).
     pub stuck: Option<Board>,
     /// The solution.
     pub solution: Board,
@@ -316,16 +559,37 @@ impl fmt::Display for Hint {
     }
 }
 
+/// When the grader may use unique rectangles, which are only sound for a
+/// puzzle with exactly one solution.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum UniqueRule {
+    /// Use them, and when a puzzle's solution used one, prove by search
+    /// that the puzzle has one solution (grading and explaining need one
+    /// anyway; hints on a board with several solutions skip them).
+    #[default]
+    Prove,
+    /// Use them without proof: the caller declares every puzzle unique.
+    Declared,
+    /// Never use them.
+    Never,
+}
+
 /// What one propagation run of the logic model found.
 #[derive(Debug)]
 pub(crate) struct Analysis {
     pub(crate) steps: Vec<Step>,
-    /// Hardest technique used, and count per technique.
+    /// Count per technique.
     pub(crate) counts: Vec<(Technique, usize)>,
     /// Propagation failed: no solution.
     pub(crate) contradiction: bool,
     /// The board at the fixpoint (solved if every cell is filled).
     pub(crate) reached: Board,
+    /// The rating of the hardest step and its technique.
+    pub(crate) rating: Rating,
+    pub(crate) hardest: Option<Technique>,
+    /// A unique rectangle was used.
+    pub(crate) used_unique: bool,
 }
 
 impl Analysis {
@@ -333,32 +597,37 @@ impl Analysis {
         !self.contradiction && self.reached.is_complete()
     }
 
-    pub(crate) fn hardest(&self) -> Option<Technique> {
-        self.counts.iter().map(|&(t, _)| t).max()
-    }
-
     pub(crate) fn level(&self) -> Difficulty {
-        if self.solved() {
-            self.hardest()
-                .map_or(Difficulty::Easy, Technique::difficulty)
-        } else {
-            Difficulty::Expert
-        }
+        Difficulty::of_rating(self.rating)
     }
 
-    fn grade(&self) -> Grade {
+    pub(crate) fn grade(&self) -> Grade {
         let mut techniques = self.counts.clone();
         techniques.sort();
         Grade {
             difficulty: self.level(),
-            hardest: self.hardest(),
+            rating: self.rating,
+            hardest: self.hardest,
             techniques,
         }
     }
 }
 
+/// The rating given to a puzzle the techniques cannot finish. Sudoku
+/// Explainer needs nested forcing chains for these (9.5 and up); the
+/// puzzles hardest for search need the deepest nesting, so the rating
+/// grows slowly with the number of candidates left when the techniques
+/// run out: 9.6 from a nearly solved grid up to 10.5 from a nearly empty
+/// one.
+fn guess_rating(reached_candidates: usize, cells: usize, n: usize) -> Rating {
+    let open = reached_candidates.saturating_sub(cells);
+    let most = cells * n.saturating_sub(1);
+    let extra = (open * 9).checked_div(most).unwrap_or(0).min(9);
+    Rating::from_tenths(96 + extra as u16)
+}
+
 /// Propagates `board` on a logic-model solver (trace on) and reads the
-/// trace. With `steps` false only the counts are kept.
+/// trace. With `steps` false only the counts and the rating are kept.
 pub(crate) fn analyse(
     solver: &mut SudokuSolver<'_>,
     board: &Board,
@@ -366,13 +635,17 @@ pub(crate) fn analyse(
 ) -> Result<Analysis, SudokuError> {
     solver.load(board)?;
     let model = solver.model();
+    let geo = model.geometry();
     let engine = solver.engine();
     let contradiction = engine.propagate().is_err();
+    let n = model.variant().size();
     let mut reached = Board::empty(model.variant().shape());
+    let mut open_candidates = 0;
     if !contradiction {
         let d = engine.domains();
         for (slot, &var) in reached.cells_mut().iter_mut().zip(model.cell_vars()) {
             *slot = d.value(var).map_or(0, |v| v as u8);
+            open_candidates += d.size(var) as usize;
         }
     }
     let mut counts: Vec<(Technique, usize)> = Vec::new();
@@ -381,61 +654,141 @@ pub(crate) fn analyse(
         None => counts.push((t, 1)),
     };
     let mut out: Vec<Step> = Vec::new();
+    // The advanced steps' ratings, in order, with their group (for the
+    // "direct" forms).
+    let mut rated: Vec<(Technique, Rating, usize)> = Vec::new();
+    // The candidates before the current event, replayed from the trace
+    // (only for the words of the pattern steps).
+    let full = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut masks: Vec<u64> = if steps { vec![full; n * n] } else { Vec::new() };
+    let cell_index = |c: Cell| c.row * n + c.col;
     // The technique step being filled: (constraint, rule, index in `out`).
     let mut open: Option<(csp_core::ConstraintId, &'static str, usize)> = None;
+    // Whether the last advanced step may still turn out "direct".
+    let mut last_advanced: Option<(Technique, u8, csp_core::ConstraintId)> = None;
+    let mut used_unique = false;
+    // The removals of the open pattern step, from its description.
+    let mut expected: Option<Vec<(usize, u64)>> = None;
     for event in engine.trace() {
         match *event {
+            TraceEvent::Given { var, value } => {
+                if let (true, Some(cell)) = (steps, model.cell_of(var)) {
+                    masks[cell_index(cell)] = 1u64 << (value - 1);
+                }
+            }
             TraceEvent::Fixed(d) => {
                 let Some(cell) = model.cell_of(d.var) else {
                     continue;
                 };
+                if techniques::classify(d.rule).is_some() {
+                    continue; // implied by the pattern's removals
+                }
                 let value = d.value as u8;
-                let (technique, place) = match d.rule {
-                    ad::HIDDEN_SINGLE => {
-                        open = None;
-                        (Technique::HiddenSingle, model.describe(d.constraint))
-                    }
-                    ad::ELIMINATION => {
-                        open = None;
-                        (Technique::NakedSingle, model.describe(d.constraint))
-                    }
-                    _ => (Technique::NakedSingle, model.describe(d.constraint)),
+                let hidden = d.rule == ad::HIDDEN_SINGLE;
+                let technique = if hidden {
+                    Technique::HiddenSingle
+                } else {
+                    Technique::NakedSingle
                 };
+                open = None;
+                // A locked-candidates or hidden-subset step followed at
+                // once by a hidden single is Sudoku Explainer's "direct"
+                // form, rated lower.
+                if let Some((t, v, group)) = last_advanced.take() {
+                    if hidden {
+                        let same_value = value == v;
+                        let same_house = model.origin(d.constraint) == model.origin(group)
+                            || matches!(
+                                (model.origin(d.constraint), model.origin(group)),
+                                (Some(Origin::Group(a)), Some(Origin::Subset(b, _))) if a == b
+                            );
+                        let direct = match t {
+                            Technique::Pointing if same_value => Some(17),
+                            Technique::Claiming if same_value => Some(19),
+                            Technique::HiddenPair if same_house => Some(20),
+                            Technique::HiddenTriple if same_house => Some(25),
+                            _ => None,
+                        };
+                        if let (Some(r), Some(last)) = (direct, rated.last_mut()) {
+                            last.1 = Rating::from_tenths(r);
+                        }
+                    }
+                }
                 bump(technique);
                 if steps {
                     out.push(Step {
                         technique,
+                        rating: technique.rating(),
                         placement: Some((cell, value)),
                         eliminations: Vec::new(),
-                        place,
+                        place: model.describe(d.constraint),
                     });
                 }
             }
             TraceEvent::Removed(d) => {
-                let Some(technique) = Technique::of_rule(d.rule) else {
-                    if d.rule == ad::HIDDEN_SINGLE || d.rule == ad::ELIMINATION {
-                        open = None;
-                    }
-                    continue;
-                };
                 let Some(cell) = model.cell_of(d.var) else {
                     continue;
                 };
+                let Some((technique, rating)) = techniques::classify(d.rule) else {
+                    if d.rule == ad::HIDDEN_SINGLE || d.rule == ad::ELIMINATION {
+                        open = None;
+                    }
+                    if steps {
+                        masks[cell_index(cell)] &= !(1u64 << (d.value - 1));
+                    }
+                    continue;
+                };
+                // A pattern's step is exactly what its description found;
+                // a removal beyond that is the pattern's next call.
+                let within = |expected: &Option<Vec<(usize, u64)>>| {
+                    expected.as_ref().is_none_or(|e| {
+                        e.iter().any(|&(c, b)| {
+                            c == cell_index(cell) && b & (1u64 << (d.value - 1)) != 0
+                        })
+                    })
+                };
                 match open {
-                    Some((c, r, i)) if c == d.constraint && r == d.rule => {
+                    Some((c, r, i)) if c == d.constraint && r == d.rule && within(&expected) => {
                         if steps {
                             out[i].eliminations.push((cell, d.value as u8));
                         }
                     }
                     _ => {
+                        expected = None;
                         bump(technique);
-                        let place = match model.origin(d.constraint) {
-                            Some(Origin::Fish) => "rows and columns".to_owned(),
-                            _ => model.describe(d.constraint),
-                        };
+                        rated.push((technique, rating, d.constraint.index()));
+                        last_advanced = Some((technique, d.value as u8, d.constraint));
+                        if technique.needs_unique() {
+                            used_unique = true;
+                        }
                         if steps {
+                            let place = match model.origin(d.constraint) {
+                                Some(Origin::Fish) => "rows and columns".to_owned(),
+                                Some(Origin::Pattern) => {
+                                    match geo
+                                        .and_then(|g| techniques::describe(g, technique, &masks))
+                                    {
+                                        Some(f) => {
+                                            let mut e: Vec<(usize, u64)> = f
+                                                .eliminations
+                                                .iter()
+                                                .map(|&(c, b)| (usize::from(c), b))
+                                                .collect();
+                                            for &(c, b) in &f.placements {
+                                                let c = usize::from(c);
+                                                e.push((c, masks[c] & !b));
+                                            }
+                                            expected = Some(e);
+                                            f.text
+                                        }
+                                        None => String::new(),
+                                    }
+                                }
+                                _ => model.describe(d.constraint),
+                            };
                             out.push(Step {
                                 technique,
+                                rating,
                                 placement: None,
                                 eliminations: vec![(cell, d.value as u8)],
                                 place,
@@ -444,28 +797,67 @@ pub(crate) fn analyse(
                         open = Some((d.constraint, d.rule, out.len().saturating_sub(1)));
                     }
                 }
+                if steps {
+                    masks[cell_index(cell)] &= !(1u64 << (d.value - 1));
+                }
             }
             _ => {}
         }
     }
+    if steps {
+        // The direct forms found above, onto the steps.
+        for (step, &(_, r, _)) in out.iter_mut().filter(|s| s.placement.is_none()).zip(&rated) {
+            step.rating = r;
+        }
+    }
+    let solved = !contradiction && reached.is_complete();
+    let advanced = rated.iter().max_by_key(|(t, r, _)| (*r, *t)).copied();
+    let (rating, hardest) = if !solved {
+        let r = guess_rating(open_candidates, n * n, n);
+        (advanced.map_or(r, |a| a.1.max(r)), Some(Technique::Guess))
+    } else {
+        let low = match (advanced, geo) {
+            (Some((_, r, _)), Some(_)) if r.tenths() > 44 => None,
+            (_, Some(g)) => techniques::direct::low_rating(g, board.values()),
+            _ => None,
+        };
+        match (low, advanced) {
+            (Some(low), _) => (low.rating, Some(low.hardest)),
+            (None, Some((t, r, _))) => (r.max(Rating::from_tenths(26)), Some(t)),
+            (None, None) => {
+                // Singles only, on a model without the geometry (or a
+                // grid already full).
+                let t = counts.iter().map(|&(t, _)| t).max();
+                (t.map_or(Rating::default(), Technique::rating), t)
+            }
+        }
+    };
     Ok(Analysis {
         steps: out,
         counts,
         contradiction,
         reached,
+        rating,
+        hardest,
+        used_unique,
     })
 }
 
 /// Grades, explains and hints puzzles of one set of rules.
 ///
-/// It holds two csp-core models built once: the plain one (for uniqueness)
-/// and one with the techniques added as constraints.
+/// It holds three csp-core models built once: the plain one (for
+/// uniqueness), and two with the techniques added as constraints: one for
+/// grading, which applies the deductions of a chain or forcing technique
+/// in batches once it has used a step as hard, and one for explanations
+/// and hints, which shows one deduction per step.
 ///
 /// ```
 /// use sudoku::{Board, Difficulty, Logic, Shape, Variant};
 /// let logic = Logic::new(Variant::classic(Shape::CLASSIC))?;
 /// let puzzle: Board = "530070000600195000098000060800060003400803001700020006060000280000419005000080079".parse()?;
-/// assert_eq!(logic.grade(&puzzle)?.difficulty, Difficulty::Easy);
+/// let grade = logic.grade(&puzzle)?;
+/// assert_eq!(grade.difficulty, Difficulty::Easy);
+/// assert!(grade.rating.value() <= 2.5);
 /// let explanation = logic.explain(&puzzle)?;
 /// assert_eq!(explanation.steps.len(), 51); // one per blank cell
 /// println!("{explanation}");
@@ -475,19 +867,45 @@ pub(crate) fn analyse(
 /// ```
 #[derive(Debug)]
 pub struct Logic {
-    logic: SudokuModel,
+    grading: SudokuModel,
+    stepping: SudokuModel,
     plain: SudokuModel,
+    unique: UniqueRule,
     /// Options (limits) for the searches that prove uniqueness or find the
     /// solution when the techniques run out.
     options: SearchOptions,
 }
 
 impl Logic {
-    /// Grader for these rules.
+    /// Grader for these rules, with every technique (unique rectangles as
+    /// [`UniqueRule::Prove`] says).
     pub fn new(variant: Variant) -> Result<Logic, SudokuError> {
+        Logic::with_rules(variant, UniqueRule::default(), Technique::Guess)
+    }
+
+    /// Grader for these rules with the techniques up to `up_to` only
+    /// (easiest first), and unique rectangles as `unique` says.
+    pub fn with_rules(
+        variant: Variant,
+        unique: UniqueRule,
+        up_to: Technique,
+    ) -> Result<Logic, SudokuError> {
+        let options = techniques::Options {
+            unique: unique != UniqueRule::Never,
+            batch: true,
+            up_to,
+        };
         Ok(Logic {
-            logic: SudokuModel::with_techniques(variant.clone())?,
+            grading: SudokuModel::with_techniques(variant.clone(), options)?,
+            stepping: SudokuModel::with_techniques(
+                variant.clone(),
+                techniques::Options {
+                    batch: false,
+                    ..options
+                },
+            )?,
             plain: SudokuModel::new(variant)?,
+            unique,
             options: SudokuSolver::default_options(),
         })
     }
@@ -524,8 +942,14 @@ impl Logic {
         self.plain.variant()
     }
 
+    /// A solver of the grading model (batched deductions).
     pub(crate) fn logic_solver(&self) -> SudokuSolver<'_> {
-        self.logic
+        self.grading
+            .solver_with(SearchOptions::default().with_trace(true))
+    }
+
+    fn step_solver(&self) -> SudokuSolver<'_> {
+        self.stepping
             .solver_with(SearchOptions::default().with_trace(true))
     }
 
@@ -533,19 +957,53 @@ impl Logic {
         &self.plain
     }
 
-    /// The puzzle's level and hardest technique. A puzzle with no solution
-    /// or several is an error: it has no proper grade.
+    /// The puzzle's rating, level and hardest technique. A puzzle with no
+    /// solution or several is an error: it has no proper grade.
     pub fn grade(&self, puzzle: &Board) -> Result<Grade, SudokuError> {
+        if let Some(g) = self.quick_grade(puzzle)? {
+            return Ok(g);
+        }
         let a = analyse(&mut self.logic_solver(), puzzle, false)?;
         self.check(&a, puzzle)?;
         Ok(a.grade())
     }
 
-    fn check(&self, a: &Analysis, puzzle: &Board) -> Result<Board, SudokuError> {
+    /// The grade of a puzzle that singles and the basic techniques finish
+    /// (rated by replaying them as Sudoku Explainer takes them, with no
+    /// propagation of the logic model), or `None`. A puzzle that logic
+    /// finishes has exactly one solution.
+    pub(crate) fn quick_grade(&self, puzzle: &Board) -> Result<Option<Grade>, SudokuError> {
+        let variant = self.variant();
+        variant.check_board(puzzle)?;
+        let clashes = variant.clashes(puzzle);
+        if !clashes.is_empty() {
+            return Err(SudokuError::Clash(clashes));
+        }
+        let Some(geo) = self.grading.geometry() else {
+            return Ok(None);
+        };
+        if !variant.cages().is_empty() || puzzle.is_complete() {
+            return Ok(None);
+        }
+        Ok(
+            techniques::direct::low_rating(geo, puzzle.values()).map(|low| {
+                let mut techniques = low.counts;
+                techniques.sort();
+                Grade {
+                    difficulty: Difficulty::of_rating(low.rating),
+                    rating: low.rating,
+                    hardest: Some(low.hardest),
+                    techniques,
+                }
+            }),
+        )
+    }
+
+    pub(crate) fn check(&self, a: &Analysis, puzzle: &Board) -> Result<Board, SudokuError> {
         if a.contradiction {
             return Err(SudokuError::NoSolution);
         }
-        if a.solved() {
+        if a.solved() && !(a.used_unique && self.unique == UniqueRule::Prove) {
             return Ok(a.reached.clone());
         }
         match self.plain_solver().uniqueness(puzzle)? {
@@ -558,7 +1016,7 @@ impl Logic {
 
     /// The steps a person would take, in order, with the grade.
     pub fn explain(&self, puzzle: &Board) -> Result<Explanation, SudokuError> {
-        let a = analyse(&mut self.logic_solver(), puzzle, true)?;
+        let a = analyse(&mut self.step_solver(), puzzle, true)?;
         let solution = self.check(&a, puzzle)?;
         let grade = a.grade();
         let stuck = (!a.solved()).then(|| a.reached.clone());
@@ -608,12 +1066,19 @@ impl Logic {
         if self.variant().is_solved(board) {
             return Ok(Hint::Solved);
         }
-        let mut solver = self.logic_solver();
+        let mut solver = self.step_solver();
         let a = analyse(&mut solver, board, true)?;
         if !a.contradiction {
             let solved = a.solved();
             if let Some(step) = a.steps.into_iter().next() {
-                if solved || self.solve_within_limits(board)?.is_some() {
+                let needs_unique =
+                    step.technique.needs_unique() && self.unique == UniqueRule::Prove;
+                let sound = if needs_unique {
+                    self.plain_solver().uniqueness(board)?.is_unique()
+                } else {
+                    solved || self.solve_within_limits(board)?.is_some()
+                };
+                if sound {
                     return Ok(Hint::Step(step));
                 }
             }

@@ -3,16 +3,20 @@
 
 use crate::board::{Board, Cell};
 use crate::error::SudokuError;
-use crate::killer::CageSum;
 use crate::rules::{GroupKind, Variant};
+use crate::techniques::geometry::Geometry;
 use crate::techniques::{self, Origin};
 use csp_core::{
     ConstraintId, Count, Grid, Model, SearchOptions, Solution, Solver, Stats, StopReason, Strength,
     Value, VarId, VariableOrder,
 };
+use std::sync::Arc;
 
 /// The csp-core model of a set of rules: one variable per cell (domain
-/// `1..=size`), one AllDifferent per group, one sum per killer cage.
+/// `1..=size`), one AllDifferent per group, and per killer cage one
+/// [`all_different_sum`](csp_core::Model::all_different_sum) (domain
+/// consistent: the cage's digit combinations meet its cells' candidates),
+/// plus the cages the houses imply (the "45 rule", see `killer.rs`).
 ///
 /// Build it once per board shape or variant, then solve any number of
 /// puzzles with [`solver`](Self::solver): the givens are passed to the
@@ -38,6 +42,8 @@ pub struct SudokuModel {
     model: Model,
     cells: Vec<VarId>,
     origins: Vec<Origin>,
+    /// The board geometry of the whole-grid techniques (logic models only).
+    geometry: Option<Arc<Geometry>>,
 }
 
 impl SudokuModel {
@@ -54,11 +60,21 @@ impl SudokuModel {
 
     /// The model with the human solving techniques added as constraints
     /// (for grading, explanations and hints): propagation alone then
-    /// applies singles, locked candidates, subsets and fish, cheapest first.
-    pub(crate) fn with_techniques(variant: Variant) -> Result<SudokuModel, SudokuError> {
+    /// applies singles, locked candidates, subsets, fish, wings, chains and
+    /// forcing chains, easiest first.
+    pub(crate) fn with_techniques(
+        variant: Variant,
+        options: techniques::Options,
+    ) -> Result<SudokuModel, SudokuError> {
         let mut m = SudokuModel::build(variant, Some(Strength::HiddenSingles))?;
-        techniques::add_all(&mut m.model, &m.variant, &m.cells, &mut m.origins)?;
+        let geo = techniques::add_all(&mut m.model, &m.variant, &m.cells, &mut m.origins, options)?;
+        m.geometry = Some(geo);
         Ok(m)
+    }
+
+    /// The geometry of the whole-grid techniques (logic models only).
+    pub(crate) fn geometry(&self) -> Option<&Geometry> {
+        self.geometry.as_deref()
     }
 
     fn build(variant: Variant, strength: Option<Strength>) -> Result<SudokuModel, SudokuError> {
@@ -77,16 +93,13 @@ impl SudokuModel {
             debug_assert_eq!(id.index(), origins.len());
             origins.push(Origin::Group(g as u32));
         }
-        for (k, cage) in variant.cages().iter().enumerate() {
-            let vars: Vec<VarId> = cage.cells().iter().map(|&c| var(c)).collect();
-            model.add(CageSum::new(vars, i64::from(cage.sum())))?;
-            origins.push(Origin::Cage(k as u32));
-        }
+        crate::killer::post_cages(&mut model, &variant, var, &mut origins)?;
         Ok(SudokuModel {
             variant,
             model,
             cells,
             origins,
+            geometry: None,
         })
     }
 
@@ -129,7 +142,12 @@ impl SudokuModel {
     /// of the groups' AllDifferent constraints.
     pub fn group_of(&self, id: ConstraintId) -> Option<GroupKind> {
         match self.origins.get(id.index())? {
-            Origin::Group(g) => Some(self.variant.groups()[*g as usize].kind()),
+            // The groups' AllDifferent come first, one per group, so their
+            // ids are the group numbers; an implied killer cage has the
+            // origin of its house but a later id.
+            Origin::Group(g) if *g as usize == id.index() => {
+                Some(self.variant.groups()[*g as usize].kind())
+            }
             _ => None,
         }
     }
@@ -140,7 +158,10 @@ impl SudokuModel {
     pub fn describe(&self, id: ConstraintId) -> String {
         let groups = self.variant.groups();
         match self.origins.get(id.index()) {
-            Some(Origin::Group(g)) => groups[*g as usize].kind().to_string(),
+            Some(Origin::Group(g)) if *g as usize == id.index() => {
+                groups[*g as usize].kind().to_string()
+            }
+            Some(Origin::Group(g)) => format!("{} (innies)", groups[*g as usize].kind()),
             Some(Origin::Cage(k)) => GroupKind::Cage(*k as usize).to_string(),
             Some(Origin::Intersection(a, b)) => {
                 format!(
@@ -151,6 +172,7 @@ impl SudokuModel {
             }
             Some(Origin::Subset(g, _)) => groups[*g as usize].kind().to_string(),
             Some(Origin::Fish) => "rows and columns".to_owned(),
+            Some(Origin::Pattern) => "the grid".to_owned(),
             None => id.to_string(),
         }
     }
@@ -256,7 +278,7 @@ impl<'m> SudokuSolver<'m> {
     /// The search options this crate uses unless told otherwise: csp-core's
     /// defaults with the dom/wdeg variable order
     /// ([`VariableOrder::DomWdeg`]), which on the Sudoku datasets needs
-    /// 1.6-1.8x fewer search nodes than MRV for the same answers (see
+    /// 1.6-1.8x fewer decisions than MRV for the same answers (see
     /// `docs/performance.md`). Start from these when adding limits.
     pub fn default_options() -> SearchOptions {
         SearchOptions::default().with_variable_order(VariableOrder::DomWdeg)

@@ -39,13 +39,14 @@ fn explanation_reads_like_a_person() {
 
 #[test]
 fn harder_puzzles_name_their_techniques() {
-    // From the top1465 corpus: the first puzzles graded medium and hard.
+    // From the top1465 corpus: the first puzzles, from medium to beyond.
     let l = logic();
     let mut seen = Vec::new();
     for line in include_str!("data/top1465.txt").lines().take(120) {
         let puzzle: Board = line.parse().unwrap();
         let e = l.explain(&puzzle).unwrap();
-        assert_eq!(e.grade.difficulty == Difficulty::Expert, e.stuck.is_some());
+        assert_eq!(e.grade.hardest == Some(Technique::Guess), e.stuck.is_some());
+        assert_eq!(e.grade.difficulty, Difficulty::of_rating(e.grade.rating));
         assert!(e.solution.is_solved());
         for step in &e.steps {
             if step.placement.is_none() {
@@ -62,7 +63,13 @@ fn harder_puzzles_name_their_techniques() {
         }
         seen.push(e.grade.difficulty);
     }
-    for d in [Difficulty::Medium, Difficulty::Hard, Difficulty::Expert] {
+    for d in [
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Expert,
+        Difficulty::Extreme,
+        Difficulty::Beyond,
+    ] {
         assert!(seen.contains(&d), "{d}");
     }
 }
@@ -145,7 +152,8 @@ fn search_limits_stop_grading_a_puzzle_the_techniques_cannot_finish() {
             .parse()
             .unwrap();
     let unlimited = logic().grade(&hard).unwrap();
-    assert_eq!(unlimited.difficulty, Difficulty::Expert);
+    assert_eq!(unlimited.difficulty, Difficulty::Beyond);
+    assert_eq!(unlimited.hardest, Some(Technique::Guess));
     let limited = logic().with_search_options(sudoku::SearchOptions::default().with_node_limit(0));
     assert!(matches!(
         limited.grade(&hard),

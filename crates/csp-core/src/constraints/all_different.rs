@@ -1,8 +1,11 @@
-//! AllDifferent: the variables take pairwise distinct values.
+//! AllDifferent: the variables take pairwise distinct values; with offsets,
+//! the values `x_i + c_i` are pairwise distinct.
 //!
 //! # Background
 //!
-//! AllDifferent is the constraint behind every Latin-square puzzle. Three
+//! AllDifferent is the constraint behind every Latin-square puzzle; with
+//! offsets (Gecode's `distinct(c, x)`), it also states the diagonals of
+//! n-queens without auxiliary variables. Three
 //! strengths of propagation are offered, each including the ones before:
 //!
 //! 1. [`Strength::ForwardChecking`]: a fixed variable's value is removed from
@@ -20,15 +23,31 @@
 //!
 //! # Practical
 //!
-//! All three work on 64-bit masks, one per variable: directly when every
-//! variable is a word-sized domain with the same base, otherwise through a
-//! compact numbering of the values in the scope's domains. Wider domains
-//! that share one layout (same base and number of words) get forward
-//! checking, pigeonhole and hidden singles word by word (matching needs the
-//! word-sized form, so `DomainConsistent` acts as `HiddenSingles` there);
-//! other scopes with more than 64 distinct values get forward checking plus
-//! the pigeonhole test, value by value. The default strength is chosen by measurement
-//! on the Sudoku datasets; see `docs/performance.md`.
+//! All three work on 64-bit masks, one per variable. When the constraint is
+//! posted through the model, the scope's values are lined up once on a
+//! common *frame*: the value `v` of variable `i` becomes bit `v - lo` of the
+//! frame, where `lo` is the smallest value of the scope, so each variable's
+//! word is moved by its own base's distance to `lo` (a rotation, one
+//! instruction). Domains with different ranges (`i..i+n` for the diagonal
+//! `q_i + i` of n-queens, the two positions of a Langford pair) then cost
+//! what domains over one common range cost: whenever the whole scope spans
+//! at most 64 values, every strength takes the word-sized path. An offset
+//! `c_i` is one more shift of the same kind (value `v` of `x_i` is bit
+//! `v + c_i - lo`), so `x_i + c_i` costs what `x_i` costs.
+//!
+//! Wider scopes get a frame of several words per variable (when it is not
+//! much wider than the widest domain), with forward checking, pigeonhole
+//! and hidden singles on whole words (matching needs the word-sized form,
+//! so `DomainConsistent` acts as `HiddenSingles` there). A constraint built
+//! with [`AllDifferent::new`] and posted with
+//! [`Model::add`](crate::Model::add) cannot see the domains when it is
+//! created: it takes the word paths only when every variable has the same
+//! layout. Those, and scopes whose values are spread too thinly for a
+//! frame, number the distinct values of the scope at each call: masks over
+//! that numbering when there are at most 64, forward checking plus the
+//! pigeonhole test value by value otherwise. The
+//! default strength is chosen by measurement on the Sudoku datasets; see
+//! `docs/performance.md`.
 //!
 //! # References
 //!
@@ -36,7 +55,8 @@
 //! CSPs*, AAAI 1994. J. E. Hopcroft and R. M. Karp, *An n^5/2 algorithm for
 //! maximum matchings in bipartite graphs*, 1973 (the augmenting-path idea).
 
-use crate::constraint::{Conflict, Constraint, Events, Priority};
+use crate::constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
+use crate::error::ModelError;
 use crate::propagation::PropagationContext;
 use crate::variable::{Value, VarId};
 
@@ -74,29 +94,162 @@ pub mod rules {
     pub const MATCHING: &str = "all-different: matching";
 }
 
-/// The variables take pairwise distinct values. Create it with
-/// [`Model::all_different`](crate::Model::all_different) or
-/// [`Model::all_different_with`](crate::Model::all_different_with).
+/// The variables take pairwise distinct values, or, with offsets, the
+/// values `x_i + c_i` are pairwise distinct. Create it with
+/// [`Model::all_different`](crate::Model::all_different),
+/// [`Model::all_different_with`](crate::Model::all_different_with),
+/// [`Model::all_different_offset`](crate::Model::all_different_offset) or
+/// [`Model::all_different_offset_with`](crate::Model::all_different_offset_with).
 #[derive(Clone, Debug)]
 pub struct AllDifferent {
     vars: Vec<VarId>,
+    /// Per variable, the constant added to its value before comparing
+    /// (empty: all zero).
+    offsets: Vec<Value>,
     strength: Strength,
+    /// The scope's values on one common frame, when the constraint was
+    /// posted through the model (which knows the domains).
+    frame: Option<Frame>,
 }
 
 /// Scratch masks for one propagation; a scope of more than 64 variables over
 /// at most 64 values fails before these are used.
 const MAX: usize = 64;
 
+/// The largest frame, in words per variable, that the word-wise path uses
+/// (beyond it, the values are numbered instead).
+const MAX_FRAME_WORDS: i64 = 1 << 14;
+
+/// Where each variable's domain words sit on one frame shared by the whole
+/// scope: the bit of value `v` of variable `i` is bit `v + c_i - lo` of the
+/// frame, where `c_i` is its offset and `lo` the smallest `v + c_i` of the
+/// initial domains. Computed once, when the constraint is posted: domains
+/// only shrink, so the frame holds for every search state.
+///
+/// A variable's own word has bit `j` for value `base_i + j`; on the frame
+/// that bit moves by `base_i + c_i - lo` places. Variables over different
+/// ranges (`i..i+n` for `q_i + i`, the positions of a Langford pair) or with
+/// offsets then line up, and the propagator works on whole words whatever
+/// the layouts are.
+#[derive(Clone, Debug)]
+struct Frame {
+    /// Words per variable on the frame.
+    words: usize,
+    /// One word, and every variable's domain is one word: the fused
+    /// word-sized path applies.
+    fused: bool,
+    /// Every shift is 0 (the common case of one range, as in Sudoku): the
+    /// words are used as they are.
+    aligned: bool,
+    /// Per variable: its layout base (the value of its bit 0).
+    base: Vec<Value>,
+    /// Per variable: frame bit minus own bit. On a one-word frame every
+    /// variable is one word whose set bits stay inside the word when moved,
+    /// so the move is a rotation by `shift mod 64`.
+    shift: Vec<i64>,
+}
+
+impl Frame {
+    /// The frame of `vars` (with `offsets`, or none) over the model's
+    /// initial domains; `None` if their values are spread too thinly for
+    /// whole words to pay.
+    fn new(model: &crate::Model, vars: &[VarId], offsets: &[Value]) -> Option<Frame> {
+        if vars.is_empty() {
+            return None; // the model rejects the empty scope
+        }
+        let domains = model.initial_domains();
+        let offset = |i: usize| offsets.get(i).map_or(0, |&c| i64::from(c));
+        let (mut lo, mut hi, mut widest, mut one_word) = (i64::MAX, i64::MIN, 1i64, true);
+        for (i, &v) in vars.iter().enumerate() {
+            let l = model.layout[v.index()];
+            lo = lo.min(i64::from(domains.min(v)?) + offset(i));
+            hi = hi.max(i64::from(domains.max(v)?) + offset(i));
+            widest = widest.max(i64::from(l.words));
+            one_word &= l.words == 1;
+        }
+        let words = (hi - lo + 64) / 64; // hi >= lo: at least one word
+        if words > 1 && (words > 4 * widest + 4 || words > MAX_FRAME_WORDS) {
+            return None;
+        }
+        let base: Vec<Value> = vars.iter().map(|v| model.layout[v.index()].base).collect();
+        let shift: Vec<i64> = base
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| i64::from(b) + offset(i) - lo)
+            .collect();
+        // (With offsets, equal shifts need equal bases to share the base.)
+        let aligned = shift.iter().all(|&k| k == 0) && base.iter().all(|&b| b == base[0]);
+        Some(Frame {
+            words: words as usize,
+            // A multi-word variable whose values fit one word takes the
+            // word-wise path: its values need not be in its first word.
+            fused: words == 1 && one_word,
+            aligned,
+            base,
+            shift,
+        })
+    }
+
+    /// The rotation that moves variable `i`'s word onto a one-word frame.
+    #[inline]
+    fn rotation(&self, i: usize) -> u32 {
+        self.shift[i].rem_euclid(64) as u32
+    }
+}
+
+/// How the masks of the fused path map back to the variables' own words.
+#[derive(Clone, Copy)]
+enum Align<'a> {
+    /// Every variable's word has this base.
+    Base(Value),
+    /// Each variable's word is rotated onto the frame.
+    Frame(&'a Frame),
+}
+
+impl Align<'_> {
+    /// Variable `i`'s base and its own word for the frame mask `mask`.
+    #[inline]
+    fn own(self, i: usize, mask: u64) -> (Value, u64) {
+        match self {
+            Align::Base(base) => (base, mask),
+            Align::Frame(f) => (f.base[i], mask.rotate_right(f.rotation(i))),
+        }
+    }
+}
+
 impl AllDifferent {
     /// The constraint over `vars` with the given strength. The model checks
     /// that the variables are distinct and known.
+    ///
+    /// Posted with [`Model::add`](crate::Model::add), it cannot see the
+    /// domains: it works on whole words only when the variables share one
+    /// layout, and numbers their values at every call otherwise. The
+    /// model's [`all_different_with`](crate::Model::all_different_with)
+    /// lines any domains up once, when it posts the constraint.
     pub fn new(vars: Vec<VarId>, strength: Strength) -> Self {
-        AllDifferent { vars, strength }
+        AllDifferent {
+            vars,
+            offsets: Vec::new(),
+            strength,
+            frame: None,
+        }
     }
 
     /// The strength this constraint propagates with.
     pub fn strength(&self) -> Strength {
         self.strength
+    }
+
+    /// The constant added to each variable's value (in scope order) before
+    /// the values are compared; empty when there are none.
+    pub fn offsets(&self) -> &[Value] {
+        &self.offsets
+    }
+
+    /// The offset of scope position `i` (0 without offsets), in `i64`.
+    #[inline]
+    fn offset(&self, i: usize) -> i64 {
+        self.offsets.get(i).map_or(0, |&c| i64::from(c))
     }
 
     /// Propagation over compact masks (bit `i` is `values[i]`), phase by
@@ -106,7 +259,7 @@ impl AllDifferent {
         ctx: &mut PropagationContext<'_>,
         masks: &mut [u64],
         written: &mut [u64],
-        values: &[Value],
+        values: &[i64],
     ) -> Result<(), Conflict> {
         loop {
             let fc = forward_check(masks);
@@ -133,7 +286,7 @@ impl AllDifferent {
         ctx: &mut PropagationContext<'_>,
         masks: &[u64],
         written: &mut [u64],
-        values: &[Value],
+        values: &[i64],
         rule: &'static str,
         outcome: Result<bool, MaskConflict>,
     ) -> Result<(), Conflict> {
@@ -148,7 +301,8 @@ impl AllDifferent {
             while gone != 0 {
                 let b = gone.trailing_zeros() as usize;
                 gone &= gone - 1;
-                ctx.remove(var, values[b])?;
+                // A value of var's domain, so it fits a Value.
+                ctx.remove(var, (values[b] - self.offset(i)) as Value)?;
             }
             written[i] = new;
         }
@@ -168,7 +322,7 @@ impl AllDifferent {
     fn propagate_fused(
         &self,
         ctx: &mut PropagationContext<'_>,
-        base: Value,
+        align: Align<'_>,
         buf: &mut Vec<u64>,
     ) -> Result<(), Conflict> {
         let n = self.vars.len();
@@ -272,38 +426,50 @@ impl AllDifferent {
                 } else {
                     None
                 };
-                let by = [(hs, rules::HIDDEN_SINGLE), (matched, rules::MATCHING)];
-                ctx.intersect_mask_explained(self.vars[i], base, masks[i], by, fixed_by)?;
+                let (base, mask) = align.own(i, masks[i]);
+                let by = [
+                    (align.own(i, hs).1, rules::HIDDEN_SINGLE),
+                    (align.own(i, matched).1, rules::MATCHING),
+                ];
+                ctx.intersect_mask_explained(self.vars[i], base, mask, by, fixed_by)?;
             } else {
-                ctx.intersect_mask(self.vars[i], base, masks[i])?;
+                let (base, mask) = align.own(i, masks[i]);
+                ctx.intersect_mask(self.vars[i], base, mask)?;
             }
         }
         Ok(())
     }
 
     /// Forward checking, pigeonhole (every strength) and hidden singles
-    /// (from `HiddenSingles` on) on multi-word domains
-    /// that share one layout (`w` words each, laid out variable after
-    /// variable in `buf`). Matching needs word-sized domains, so
-    /// `DomainConsistent` propagates like `HiddenSingles` here. In traces,
-    /// a variable given its value by a hidden single has all of that
-    /// call's removals attributed to the hidden-single rule.
+    /// (from `HiddenSingles` on) on multi-word domains, `w` words each, laid
+    /// out variable after variable in `buf`: the variables' own words when
+    /// they share one layout (`frame` is `None`), or their words moved onto
+    /// `frame`. Matching needs word-sized domains, so `DomainConsistent`
+    /// propagates like `HiddenSingles` here. In traces, a variable given its
+    /// value by a hidden single has all of that call's removals attributed
+    /// to the hidden-single rule.
     fn propagate_words(
         &self,
         ctx: &mut PropagationContext<'_>,
         w: usize,
+        frame: Option<&Frame>,
         buf: &mut Vec<u64>,
     ) -> Result<(), Conflict> {
         let n = self.vars.len();
         // buf: [domains n*w][original n*w][fixed w][once w][twice w]
-        //      [set by a hidden single: n]
+        //      [set by a hidden single: n][one variable's own words]
+        let own_words = match frame {
+            Some(_) => self.vars.iter().map(|&v| ctx.words_of(v).len()).max(),
+            None => None,
+        };
         buf.extend_from_within(..n * w);
-        buf.resize(2 * n * w + 3 * w + n, 0);
+        buf.resize(2 * n * w + 3 * w + n + own_words.unwrap_or(0), 0);
         let (doms, rest) = buf.split_at_mut(n * w);
         let (orig, rest) = rest.split_at_mut(n * w);
         let (fixed, rest) = rest.split_at_mut(w);
         let (once, rest) = rest.split_at_mut(w);
-        let (twice, by_hidden) = rest.split_at_mut(w);
+        let (twice, rest) = rest.split_at_mut(w);
+        let (by_hidden, own) = rest.split_at_mut(n);
         let size = |d: &[u64]| d.iter().map(|x| x.count_ones()).sum::<u32>();
         loop {
             // Forward checking to its fixpoint.
@@ -388,10 +554,68 @@ impl AllDifferent {
                     rules::ELIMINATION
                 };
                 ctx.set_rule(rule);
-                ctx.intersect_words(var, new)?;
+                match frame {
+                    None => ctx.intersect_words(var, new)?,
+                    Some(f) => {
+                        let own = &mut own[..ctx.words_of(var).len()];
+                        shift_out(new, f.shift[i], own);
+                        ctx.intersect_words(var, own)?
+                    }
+                };
             }
         }
         Ok(())
+    }
+
+    /// The word-sized path on the masks in `buf` (one per variable).
+    fn propagate_masks(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        align: Align<'_>,
+        buf: &mut Vec<u64>,
+    ) -> Result<(), Conflict> {
+        if self.vars.len() > MAX {
+            // More than 64 variables over at most 64 values.
+            ctx.set_rule(rules::PIGEONHOLE);
+            Err(ctx.conflict())
+        } else {
+            self.propagate_fused(ctx, align, buf)
+        }
+    }
+
+    /// The general path: number the distinct values `x_i + c_i` of the
+    /// scope; masks over that numbering if there are at most 64, value by
+    /// value otherwise.
+    fn propagate_numbered(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        let n = self.vars.len();
+        let mut scratch = ctx.take_scratch();
+        let values = &mut scratch.ints;
+        for (i, &var) in self.vars.iter().enumerate() {
+            let c = self.offset(i);
+            values.extend(ctx.iter(var).map(|v| i64::from(v) + c));
+        }
+        values.sort_unstable();
+        values.dedup();
+        let result = if values.len() > MAX || n > values.len() {
+            self.propagate_wide(ctx, values.len())
+        } else {
+            let mut masks = [0u64; MAX];
+            let mut written = [0u64; MAX];
+            for (i, &var) in self.vars.iter().enumerate() {
+                let c = self.offset(i);
+                let mut m = 0u64;
+                for v in ctx.iter(var) {
+                    if let Ok(k) = values.binary_search(&(i64::from(v) + c)) {
+                        m |= 1 << k;
+                    }
+                }
+                masks[i] = m;
+            }
+            written[..n].copy_from_slice(&masks[..n]);
+            self.run_masks(ctx, &mut masks[..n], &mut written[..n], values)
+        };
+        ctx.give_back_scratch(scratch);
+        result
     }
 
     /// Forward checking plus pigeonhole when the scope has more than 64
@@ -411,10 +635,15 @@ impl AllDifferent {
             changed = false;
             for (i, &x) in self.vars.iter().enumerate() {
                 let Some(v) = ctx.value(x) else { continue };
+                let taken = i64::from(v) + self.offset(i);
                 for (j, &y) in self.vars.iter().enumerate() {
+                    // y + c_j == taken is y == taken - c_j.
+                    let Ok(w) = Value::try_from(taken - self.offset(j)) else {
+                        continue;
+                    };
                     if i != j {
                         let was_fixed = ctx.is_fixed(y);
-                        if ctx.remove(y, v)? && !was_fixed && ctx.is_fixed(y) {
+                        if ctx.remove(y, w)? && !was_fixed && ctx.is_fixed(y) {
                             changed = true;
                         }
                     }
@@ -422,6 +651,87 @@ impl AllDifferent {
             }
         }
         Ok(())
+    }
+}
+
+impl crate::Model {
+    /// The variables take pairwise distinct values, propagated with the
+    /// default [`Strength`].
+    pub fn all_different(&mut self, vars: &[VarId]) -> Result<ConstraintId, ModelError> {
+        self.all_different_with(vars, Strength::default())
+    }
+
+    /// The variables take pairwise distinct values, propagated with `strength`.
+    ///
+    /// The variables may have different domains: their values are lined up
+    /// on one frame when the constraint is posted, so the propagator works on
+    /// whole words whether the domains share a range or not (see the
+    /// [module docs](crate::constraints::all_different)).
+    pub fn all_different_with(
+        &mut self,
+        vars: &[VarId],
+        strength: Strength,
+    ) -> Result<ConstraintId, ModelError> {
+        self.check_distinct("all different", vars)?;
+        let mut c = AllDifferent::new(vars.to_vec(), strength);
+        c.frame = Frame::new(self, vars, &[]);
+        self.post(Box::new(c), false)
+    }
+
+    /// The values `x_i + c_i` are pairwise distinct, for the pairs
+    /// `(x_i, c_i)` of `terms`, propagated with the default [`Strength`].
+    ///
+    /// The diagonals of n-queens are the classic use: with `q_i` the column
+    /// of the queen in row `i`, the falling diagonals are
+    /// `all_different_offset` of `(q_i, i)` and the rising ones of
+    /// `(q_i, -i)`, with no auxiliary variable. The sums are computed in
+    /// `i64`, so no offset can overflow. Each variable appears once (a
+    /// repetition is [`ModelError::DuplicateVariable`]).
+    ///
+    /// ```
+    /// use csp_core::{Model, Solver};
+    /// let n = 8;
+    /// let mut model = Model::new();
+    /// let q = model.new_vars(n, 0..n as i32)?;
+    /// model.all_different(&q)?;
+    /// let down: Vec<_> = (0..n).map(|i| (q[i], i as i32)).collect();
+    /// let up: Vec<_> = (0..n).map(|i| (q[i], -(i as i32))).collect();
+    /// model.all_different_offset(&down)?;
+    /// model.all_different_offset(&up)?;
+    /// assert_eq!(Solver::new(&model).count(None).count, 92);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn all_different_offset(
+        &mut self,
+        terms: &[(VarId, Value)],
+    ) -> Result<ConstraintId, ModelError> {
+        self.all_different_offset_with(terms, Strength::default())
+    }
+
+    /// [`all_different_offset`](Self::all_different_offset) with the given
+    /// strength. Every strength works as on plain variables: the offsets are
+    /// folded into the frame the values are lined up on, so `x_i + c_i` over
+    /// at most 64 values takes the word-sized path.
+    pub fn all_different_offset_with(
+        &mut self,
+        terms: &[(VarId, Value)],
+        strength: Strength,
+    ) -> Result<ConstraintId, ModelError> {
+        let vars: Vec<VarId> = terms.iter().map(|&(v, _)| v).collect();
+        self.check_distinct("all different offset", &vars)?;
+        let offsets: Vec<Value> = if terms.iter().all(|&(_, c)| c == 0) {
+            Vec::new()
+        } else {
+            terms.iter().map(|&(_, c)| c).collect()
+        };
+        let frame = Frame::new(self, &vars, &offsets);
+        let c = AllDifferent {
+            vars,
+            offsets,
+            strength,
+            frame,
+        };
+        self.post(Box::new(c), false)
     }
 }
 
@@ -437,13 +747,11 @@ impl Constraint for AllDifferent {
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
+        let shifted = |i: usize| i64::from(values[i]) + self.offset(i);
         if values.len() <= 16 {
-            values
-                .iter()
-                .enumerate()
-                .all(|(i, a)| values[..i].iter().all(|b| a != b))
+            (0..values.len()).all(|i| (0..i).all(|j| shifted(i) != shifted(j)))
         } else {
-            let mut sorted = values.to_vec();
+            let mut sorted: Vec<i64> = (0..values.len()).map(shifted).collect();
             sorted.sort_unstable();
             sorted.windows(2).all(|w| w[0] != w[1])
         }
@@ -451,53 +759,52 @@ impl Constraint for AllDifferent {
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
         let n = self.vars.len();
-        // Fast path: every domain is one word with the same base.
         let mut buf = ctx.take_words();
-        let aligned = ctx.masks_into(&self.vars, &mut buf);
-        if let Some(base) = aligned {
-            let result = if n > MAX {
-                ctx.set_rule(rules::PIGEONHOLE);
-                Err(ctx.conflict())
-            } else {
-                self.propagate_fused(ctx, base, &mut buf)
-            };
-            ctx.give_back_words(buf);
-            return result;
-        }
-        // Wide domains with a common layout: the same rules on whole words.
-        buf.clear();
-        if let Some((_, words)) = ctx.words_into(&self.vars, &mut buf) {
-            let result = self.propagate_words(ctx, words, &mut buf);
-            ctx.give_back_words(buf);
-            return result;
-        }
-        ctx.give_back_words(buf);
-        // General path: number the distinct values of the scope.
-        let mut values = ctx.take_values();
-        for &var in &self.vars {
-            values.extend(ctx.iter(var));
-        }
-        values.sort_unstable();
-        values.dedup();
-        let result = if values.len() > MAX || n > values.len() {
-            self.propagate_wide(ctx, values.len())
-        } else {
-            let mut masks = [0u64; MAX];
-            let mut written = [0u64; MAX];
-            for (i, &var) in self.vars.iter().enumerate() {
-                let mut m = 0u64;
-                for v in ctx.iter(var) {
-                    if let Ok(k) = values.binary_search(&v) {
-                        m |= 1 << k;
+        let result = match &self.frame {
+            // Word-sized: every variable's word rotated onto the frame.
+            Some(frame) if frame.fused => {
+                let align = if frame.aligned {
+                    buf.extend(self.vars.iter().map(|&v| ctx.words_of(v)[0]));
+                    Align::Base(frame.base[0])
+                } else {
+                    for (i, &v) in self.vars.iter().enumerate() {
+                        buf.push(ctx.words_of(v)[0].rotate_left(frame.rotation(i)));
                     }
-                }
-                masks[i] = m;
+                    Align::Frame(frame)
+                };
+                Some(self.propagate_masks(ctx, align, &mut buf))
             }
-            written[..n].copy_from_slice(&masks[..n]);
-            self.run_masks(ctx, &mut masks[..n], &mut written[..n], &values)
+            // Wider: every variable's words moved onto the frame.
+            Some(frame) => {
+                let w = frame.words;
+                buf.resize(n * w, 0);
+                for (i, &v) in self.vars.iter().enumerate() {
+                    shift_in(
+                        ctx.words_of(v),
+                        frame.shift[i],
+                        &mut buf[i * w..(i + 1) * w],
+                    );
+                }
+                Some(self.propagate_words(ctx, w, Some(frame), &mut buf))
+            }
+            // Posted without the model: the same paths when the layouts
+            // happen to agree.
+            None if self.offsets.is_empty() => {
+                if let Some(base) = ctx.masks_into(&self.vars, &mut buf) {
+                    Some(self.propagate_masks(ctx, Align::Base(base), &mut buf))
+                } else {
+                    buf.clear();
+                    ctx.words_into(&self.vars, &mut buf)
+                        .map(|(_, w)| self.propagate_words(ctx, w, None, &mut buf))
+                }
+            }
+            None => None,
         };
-        ctx.give_back_values(values);
-        result
+        ctx.give_back_words(buf);
+        match result {
+            Some(result) => result,
+            None => self.propagate_numbered(ctx),
+        }
     }
 
     fn events(&self) -> Events {
@@ -519,7 +826,48 @@ impl Constraint for AllDifferent {
     }
 
     fn name(&self) -> &str {
-        "all different"
+        if self.offsets.is_empty() {
+            "all different"
+        } else {
+            "all different offset"
+        }
+    }
+}
+
+/// Moves the bits of `own` onto `frame` (zeroed by the caller): own bit `j`
+/// becomes frame bit `j + shift`. Bits that fall outside the frame are
+/// dropped (the frame covers every value, so they are never set).
+fn shift_in(own: &[u64], shift: i64, frame: &mut [u64]) {
+    let (q, r) = (shift.div_euclid(64), shift.rem_euclid(64) as u32);
+    for (a, &w) in own.iter().enumerate() {
+        if w == 0 {
+            continue;
+        }
+        let at = a as i64 + q;
+        if let Some(f) = usize::try_from(at).ok().and_then(|k| frame.get_mut(k)) {
+            *f |= w << r;
+        }
+        if r > 0 {
+            if let Some(f) = usize::try_from(at + 1).ok().and_then(|k| frame.get_mut(k)) {
+                *f |= w >> (64 - r);
+            }
+        }
+    }
+}
+
+/// The inverse of [`shift_in`]: own bit `j` is frame bit `j + shift`.
+fn shift_out(frame: &[u64], shift: i64, own: &mut [u64]) {
+    let (q, r) = (shift.div_euclid(64), shift.rem_euclid(64) as u32);
+    let word = |k: i64| usize::try_from(k).ok().and_then(|k| frame.get(k)).copied();
+    for (a, o) in own.iter_mut().enumerate() {
+        let at = a as i64 + q;
+        let low = word(at).unwrap_or(0) >> r;
+        let high = if r > 0 {
+            word(at + 1).unwrap_or(0) << (64 - r)
+        } else {
+            0
+        };
+        *o = low | high;
     }
 }
 
@@ -872,6 +1220,93 @@ mod tests {
                 check_against_brute_force(&model, crate::SearchOptions::default());
             }
         }
+    }
+
+    /// The frame of the model's first constraint's scope, over the model's
+    /// current initial domains (as `all_different_with` computes it).
+    fn frame_of(model: &Model) -> Option<Frame> {
+        let scope = model.constraints[0].constraint.scope().to_vec();
+        Frame::new(model, &scope, &[])
+    }
+
+    #[test]
+    fn shifted_ranges_line_up_on_one_word() {
+        // i..i+8 for i in 0..8: a common frame 0..15, one word.
+        let mut model = Model::new();
+        let xs: Vec<_> = (0..8).map(|i| model.new_var(i..i + 8).unwrap()).collect();
+        model.all_different(&xs).unwrap();
+        let f = frame_of(&model).unwrap();
+        assert!(f.fused && f.words == 1);
+        assert_eq!(f.shift, (0..8).collect::<Vec<i64>>());
+        // Negative and positive bases, still within 64 values.
+        let mut model = Model::new();
+        let a = model.new_var(-40..=-30).unwrap();
+        let b = model.new_var(10..=20).unwrap();
+        model.all_different(&[a, b]).unwrap();
+        let f = frame_of(&model).unwrap();
+        assert!(f.fused);
+        assert_eq!(f.shift, vec![0, 50]);
+    }
+
+    #[test]
+    fn wide_or_multi_word_scopes_get_a_frame_of_words() {
+        let mut model = Model::new();
+        let a = model.new_var(0..=99).unwrap();
+        let b = model.new_var(50..=149).unwrap();
+        let c = model.new_var(120..=130).unwrap();
+        model.all_different(&[a, b, c]).unwrap();
+        let f = frame_of(&model).unwrap();
+        assert!(!f.fused);
+        assert_eq!((f.words, f.shift.clone()), (3, vec![0, 50, 120]));
+        // A two-word variable whose values fit one word is read word-wise.
+        let mut model = Model::new();
+        let a = model.new_var(0..=99).unwrap();
+        for v in 10..=99 {
+            model.remove_value(a, v).unwrap();
+        }
+        let b = model.new_var(0..=9).unwrap();
+        model.all_different(&[a, b]).unwrap();
+        let f = frame_of(&model).unwrap();
+        assert!(!f.fused && f.words == 1);
+    }
+
+    #[test]
+    fn values_spread_thinly_are_numbered_instead() {
+        // Two narrow domains 1,000 values apart: a frame would be 16 words
+        // per variable for 2 values each.
+        let mut model = Model::new();
+        let a = model.new_var([0, 1]).unwrap();
+        let b = model.new_var([1000, 1001]).unwrap();
+        let c = model.new_var([1, 1000]).unwrap();
+        model.all_different(&[a, b]).unwrap();
+        model.all_different(&[a, b, c]).unwrap();
+        assert!(frame_of(&model).is_none());
+        model.fix(c, 1).unwrap();
+        let mut solver = Solver::new(&model);
+        assert_eq!(solver.propagate().unwrap().value(a), Some(0));
+        assert_eq!(solver.count(None).count, 2);
+    }
+
+    #[test]
+    fn moving_words_onto_a_frame_and_back_is_lossless() {
+        let own = [0x8000_0000_0000_0001u64, 0x3];
+        for shift in [0i64, 1, 5, 63, 64, 65, 130] {
+            let mut frame = [0u64; 5];
+            shift_in(&own, shift, &mut frame);
+            let ones: u32 = frame.iter().map(|w| w.count_ones()).sum();
+            assert_eq!(ones, 4, "shift {shift}");
+            let mut back = [0u64; 2];
+            shift_out(&frame, shift, &mut back);
+            assert_eq!(back, own, "shift {shift}");
+        }
+        // A negative shift drops only bits below the frame (never set in use).
+        let own = [0b1100u64];
+        let mut frame = [0u64; 1];
+        shift_in(&own, -2, &mut frame);
+        assert_eq!(frame, [0b11]);
+        let mut back = [0u64; 1];
+        shift_out(&frame, -2, &mut back);
+        assert_eq!(back, own);
     }
 
     #[test]

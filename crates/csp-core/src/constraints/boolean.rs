@@ -171,6 +171,33 @@ impl Literal {
         self.var
     }
 
+    /// `Some(v)` if this is the literal `var == v`.
+    pub fn eq_value(self) -> Option<Value> {
+        match self.test {
+            Test::Eq(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// `Some(v)` if this is the literal `var != v`.
+    pub fn ne_value(self) -> Option<Value> {
+        match self.test {
+            Test::Ne(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Makes the literal true in the current domains (the search applies
+    /// [assumptions](crate::Solver::assume) this way).
+    pub(crate) fn impose(self, ctx: &mut PropagationContext<'_>) -> Result<bool, Conflict> {
+        match self.test {
+            Test::Eq(v) => ctx.fix(self.var, v),
+            Test::Ne(v) => ctx.remove(self.var, v),
+            Test::Le(t) => ctx.set_max(self.var, t),
+            Test::Ge(t) => ctx.set_min(self.var, t),
+        }
+    }
+
     /// Whether the literal holds when its variable takes `value`.
     pub fn holds(self, value: Value) -> bool {
         match self.test {

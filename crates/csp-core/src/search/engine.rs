@@ -18,11 +18,14 @@
 //! trail, the queue and the scratch buffers are reserved when the solver is
 //! created.
 
+use super::optimize::Objective;
 use super::options::{SearchOptions, VariableOrder};
 use super::outcome::{Count, SearchStatus, Solution, SolveOutcome, StopReason, Uniqueness};
-use super::select::{SplitMix64, select_value, select_variable};
+use super::restarts::Schedule;
+use super::select::{BranchOrder, SplitMix64, select_value, select_variable};
 use super::stats::Stats;
 use crate::constraint::Conflict;
+use crate::constraints::boolean::Literal;
 use crate::domain::Domains;
 use crate::error::ModelError;
 use crate::model::Model;
@@ -31,10 +34,59 @@ use crate::trace::TraceEvent;
 use crate::trail::Trail;
 use crate::variable::{Value, VarId};
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// Check the clock once every this many nodes.
-const CLOCK_EVERY: u64 = 256;
+/// When the time limit reads the clock: adapted to the speed of the
+/// search, so that reads are about [`Clock::TARGET`] apart whatever a node
+/// costs (a fixed count of nodes between reads let a 1 ms limit run for
+/// 14 ms on 25x25 Sudokus, where 256 nodes take that long, and reading the
+/// clock at every node would slow down fast searches).
+///
+/// The clock is read when the node count reaches `next`; after each read,
+/// the number of nodes to the next one doubles while reads come less than
+/// half the target apart, and shrinks in proportion when they come later
+/// than the target. The first read is at the first decision.
+#[derive(Clone, Copy, Debug)]
+struct Clock {
+    /// Read the clock when [`Stats::nodes`] reaches this.
+    next: u64,
+    /// Nodes from one read to the next.
+    every: u64,
+    /// Run time at the last read.
+    last: Duration,
+}
+
+impl Clock {
+    /// The aimed-for time between two reads: a time limit is overshot by
+    /// about this much (plus the propagation of the node under way).
+    const TARGET: Duration = Duration::from_micros(250);
+    /// The most nodes between two reads.
+    const MAX_EVERY: u64 = 1 << 16;
+
+    fn new() -> Self {
+        Clock {
+            next: 0,
+            every: 1,
+            last: Duration::ZERO,
+        }
+    }
+
+    /// Schedules the next read after one at `nodes` nodes and `now` of run
+    /// time.
+    fn schedule(&mut self, nodes: u64, now: Duration) {
+        let since = now.saturating_sub(self.last);
+        self.every = if since < Self::TARGET / 2 {
+            (self.every * 2).min(Self::MAX_EVERY)
+        } else if since > Self::TARGET {
+            let scaled = u128::from(self.every) * Self::TARGET.as_nanos() / since.as_nanos();
+            (scaled as u64).max(1)
+        } else {
+            self.every
+        };
+        self.last = now;
+        self.next = nodes + self.every;
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -80,7 +132,10 @@ pub struct Solver<'m> {
     state_start: Vec<u32>,
     store: Store,
     options: SearchOptions,
-    assumptions: Vec<(VarId, Value)>,
+    /// The decision variables first, then the others (`None`: all, in
+    /// index order).
+    branch: Option<BranchOrder>,
+    assumptions: Vec<Literal>,
     decisions: Vec<(VarId, Value)>,
     stats: Stats,
     /// Weighted degree per variable, for [`VariableOrder::DomWdeg`].
@@ -88,6 +143,17 @@ pub struct Solver<'m> {
     phase: Phase,
     rng: SplitMix64,
     started: Instant,
+    /// The objective of the current optimisation run, if any.
+    objective: Option<Objective>,
+    /// The value of the best solution of the current optimisation run: the
+    /// search only looks for strictly better ones.
+    bound: Option<Value>,
+    /// The restart schedule of the current run (first-solution and
+    /// optimisation runs with [`SearchOptions::restarts`] set), and the
+    /// failure count when the current attempt began.
+    restart: Option<(Schedule, u64)>,
+    /// When the time limit reads the clock next.
+    clock: Clock,
 }
 
 impl<'m> Solver<'m> {
@@ -174,8 +240,13 @@ impl<'m> Solver<'m> {
             var_weight: model.degree.iter().map(|&d| u64::from(d)).collect(),
             phase: Phase::Done(SearchStatus::Complete),
             rng: SplitMix64::new(seed_of(&options)),
+            branch: BranchOrder::new(options.decision_vars.as_deref(), model.num_vars()),
             options,
             started: Instant::now(),
+            objective: None,
+            bound: None,
+            restart: None,
+            clock: Clock::new(),
         }
     }
 
@@ -191,6 +262,7 @@ impl<'m> Solver<'m> {
 
     /// Replaces the options (used from the next run on).
     pub fn set_options(&mut self, options: SearchOptions) {
+        self.branch = BranchOrder::new(options.decision_vars.as_deref(), self.model.num_vars());
         self.options = options;
     }
 
@@ -209,8 +281,59 @@ impl<'m> Solver<'m> {
             }
         }
         self.assumptions.clear();
-        self.assumptions.extend_from_slice(assumptions);
+        self.assumptions.extend(
+            assumptions
+                .iter()
+                .map(|&(var, value)| Literal::eq(var, value)),
+        );
         Ok(())
+    }
+
+    /// Restricts every following run to the literals (`x = v`, `x != v`,
+    /// `x <= v`, `x >= v`: any [`Literal`]), applied at the root before
+    /// propagation: the subproblems of a split search space. Replaces the
+    /// previous assumptions.
+    ///
+    /// Splitting on `x = v` and `x != v` partitions the solutions, so the
+    /// counts of the two halves add up (the basis of embarrassingly parallel
+    /// search: many subproblems, each solved on its own, results merged in
+    /// subproblem order). A literal `x = v` with `v` outside `x`'s initial
+    /// domain is [`ModelError::GivenOutsideDomain`]; `x != v` with such a
+    /// `v` excludes nothing.
+    ///
+    /// ```
+    /// use csp_core::{Literal, Model, Solver};
+    /// let mut model = Model::new();
+    /// let xs = model.new_vars(4, 1..=4)?;
+    /// model.all_different(&xs)?;
+    /// let mut solver = Solver::new(&model);
+    /// solver.assume(&[Literal::eq(xs[0], 2)])?;
+    /// let left = solver.count(None).count;
+    /// solver.assume(&[Literal::ne(xs[0], 2)])?;
+    /// let right = solver.count(None).count;
+    /// assert_eq!((left, right), (6, 18));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn assume(&mut self, literals: &[Literal]) -> Result<(), ModelError> {
+        let initial = self.model.initial_domains();
+        for &literal in literals {
+            let var = literal.var();
+            self.model.check_var(var)?;
+            if let Some(value) = literal.eq_value().filter(|&v| !initial.contains(var, v)) {
+                return Err(ModelError::GivenOutsideDomain {
+                    name: self.model.display_var(var),
+                    value,
+                });
+            }
+        }
+        self.assumptions.clear();
+        self.assumptions.extend_from_slice(literals);
+        Ok(())
+    }
+
+    /// The assumptions in force (see [`assume`](Self::assume)).
+    pub fn assumptions(&self) -> &[Literal] {
+        &self.assumptions
     }
 
     /// Removes all assumptions.
@@ -250,6 +373,7 @@ impl<'m> Solver<'m> {
     /// Finds the first solution (in the search order of the options).
     pub fn solve(&mut self) -> SolveOutcome {
         self.start_run().ok();
+        self.allow_restarts();
         match self.next_leaf() {
             Ok(()) => SolveOutcome::Solved(self.current_solution()),
             Err(SearchStatus::Complete) => SolveOutcome::Unsatisfiable,
@@ -313,7 +437,11 @@ impl<'m> Solver<'m> {
 
     /// Resets the state for a new run, applies the assumptions and
     /// propagates at the root.
-    fn start_run(&mut self) -> Result<(), Conflict> {
+    pub(super) fn start_run(&mut self) -> Result<(), Conflict> {
+        self.objective = None;
+        self.bound = None;
+        self.restart = None;
+        self.clock = Clock::new();
         self.started = Instant::now();
         self.stats = Stats::default();
         self.rng = SplitMix64::new(seed_of(&self.options));
@@ -329,6 +457,7 @@ impl<'m> Solver<'m> {
             }
         }
         self.phase = Phase::Done(SearchStatus::Complete);
+        self.stats.nodes = 1; // the root
         let root = self.apply_assumptions().and_then(|()| {
             for c in 0..self.model.constraints.len() {
                 self.store.queue.push(c as u32);
@@ -345,11 +474,17 @@ impl<'m> Solver<'m> {
 
     fn apply_assumptions(&mut self) -> Result<(), Conflict> {
         for i in 0..self.assumptions.len() {
-            let (var, value) = self.assumptions[i];
+            let literal = self.assumptions[i];
             if let Some(t) = self.store.trace.as_mut() {
-                t.push(TraceEvent::Given { var, value });
+                t.push(match literal.eq_value() {
+                    Some(value) => TraceEvent::Given {
+                        var: literal.var(),
+                        value,
+                    },
+                    None => TraceEvent::Assumed { literal },
+                });
             }
-            self.engine_ctx().fix(var, value)?;
+            literal.impose(&mut self.engine_ctx())?;
         }
         Ok(())
     }
@@ -389,7 +524,7 @@ impl<'m> Solver<'m> {
 
     /// Runs the search to the next solution leaf (`Ok`, domains all fixed)
     /// or to the end (`Err(status)`).
-    fn next_leaf(&mut self) -> Result<(), SearchStatus> {
+    pub(super) fn next_leaf(&mut self) -> Result<(), SearchStatus> {
         let result = self.search();
         self.stats.elapsed = self.started.elapsed();
         result
@@ -400,6 +535,14 @@ impl<'m> Solver<'m> {
             match self.phase {
                 Phase::Done(status) => return Err(status),
                 Phase::Backtrack => {
+                    if self.restart_due() {
+                        self.phase = if self.restart() {
+                            Phase::Branch
+                        } else {
+                            Phase::Done(SearchStatus::Complete)
+                        };
+                        continue;
+                    }
                     self.phase = if self.backtrack() {
                         Phase::Branch
                     } else {
@@ -418,6 +561,7 @@ impl<'m> Solver<'m> {
                 &domains,
                 &self.model.degree,
                 &self.var_weight,
+                self.branch.as_ref(),
             ) else {
                 self.phase = Phase::Backtrack;
                 if self.verify_leaf() {
@@ -443,6 +587,7 @@ impl<'m> Solver<'m> {
                 layout: &self.model.layout,
             };
             let value = select_value(&self.options.value_order, &mut self.rng, var, &domains);
+            self.stats.decisions += 1;
             self.stats.nodes += 1;
             self.decisions.push((var, value));
             self.store.trail.new_checkpoint();
@@ -480,17 +625,99 @@ impl<'m> Solver<'m> {
                     value,
                 });
             }
-            if self.engine_ctx().remove(var, value).is_ok() && self.propagate_queue().is_ok() {
+            self.stats.nodes += 1;
+            // The bound is enforced again at every node the search comes
+            // back to: restoring the trail undid it below `level`.
+            let ok = self.apply_bound().is_ok()
+                && self.engine_ctx().remove(var, value).is_ok()
+                && self.propagate_queue().is_ok();
+            if ok {
                 return true;
             }
+            self.store.queue.clear();
             self.stats.failures += 1;
         }
         false
     }
 
-    fn limit_hit(&self) -> Option<StopReason> {
+    /// Lets the run just started restart on the schedule of the options
+    /// (first-solution and optimisation runs only).
+    pub(super) fn allow_restarts(&mut self) {
+        self.restart = self
+            .options
+            .restarts
+            .map(|r| (Schedule::new(r), self.stats.failures));
+    }
+
+    /// Whether the current attempt has used up its failures (and there is
+    /// a decision to undo: with none, the search is over anyway).
+    #[inline]
+    fn restart_due(&self) -> bool {
+        match &self.restart {
+            Some((schedule, start)) => {
+                !self.decisions.is_empty() && self.stats.failures - start >= schedule.cutoff()
+            }
+            None => false,
+        }
+    }
+
+    /// Goes back to the root and starts the next attempt. Returns `false`
+    /// if the root fails under the optimisation bound (the search is then
+    /// complete).
+    fn restart(&mut self) -> bool {
+        let words = &mut self.store.words;
+        self.store
+            .trail
+            .restore_to(0, |(i, old)| words[i as usize] = old);
+        self.decisions.clear();
+        self.store.depth = 0;
+        self.stats.restarts += 1;
+        self.stats.nodes += 1; // the new root
+        if let Some((schedule, start)) = self.restart.as_mut() {
+            schedule.advance();
+            *start = self.stats.failures;
+        }
+        if let Some(t) = self.store.trace.as_mut() {
+            t.push(TraceEvent::Restart {
+                count: self.stats.restarts,
+            });
+        }
+        if self.apply_bound().is_ok() && self.propagate_queue().is_ok() {
+            return true;
+        }
+        self.store.queue.clear();
+        self.stats.failures += 1;
+        false
+    }
+
+    /// Optimises `objective` in the run just started: from now on only
+    /// solutions strictly better than the last one reported are searched for.
+    pub(super) fn set_objective(&mut self, objective: Objective) {
+        self.objective = Some(objective);
+    }
+
+    /// Records the value of the solution just reported: the search goes on
+    /// for strictly better ones.
+    pub(super) fn improve_to(&mut self, value: Value) {
+        self.bound = Some(value);
+    }
+
+    /// Restricts the objective to values strictly better than the bound.
+    fn apply_bound(&mut self) -> Result<(), Conflict> {
+        let (Some(objective), Some(best)) = (self.objective, self.bound) else {
+            return Ok(());
+        };
+        let mut ctx = self.engine_ctx();
+        let changed = match objective {
+            Objective::Minimize(var) => ctx.set_max(var, i64::from(best) - 1),
+            Objective::Maximize(var) => ctx.set_min(var, i64::from(best) + 1),
+        };
+        changed.map(|_| ())
+    }
+
+    fn limit_hit(&mut self) -> Option<StopReason> {
         let limits = &self.options.limits;
-        if limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
+        if limits.nodes.is_some_and(|n| self.stats.decisions >= n) {
             return Some(StopReason::NodeLimit);
         }
         if let Some(flag) = &limits.cancel {
@@ -499,8 +726,12 @@ impl<'m> Solver<'m> {
             }
         }
         if let Some(limit) = limits.time {
-            if self.stats.nodes % CLOCK_EVERY == 0 && self.started.elapsed() >= limit {
-                return Some(StopReason::TimeLimit);
+            if self.stats.nodes >= self.clock.next {
+                let now = self.started.elapsed();
+                if now >= limit {
+                    return Some(StopReason::TimeLimit);
+                }
+                self.clock.schedule(self.stats.nodes, now);
             }
         }
         None
@@ -533,7 +764,7 @@ impl<'m> Solver<'m> {
         ok
     }
 
-    fn current_solution(&self) -> Solution {
+    pub(super) fn current_solution(&self) -> Solution {
         let d = self.domains();
         Solution {
             values: self.model.vars().map(|v| d.min(v).unwrap_or(0)).collect(),
@@ -588,5 +819,56 @@ impl Iterator for Solutions<'_, '_> {
                 None
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Clock;
+    use std::time::Duration;
+
+    /// Feeds `clock` reads of `ns_per_node` nanoseconds per node and
+    /// returns the time between the last two reads.
+    fn settle(clock: &mut Clock, ns_per_node: u64, reads: usize) -> Duration {
+        let mut gap = Duration::ZERO;
+        for _ in 0..reads {
+            let nodes = clock.next;
+            let now = Duration::from_nanos(nodes * ns_per_node);
+            gap = now - clock.last;
+            clock.schedule(nodes, now);
+        }
+        gap
+    }
+
+    #[test]
+    fn clock_reads_adapt_to_the_cost_of_a_node() {
+        // From 50 ns to 5 ms per node, reads settle within the target (and
+        // at most twice as far apart when a single node takes longer).
+        for ns in [50, 1_000, 20_000, 300_000, 5_000_000] {
+            let mut clock = Clock::new();
+            let gap = settle(&mut clock, ns, 60);
+            let bound = (2 * Clock::TARGET).max(Duration::from_nanos(ns));
+            assert!(gap <= bound, "{ns} ns per node: reads {gap:?} apart");
+            assert!(clock.every >= 1 && clock.every <= Clock::MAX_EVERY);
+        }
+        // Fast nodes are not read one by one: the interval grows.
+        let mut clock = Clock::new();
+        settle(&mut clock, 100, 60);
+        assert!(clock.every > 1000, "{}", clock.every);
+    }
+
+    #[test]
+    fn clock_reacts_at_once_when_nodes_become_slower() {
+        let mut clock = Clock::new();
+        settle(&mut clock, 100, 60); // fast: a long interval
+        let every = clock.every;
+        // The next interval took 100 times longer than planned.
+        let nodes = clock.next;
+        let now = clock.last + Duration::from_nanos(every * 10_000);
+        clock.schedule(nodes, now);
+        // Scaled down in proportion, not halved.
+        assert!(clock.every * 50 <= every, "{every} -> {}", clock.every);
+        let planned = Duration::from_nanos(clock.every * 10_000);
+        assert!(planned <= Clock::TARGET, "{planned:?}");
     }
 }

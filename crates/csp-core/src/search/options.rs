@@ -1,5 +1,6 @@
 //! Search options: variable order, value order, limits and tracing.
 
+use super::restarts::Restarts;
 use crate::domain::Domains;
 use crate::variable::{Value, VarId};
 use std::fmt;
@@ -68,9 +69,17 @@ pub enum ValueOrder {
 /// says so; it is not an error.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// Stop after this many decisions.
+    /// Stop before the decision that would exceed this many decisions
+    /// ([`Stats::decisions`](crate::Stats::decisions): the branches `x = v`;
+    /// refutations and the root are not counted, so a limit of 0 still
+    /// propagates the root and reports a solution found there). Counting
+    /// decisions rather than all tree nodes keeps a limit's meaning
+    /// independent of how many refutations fail.
     pub nodes: Option<u64>,
-    /// Stop after this much wall time (checked every few hundred nodes).
+    /// Stop after this much wall time. The clock is read before decisions,
+    /// about every 0.25 ms of search (the number of nodes between reads
+    /// adapts to their cost), so a run overshoots its limit by about that,
+    /// plus the propagation of the node under way.
     pub time: Option<Duration>,
     /// Stop after this many solutions (for [`Solver::solutions`](crate::Solver::solutions)).
     pub solutions: Option<u64>,
@@ -97,6 +106,13 @@ pub struct SearchOptions {
     pub limits: Limits,
     /// Record a trace of every deduction ([`Solver::trace`](crate::Solver::trace)).
     pub trace: bool,
+    /// The variables to branch on (see
+    /// [`with_decision_vars`](Self::with_decision_vars)). Default: `None`,
+    /// every variable.
+    pub decision_vars: Option<Arc<[VarId]>>,
+    /// Restart schedule for first-solution and optimisation runs
+    /// ([`with_restarts`](Self::with_restarts)). Default: none.
+    pub restarts: Option<Restarts>,
 }
 
 impl SearchOptions {
@@ -118,7 +134,7 @@ impl SearchOptions {
         self
     }
 
-    /// Sets the node limit.
+    /// Sets the node limit: at most `nodes` decisions (see [`Limits::nodes`]).
     pub fn with_node_limit(mut self, nodes: u64) -> Self {
         self.limits.nodes = Some(nodes);
         self
@@ -133,6 +149,74 @@ impl SearchOptions {
     /// Sets the cancellation flag.
     pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
         self.limits.cancel = Some(flag);
+        self
+    }
+
+    /// Branches on `vars` only, as long as one of them is unfixed: the
+    /// variable order (MRV, MRV with degree, dom/wdeg, input) chooses among
+    /// them, ties going to the one listed first, and [`VariableOrder::Input`]
+    /// takes them in the order listed.
+    ///
+    /// Name the *decision variables* of a model, the ones whose values
+    /// determine all the others: the series of an all-interval problem, not
+    /// its differences; the queens, not their diagonals. Once they are all
+    /// fixed, propagation has usually fixed the rest (auxiliary variables
+    /// defined by them); any variable still open is then branched on with
+    /// the same order, after them, so every solution reported is complete
+    /// and the search stays exact (counts and uniqueness do not change).
+    /// Branching on auxiliary variables as well can only make the tree
+    /// larger: a decision on an auxiliary variable splits the solutions of
+    /// the decision variables into more, smaller subtrees.
+    ///
+    /// Variables that do not belong to the model solved are ignored, and so
+    /// is a repetition. An empty list is the same as listing none: every
+    /// variable is branched on in the default way. A
+    /// [`VariableOrder::Custom`] selector chooses among all variables; the
+    /// list only orders the fallback when it declines.
+    ///
+    /// ```
+    /// use csp_core::{Model, RelOp, SearchOptions, Solver};
+    /// let mut model = Model::new();
+    /// let xs = model.new_vars(4, 0..=3)?;
+    /// model.all_different(&xs)?;
+    /// // Auxiliary variables, defined by the xs: ys[i] = xs[i] + 10.
+    /// let ys = model.new_vars(4, 10..=13)?;
+    /// for (&x, &y) in xs.iter().zip(&ys) {
+    ///     model.relation(x, RelOp::Eq, y, 10)?;
+    /// }
+    /// let options = SearchOptions::default().with_decision_vars(&xs);
+    /// let mut solver = Solver::with_options(&model, options);
+    /// assert_eq!(solver.count(None).count, 24);
+    /// for solution in solver.solutions() {
+    ///     assert!(xs.iter().zip(&ys).all(|(&x, &y)| solution[y] == solution[x] + 10));
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_decision_vars(mut self, vars: &[VarId]) -> Self {
+        self.decision_vars = (!vars.is_empty()).then(|| vars.into());
+        self
+    }
+
+    /// Restarts first-solution and optimisation runs from the root on a
+    /// schedule of failure counts (see [`Restarts`]); counting, enumerating
+    /// and uniqueness ignore it. Pair it with dom/wdeg or a random value
+    /// order, so that attempts differ.
+    ///
+    /// ```
+    /// use csp_core::{Model, Restarts, SearchOptions, Solver, ValueOrder, VariableOrder};
+    /// let mut model = Model::new();
+    /// let xs = model.new_vars(8, 0..=7)?;
+    /// model.all_different(&xs)?;
+    /// let options = SearchOptions::default()
+    ///     .with_variable_order(VariableOrder::DomWdeg)
+    ///     .with_value_order(ValueOrder::Random { seed: 3 })
+    ///     .with_restarts(Restarts::Luby { scale: 10 });
+    /// let mut solver = Solver::with_options(&model, options);
+    /// assert!(solver.solve().into_solution().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_restarts(mut self, restarts: Restarts) -> Self {
+        self.restarts = Some(restarts);
         self
     }
 

@@ -5,34 +5,108 @@ use super::options::{ValueOrder, VariableOrder};
 use crate::domain::Domains;
 use crate::variable::{Value, VarId};
 
-/// Picks the variable to branch on, or `None` if all are fixed.
+/// The variables a search branches on, in the order ties are broken: the
+/// decision variables of [`SearchOptions`](super::SearchOptions) first, then
+/// every other variable in index order. `None` in the solver means "all
+/// variables in index order" (the default, served without the list).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BranchOrder {
+    /// Variable indices: the decision variables, then the rest.
+    pub(crate) vars: Vec<u32>,
+    /// How many of `vars` are decision variables.
+    pub(crate) primary: usize,
+}
+
+impl BranchOrder {
+    /// The order for `decision` (unknown and repeated variables dropped)
+    /// over a model of `num_vars` variables, or `None` for the default.
+    pub(crate) fn new(decision: Option<&[VarId]>, num_vars: usize) -> Option<Self> {
+        let decision = decision?;
+        let mut listed = vec![false; num_vars];
+        let mut vars = Vec::with_capacity(num_vars);
+        for v in decision {
+            if v.index() < num_vars && !std::mem::replace(&mut listed[v.index()], true) {
+                vars.push(v.index() as u32);
+            }
+        }
+        let primary = vars.len();
+        vars.extend((0..num_vars as u32).filter(|&i| !listed[i as usize]));
+        Some(BranchOrder { vars, primary })
+    }
+}
+
+/// Picks the variable to branch on, or `None` if all are fixed: among the
+/// decision variables of `branch` first, then among the others.
 pub(crate) fn select_variable(
     order: &VariableOrder,
     domains: &Domains<'_>,
     degree: &[u32],
     weight: &[u64],
+    branch: Option<&BranchOrder>,
 ) -> Option<VarId> {
-    match order {
-        VariableOrder::DomWdeg => dom_wdeg(domains, weight),
-        VariableOrder::MrvDegree => mrv(domains, Some(degree)),
-        VariableOrder::Mrv => mrv(domains, None),
-        VariableOrder::Input => first_unfixed(domains),
-        VariableOrder::Custom(selector) => match selector.select(domains) {
+    if let VariableOrder::Custom(selector) = order {
+        return match selector.select(domains) {
             Some(v) if v.index() < domains.num_vars() && !domains.is_fixed(v) => Some(v),
-            _ => first_unfixed(domains),
-        },
+            _ => match branch {
+                None => pick(order, domains, degree, weight, 0..domains.num_vars()),
+                Some(b) => pick_listed(order, domains, degree, weight, &b.vars),
+            },
+        };
+    }
+    match branch {
+        None => pick(order, domains, degree, weight, 0..domains.num_vars()),
+        Some(b) => {
+            let (first, rest) = b.vars.split_at(b.primary);
+            pick_listed(order, domains, degree, weight, first)
+                .or_else(|| pick_listed(order, domains, degree, weight, rest))
+        }
     }
 }
 
-fn first_unfixed(domains: &Domains<'_>) -> Option<VarId> {
-    (0..domains.num_vars())
-        .map(VarId::from_index)
-        .find(|&v| !domains.is_fixed(v))
+fn pick_listed(
+    order: &VariableOrder,
+    domains: &Domains<'_>,
+    degree: &[u32],
+    weight: &[u64],
+    list: &[u32],
+) -> Option<VarId> {
+    pick(
+        order,
+        domains,
+        degree,
+        weight,
+        list.iter().map(|&i| i as usize),
+    )
 }
 
-/// `(index, domain size)` of every unfixed variable, in index order.
-fn unfixed_sizes<'d>(domains: &'d Domains<'_>) -> impl Iterator<Item = (usize, u32)> + 'd {
-    domains.layout.iter().enumerate().filter_map(|(i, l)| {
+/// The built-in orders over the candidates `vars` (ties to the earlier one).
+fn pick(
+    order: &VariableOrder,
+    domains: &Domains<'_>,
+    degree: &[u32],
+    weight: &[u64],
+    vars: impl Iterator<Item = usize>,
+) -> Option<VarId> {
+    let sizes = unfixed_sizes(domains, vars);
+    match order {
+        VariableOrder::DomWdeg => dom_wdeg(sizes, weight),
+        VariableOrder::MrvDegree => mrv(sizes, Some(degree)),
+        VariableOrder::Mrv => mrv(sizes, None),
+        // A custom selector that declined falls back to the first unfixed.
+        VariableOrder::Input | VariableOrder::Custom(_) => {
+            sizes.map(|(i, _)| VarId::from_index(i)).next()
+        }
+    }
+}
+
+/// `(index, domain size)` of every unfixed variable of `vars`, in their order.
+#[inline]
+fn unfixed_sizes<'d>(
+    domains: &'d Domains<'_>,
+    vars: impl Iterator<Item = usize> + 'd,
+) -> impl Iterator<Item = (usize, u32)> + 'd {
+    vars.filter_map(|i| {
+        let l = domains.layout[i];
         let size = if l.words == 1 {
             domains.words[l.start as usize].count_ones()
         } else {
@@ -45,10 +119,11 @@ fn unfixed_sizes<'d>(domains: &'d Domains<'_>) -> impl Iterator<Item = (usize, u
     })
 }
 
-/// Minimum remaining values; ties to the higher degree, then the lower index.
-fn mrv(domains: &Domains<'_>, degree: Option<&[u32]>) -> Option<VarId> {
+/// Minimum remaining values; ties to the higher degree, then the earlier
+/// candidate.
+fn mrv(sizes: impl Iterator<Item = (usize, u32)>, degree: Option<&[u32]>) -> Option<VarId> {
     let mut best: Option<(u32, u32, usize)> = None; // (size, degree, index)
-    for (i, size) in unfixed_sizes(domains) {
+    for (i, size) in sizes {
         let deg = degree.map_or(0, |d| d[i]);
         let better = match best {
             None => true,
@@ -64,10 +139,10 @@ fn mrv(domains: &Domains<'_>, degree: Option<&[u32]>) -> Option<VarId> {
     best.map(|(_, _, i)| VarId::from_index(i))
 }
 
-/// Smallest `size / weight`; ties to the lower index.
-fn dom_wdeg(domains: &Domains<'_>, weight: &[u64]) -> Option<VarId> {
+/// Smallest `size / weight`; ties to the earlier candidate.
+fn dom_wdeg(sizes: impl Iterator<Item = (usize, u32)>, weight: &[u64]) -> Option<VarId> {
     let mut best: Option<(u64, u64, usize)> = None; // (size, weight, index)
-    for (i, size) in unfixed_sizes(domains) {
+    for (i, size) in sizes {
         let (size, w) = (u64::from(size), weight[i].max(1));
         // size / w < best_size / best_w, without division.
         if best.is_none_or(|(bs, bw, _)| {

@@ -1,14 +1,44 @@
 //! Search statistics.
+//!
+//! # Counting as Gecode does
+//!
+//! The engine branches two ways: a *decision* `x = v` opens the left child
+//! of a node, and when that subtree is done, the *refutation* `x != v` is
+//! the right child. The counters follow Gecode's `Search::Statistics`, so
+//! figures from the two solvers can be lined up:
+//!
+//! - [`nodes`](Stats::nodes) is Gecode's `node`: every node of the search
+//!   tree that was propagated: the root, every decision and every
+//!   refutation, failed or not (a solution is a node too). A complete
+//!   search of a binary tree therefore has `nodes = 1 + 2 * decisions`.
+//!   One difference: Gecode propagates the root before its search starts
+//!   and does not count it when it fails; here the root is always node 1.
+//! - [`failures`](Stats::failures) is Gecode's `fail`: the nodes whose
+//!   propagation failed (plus the full assignments a user constraint's
+//!   check rejected, which Gecode would see as a failed propagation).
+//! - [`decisions`](Stats::decisions) are the left branches alone: what a
+//!   node limit bounds ([`Limits::nodes`](crate::Limits::nodes)), and the
+//!   "guesses" a puzzle needed. MiniZinc solvers report Gecode's `node`
+//!   under the name `nodes`; "choice points" in other solvers are closer to
+//!   decisions.
+//! - [`max_depth`](Stats::max_depth) is Gecode's `depth`: the deepest
+//!   decision level.
 
 use std::time::Duration;
 
 /// What one search run did. All counters are deterministic: the same model,
-/// options and seed give the same numbers; only `elapsed` varies.
+/// options and seed give the same numbers; only `elapsed` varies. See the
+/// [module docs](self) for how they line up with Gecode's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Stats {
-    /// Decisions taken (search nodes below the root).
+    /// Decisions taken: the branches `x = v` (left children).
+    pub decisions: u64,
+    /// Search-tree nodes propagated: the root, every decision and every
+    /// refutation `x != v` (Gecode's `node`).
     pub nodes: u64,
-    /// Propagations that failed (including refutations that failed).
+    /// Nodes that failed (including refutations that failed), and full
+    /// assignments a user constraint rejected (Gecode's `fail`).
     pub failures: u64,
     /// Propagator calls.
     pub propagations: u64,
@@ -16,6 +46,9 @@ pub struct Stats {
     pub max_depth: u32,
     /// Solutions found.
     pub solutions: u64,
+    /// Restarts from the root (see [`Restarts`](crate::Restarts)); each
+    /// new root is also a node.
+    pub restarts: u64,
     /// Wall time of the run.
     pub elapsed: Duration,
 }
@@ -34,12 +67,14 @@ impl std::fmt::Display for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} nodes, {} failures, {} propagations, max depth {}, {} solutions, {:.3} ms",
+            "{} decisions, {} nodes, {} failures, {} propagations, max depth {}, {} solutions, {} restarts, {:.3} ms",
+            self.decisions,
             self.nodes,
             self.failures,
             self.propagations,
             self.max_depth,
             self.solutions,
+            self.restarts,
             self.elapsed.as_secs_f64() * 1e3
         )
     }

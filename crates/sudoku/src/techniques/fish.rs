@@ -1,6 +1,6 @@
 //! Fish: X-wing, swordfish, jellyfish.
 
-use super::{LEVEL_FISH, any_combination, keep, mask, rules};
+use super::{any_combination, keep, level, mask, rules};
 use csp_core::{Conflict, Constraint, Events, Priority, PropagationContext, Value, VarId};
 
 /// Fish of size `k` on the rows and columns of an `n x n` grid: if a value
@@ -126,7 +126,11 @@ impl Constraint for Fish {
     }
 
     fn priority(&self) -> Priority {
-        Priority::new(LEVEL_FISH)
+        Priority::new(match self.k {
+            2 => level::X_WING,
+            3 => level::SWORDFISH,
+            _ => level::QUADS,
+        })
     }
 
     fn name(&self) -> &str {

@@ -1,6 +1,6 @@
 //! Locked candidates: pointing and claiming.
 
-use super::{LEVEL_LOCKED, keep, mask, rules};
+use super::{keep, level, mask, rules};
 use csp_core::{Conflict, Constraint, Events, Priority, PropagationContext, Value, VarId};
 
 /// Two houses `A` (a box) and `B` (a line) sharing the cells `I`. If a value
@@ -91,7 +91,7 @@ impl Constraint for LockedCandidates {
     }
 
     fn priority(&self) -> Priority {
-        Priority::new(LEVEL_LOCKED)
+        Priority::new(level::LOCKED)
     }
 
     fn name(&self) -> &str {

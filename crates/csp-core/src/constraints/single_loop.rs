@@ -1,0 +1,1006 @@
+//! SingleLoop: the chosen edges of a graph form exactly one simple cycle.
+//!
+//! # Background
+//!
+//! Slitherlink, Masyu, Yajilin and the other loop puzzles ask for one
+//! closed path that never crosses or touches itself. Over 0/1 variables
+//! `x_e`, one per edge of an undirected graph (the lattice of points around
+//! the cells for Slitherlink, the cell centres for Masyu), [`SingleLoop`]
+//! requires the edges with `x_e = 1` to form one simple cycle: every vertex
+//! has 0 or 2 chosen edges, and the chosen edges are connected. An empty
+//! set of edges is **not** a loop: the constraint asks for exactly one
+//! cycle (every loop puzzle has one).
+//!
+//! Optionally each vertex `v` has a 0/1 variable `y_v` that is 1 exactly
+//! when the loop passes through `v` ([`Model::single_loop_with_vertices`]):
+//! Masyu's pearls lie on the loop, Yajilin's white cells must all be
+//! visited, and the loop's cells can be counted or linked to other rules.
+//!
+//! Propagation, to a fixpoint inside one call, with `c(v)` the chosen and
+//! `o(v)` the open (unfixed) edges at `v`:
+//!
+//! 1. **Degrees.** `c(v) > 2` fails; `c(v) = 2` removes the other edges at
+//!    `v`; `c(v) = 1` with one open edge chooses it, with none fails; `c(v)
+//!    = 0` with one open edge removes it (a dead end). `y_v = 0` removes
+//!    every edge at `v`; `y_v = 1` needs two edges (two open ones left are
+//!    both chosen). `y_v` is fixed to 1 once `c(v) > 0` and to 0 once
+//!    `c(v) + o(v) = 0`.
+//! 2. **No premature loop (subtours).** The chosen edges form paths (by 1)
+//!    and at most one cycle; a union-find over them names each path. An
+//!    open edge joining the two ends of one path would close it: that is
+//!    removed unless the path holds every chosen edge and every vertex with
+//!    `y_v = 1`. A closed cycle with a chosen edge or a required vertex
+//!    outside it fails; otherwise every open edge is removed (the loop is
+//!    complete).
+//! 3. **Bridges and 2-edge-connected components.** A cycle never uses a
+//!    *bridge* of the graph of open and chosen edges (an edge whose removal
+//!    disconnects it), and lies inside one 2-edge-connected component of
+//!    it. So bridges are removed (a chosen bridge fails); chosen edges or
+//!    required vertices in two components fail; once one component holds
+//!    them, the edges of every other component are removed; and when no
+//!    edge lies on any cycle, the node fails (no loop is possible). Bridges
+//!    come from one depth-first search with Tarjan's lowpoints.
+//!
+//! When every edge is fixed, (1) leaves degrees 0 or 2, so the chosen edges
+//! are disjoint cycles, and (2) fails unless there is exactly one: the
+//! constraint is exact on fixed assignments. The pruning is not complete
+//! (deciding whether a loop exists is NP-complete on general graphs, and on
+//! Slitherlink's), but every rule is sound.
+//!
+//! # Practical
+//!
+//! One call costs `O(n + m α(n))` for `n` vertices and `m` edges per pass
+//! (a scan of the edges, the degree worklist, a union-find rebuilt from
+//! the chosen edges, one depth-first search), and a few passes reach the
+//! fixpoint; all buffers come from [`Scratch`](crate::Scratch), so nothing
+//! is allocated per call. Rebuilding the union-find each call costs about
+//! as much as the scan that any change detection would need anyway, and
+//! needs no trailed state. The constraint is woken when an edge or vertex
+//! variable is fixed, and runs at priority level 4, after the clue
+//! constraints that surround it.
+//!
+//! [`LoopLattice`] creates the edge variables of the usual layouts: the
+//! points around `rows x cols` cells (Slitherlink) or through their centres
+//! (Masyu), with the edges around a cell and at a point, and a text drawing
+//! of a solution.
+//!
+//! ```
+//! use csp_core::{Model, Solver, constraints::LoopLattice};
+//! let mut model = Model::new();
+//! let lattice = LoopLattice::around_cells(&mut model, 2, 2)?; // 3 x 3 points
+//! model.single_loop(lattice.edges(), lattice.graph())?;
+//! // The boundaries of the 13 connected, hole-free sets of the 2 x 2 cells.
+//! assert_eq!(Solver::new(&model).count(None).count, 13);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # References
+//!
+//! The degree and "no subtour" rules are the classic ones of loop-puzzle
+//! solvers and of the travelling-salesman subtour elimination (G. Dantzig,
+//! R. Fulkerson and S. Johnson, *Solution of a large-scale
+//! traveling-salesman problem*, Operations Research 2(4), 1954), used as
+//! local rules in Slitherlink programs; Slitherlink is NP-complete (T. Yato,
+//! *Complexity and completeness of finding another solution and its
+//! application to puzzles*, 2003). Bridges by R. E. Tarjan, *A note on
+//! finding the bridges of a graph*, Information Processing Letters 2(6),
+//! 1974.
+
+use crate::constraint::{Conflict, Constraint, Events, Priority};
+use crate::constraints::connected::check_booleans;
+use crate::error::ModelError;
+use crate::graph::Graph;
+use crate::propagation::PropagationContext;
+use crate::search::Solution;
+use crate::variable::{Value, VarId};
+use crate::{ConstraintId, Model};
+
+/// Rule names used in traces.
+pub mod rules {
+    /// A vertex has two loop edges: its other edges are removed.
+    pub const FULL: &str = "single loop: two edges at a point";
+    /// A vertex has one loop edge and one open edge: the loop continues there.
+    pub const CONTINUE: &str = "single loop: the line continues";
+    /// A vertex has no loop edge and one open edge: that edge is a dead end.
+    pub const DEAD_END: &str = "single loop: dead end";
+    /// Too many or too few edges at a vertex.
+    pub const DEGREE: &str = "single loop: degree";
+    /// A vertex on the loop, or off it, by its edges (or the reverse).
+    pub const VERTEX: &str = "single loop: point on the loop";
+    /// The edge would close a loop that leaves other loop edges out.
+    pub const PREMATURE: &str = "single loop: no premature loop";
+    /// The loop is closed: every other edge is removed.
+    pub const CLOSED: &str = "single loop: loop closed";
+    /// An edge on no cycle of the remaining edges.
+    pub const BRIDGE: &str = "single loop: bridge";
+    /// Loop parts in different 2-edge-connected pieces, or edges outside
+    /// the piece that holds them.
+    pub const APART: &str = "single loop: outside the loop's piece";
+    /// No loop is possible any more.
+    pub const NO_LOOP: &str = "single loop: no loop";
+}
+
+/// The edges set to 1 form one simple cycle of a [`Graph`]. Post it with
+/// [`Model::single_loop`] or [`Model::single_loop_with_vertices`]; see the
+/// [module docs](self).
+#[derive(Clone, Debug)]
+pub struct SingleLoop {
+    /// The edge variables, then the vertex variables (if any).
+    vars: Vec<VarId>,
+    graph: Graph,
+    has_vertices: bool,
+}
+
+const OPEN: u32 = 0;
+const CHOSEN: u32 = 1;
+const REMOVED: u32 = 2;
+
+/// Vertex statuses: no variable, or its variable unfixed, 1 or 0.
+const V_NONE: u32 = 0;
+const V_FREE: u32 = 1;
+const V_ON: u32 = 2;
+const V_OFF: u32 = 3;
+
+const NO_LABEL: u32 = u32::MAX;
+
+/// The working state of one call, in scratch buffers.
+struct Work<'b> {
+    est: &'b mut [u32],
+    vst: &'b mut [u32],
+    cdeg: &'b mut [u32],
+    odeg: &'b mut [u32],
+    queued: &'b mut [u32],
+    stack: &'b mut [u32],
+    top: usize,
+    chosen: usize,
+    open: usize,
+    required: usize,
+    changed: bool,
+}
+
+impl Work<'_> {
+    #[inline]
+    fn push(&mut self, v: usize) {
+        if self.queued[v] == 0 {
+            self.queued[v] = 1;
+            self.stack[self.top] = v as u32;
+            self.top += 1;
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<usize> {
+        if self.top == 0 {
+            return None;
+        }
+        self.top -= 1;
+        let v = self.stack[self.top] as usize;
+        self.queued[v] = 0;
+        Some(v)
+    }
+}
+
+impl SingleLoop {
+    /// The graph whose edges the loop uses.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    fn num_edges(&self) -> usize {
+        self.graph.num_edges()
+    }
+
+    fn vertex_var(&self, v: usize) -> Option<VarId> {
+        self.has_vertices.then(|| self.vars[self.num_edges() + v])
+    }
+
+    fn choose(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        w: &mut Work<'_>,
+        e: usize,
+    ) -> Result<(), Conflict> {
+        ctx.fix(self.vars[e], 1)?;
+        w.est[e] = CHOSEN;
+        w.chosen += 1;
+        w.open -= 1;
+        w.changed = true;
+        let (a, b) = self.graph.ends(e);
+        for v in [a, b] {
+            w.odeg[v] -= 1;
+            w.cdeg[v] += 1;
+            w.push(v);
+        }
+        Ok(())
+    }
+
+    fn remove(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        w: &mut Work<'_>,
+        e: usize,
+    ) -> Result<(), Conflict> {
+        ctx.fix(self.vars[e], 0)?;
+        w.est[e] = REMOVED;
+        w.open -= 1;
+        w.changed = true;
+        let (a, b) = self.graph.ends(e);
+        for v in [a, b] {
+            w.odeg[v] -= 1;
+            w.push(v);
+        }
+        Ok(())
+    }
+
+    /// Removes every open edge at `v`.
+    fn remove_open_at(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        w: &mut Work<'_>,
+        v: usize,
+    ) -> Result<(), Conflict> {
+        for &(_, e) in self.graph.incident(v) {
+            if w.est[e as usize] == OPEN {
+                self.remove(ctx, w, e as usize)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The degree rules at `v` (rule 1 of the module docs).
+    fn degree(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        w: &mut Work<'_>,
+        v: usize,
+    ) -> Result<(), Conflict> {
+        let (c, o, vs) = (w.cdeg[v], w.odeg[v], w.vst[v]);
+        if c > 2 || (vs == V_OFF && c > 0) || (c == 1 && o == 0) || (vs == V_ON && c + o < 2) {
+            ctx.set_rule(rules::DEGREE);
+            return Err(ctx.conflict());
+        }
+        if o > 0 {
+            if c == 2 || vs == V_OFF {
+                ctx.set_rule(rules::FULL);
+                self.remove_open_at(ctx, w, v)?;
+            } else if c == 1 && o == 1 || c == 0 && vs == V_ON && o == 2 {
+                ctx.set_rule(rules::CONTINUE);
+                for &(_, e) in self.graph.incident(v) {
+                    if w.est[e as usize] == OPEN {
+                        self.choose(ctx, w, e as usize)?;
+                    }
+                }
+            } else if c == 0 && o == 1 {
+                ctx.set_rule(rules::DEAD_END);
+                self.remove_open_at(ctx, w, v)?;
+            }
+        }
+        if w.vst[v] == V_FREE {
+            let on = if w.cdeg[v] > 0 {
+                true
+            } else if w.odeg[v] == 0 {
+                false
+            } else {
+                return Ok(());
+            };
+            ctx.set_rule(rules::VERTEX);
+            if let Some(y) = self.vertex_var(v) {
+                ctx.fix(y, Value::from(on))?;
+            }
+            w.vst[v] = if on { V_ON } else { V_OFF };
+            w.required += usize::from(on);
+        }
+        Ok(())
+    }
+
+    fn degrees_to_fixpoint(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        w: &mut Work<'_>,
+    ) -> Result<(), Conflict> {
+        while let Some(v) = w.pop() {
+            self.degree(ctx, w, v)?;
+        }
+        Ok(())
+    }
+
+    /// Rule 2: union-find over the chosen edges; `uf`, `ce` and `cr` have
+    /// one entry per vertex.
+    fn subtours(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        w: &mut Work<'_>,
+        uf: &mut [u32],
+        ce: &mut [u32],
+        cr: &mut [u32],
+    ) -> Result<(), Conflict> {
+        if w.chosen == 0 {
+            return Ok(());
+        }
+        for (v, p) in uf.iter_mut().enumerate() {
+            *p = v as u32;
+        }
+        ce.fill(0);
+        cr.fill(0);
+        let mut cycle = None;
+        for e in 0..self.num_edges() {
+            if w.est[e] == CHOSEN {
+                let (a, b) = self.graph.ends(e);
+                let (ra, rb) = (find(uf, a), find(uf, b));
+                if ra == rb {
+                    cycle = Some(a);
+                } else {
+                    uf[ra] = rb as u32;
+                }
+            }
+        }
+        for e in 0..self.num_edges() {
+            if w.est[e] == CHOSEN {
+                let r = find(uf, self.graph.ends(e).0);
+                ce[r] += 1;
+            }
+        }
+        if w.required > 0 {
+            for v in 0..w.vst.len() {
+                if w.vst[v] == V_ON {
+                    let r = find(uf, v);
+                    cr[r] += 1;
+                }
+            }
+        }
+        let (chosen, required) = (w.chosen, w.required);
+        let holds_all = |ce: &[u32], cr: &[u32], r: usize| {
+            ce[r] as usize == chosen && cr[r] as usize == required
+        };
+        if let Some(a) = cycle {
+            let r = find(uf, a);
+            if !holds_all(ce, cr, r) {
+                ctx.set_rule(rules::PREMATURE);
+                return Err(ctx.conflict());
+            }
+            if w.open > 0 {
+                ctx.set_rule(rules::CLOSED);
+                for e in 0..self.num_edges() {
+                    if w.est[e] == OPEN {
+                        self.remove(ctx, w, e)?;
+                    }
+                }
+            }
+            return Ok(());
+        }
+        ctx.set_rule(rules::PREMATURE);
+        for e in 0..self.num_edges() {
+            if w.est[e] == OPEN {
+                let (a, b) = self.graph.ends(e);
+                let ra = find(uf, a);
+                if ra == find(uf, b) && !holds_all(ce, cr, ra) {
+                    self.remove(ctx, w, e)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Rule 3: bridges and 2-edge-connected components, by one iterative
+    /// depth-first search. `buf` has 7 entries per vertex.
+    fn bridges(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        w: &mut Work<'_>,
+        buf: &mut [u32],
+    ) -> Result<(), Conflict> {
+        let n = self.graph.num_vertices();
+        let (disc, rest) = buf.split_at_mut(n);
+        let (low, rest) = rest.split_at_mut(n);
+        let (next, rest) = rest.split_at_mut(n);
+        let (pedge, rest) = rest.split_at_mut(n);
+        let (dstack, rest) = rest.split_at_mut(n);
+        let (vstack, rest) = rest.split_at_mut(n);
+        let label = &mut rest[..n];
+        disc.fill(0);
+        next.fill(0);
+        label.fill(NO_LABEL);
+        let mut time = 0u32;
+        let mut labels = 0u32;
+        for s in 0..n {
+            if disc[s] != 0 || w.cdeg[s] + w.odeg[s] == 0 {
+                continue;
+            }
+            time += 1;
+            disc[s] = time;
+            low[s] = time;
+            pedge[s] = u32::MAX;
+            dstack[0] = s as u32;
+            let mut dtop = 1usize;
+            vstack[0] = s as u32;
+            let mut vtop = 1usize;
+            while dtop > 0 {
+                let v = dstack[dtop - 1] as usize;
+                let inc = self.graph.incident(v);
+                let k = next[v] as usize;
+                if k < inc.len() {
+                    next[v] += 1;
+                    let (u, e) = inc[k];
+                    if w.est[e as usize] == REMOVED || e == pedge[v] {
+                        continue;
+                    }
+                    let u = u as usize;
+                    if disc[u] == 0 {
+                        time += 1;
+                        disc[u] = time;
+                        low[u] = time;
+                        pedge[u] = e;
+                        dstack[dtop] = u as u32;
+                        dtop += 1;
+                        vstack[vtop] = u as u32;
+                        vtop += 1;
+                    } else {
+                        low[v] = low[v].min(disc[u]);
+                    }
+                } else {
+                    dtop -= 1;
+                    if dtop > 0 {
+                        let p = dstack[dtop - 1] as usize;
+                        low[p] = low[p].min(low[v]);
+                    }
+                    if low[v] == disc[v] {
+                        // v heads a 2-edge-connected component.
+                        loop {
+                            vtop -= 1;
+                            let x = vstack[vtop] as usize;
+                            label[x] = labels;
+                            if x == v {
+                                break;
+                            }
+                        }
+                        labels += 1;
+                    }
+                }
+            }
+        }
+        // Per component: loop edges and required vertices (reuse `disc`).
+        let demand = &mut disc[..labels as usize];
+        demand.fill(0);
+        let mut cyclic_edges = 0usize;
+        for e in 0..self.num_edges() {
+            if w.est[e] == REMOVED {
+                continue;
+            }
+            let (a, b) = self.graph.ends(e);
+            if label[a] != label[b] {
+                ctx.set_rule(rules::BRIDGE);
+                if w.est[e] == CHOSEN {
+                    return Err(ctx.conflict());
+                }
+                self.remove(ctx, w, e)?;
+            } else {
+                cyclic_edges += 1;
+                if w.est[e] == CHOSEN {
+                    demand[label[a] as usize] += 1;
+                }
+            }
+        }
+        if w.required > 0 {
+            for v in 0..n {
+                if w.vst[v] == V_ON {
+                    if label[v] == NO_LABEL {
+                        ctx.set_rule(rules::DEGREE);
+                        return Err(ctx.conflict());
+                    }
+                    demand[label[v] as usize] += 1;
+                }
+            }
+        }
+        let mut home = None;
+        for (l, &d) in demand.iter().enumerate() {
+            if d > 0 {
+                if home.is_some() {
+                    ctx.set_rule(rules::APART);
+                    return Err(ctx.conflict());
+                }
+                home = Some(l as u32);
+            }
+        }
+        match home {
+            None if cyclic_edges == 0 => {
+                ctx.set_rule(rules::NO_LOOP);
+                Err(ctx.conflict())
+            }
+            None => Ok(()),
+            Some(l) => {
+                ctx.set_rule(rules::APART);
+                for e in 0..self.num_edges() {
+                    if w.est[e] == OPEN && label[self.graph.ends(e).0] != l {
+                        self.remove(ctx, w, e)?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The root of `v`'s set, halving the path on the way.
+#[inline]
+fn find(uf: &mut [u32], mut v: usize) -> usize {
+    while uf[v] as usize != v {
+        let p = uf[v] as usize;
+        uf[v] = uf[p];
+        v = p;
+    }
+    v
+}
+
+impl Constraint for SingleLoop {
+    fn scope(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        let m = self.num_edges();
+        let n = self.graph.num_vertices();
+        let mut degree = vec![0u32; n];
+        let mut uf: Vec<u32> = (0..n as u32).collect();
+        let mut chosen = 0;
+        for (e, _) in values[..m].iter().enumerate().filter(|(_, x)| **x == 1) {
+            let (a, b) = self.graph.ends(e);
+            degree[a] += 1;
+            degree[b] += 1;
+            let (ra, rb) = (find(&mut uf, a), find(&mut uf, b));
+            uf[ra] = rb as u32;
+            chosen += 1;
+        }
+        if chosen == 0 || degree.iter().any(|&d| d != 0 && d != 2) {
+            return false;
+        }
+        if self.has_vertices && (0..n).any(|v| (values[m + v] == 1) != (degree[v] == 2)) {
+            return false;
+        }
+        // Degrees 0 or 2: disjoint cycles; one cycle if the edges are connected.
+        let first = (0..m)
+            .find(|&e| values[e] == 1)
+            .map(|e| self.graph.ends(e).0);
+        let root = first.map(|a| find(&mut uf, a));
+        (0..n).all(|v| degree[v] == 0 || Some(find(&mut uf, v)) == root)
+    }
+
+    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        let n = self.graph.num_vertices();
+        let m = self.num_edges();
+        let mut s = ctx.take_scratch();
+        // [est m][vst n][cdeg n][odeg n][queued n][stack n][uf n][ce n][cr n][bridges 7n]
+        s.indices.resize(m + 15 * n, 0);
+        let (est, rest) = s.indices.split_at_mut(m);
+        let (vst, rest) = rest.split_at_mut(n);
+        let (cdeg, rest) = rest.split_at_mut(n);
+        let (odeg, rest) = rest.split_at_mut(n);
+        let (queued, rest) = rest.split_at_mut(n);
+        let (stack, rest) = rest.split_at_mut(n);
+        let (uf, rest) = rest.split_at_mut(n);
+        let (ce, rest) = rest.split_at_mut(n);
+        let (cr, bridge_buf) = rest.split_at_mut(n);
+        let mut w = Work {
+            est,
+            vst,
+            cdeg,
+            odeg,
+            queued,
+            stack,
+            top: 0,
+            chosen: 0,
+            open: 0,
+            required: 0,
+            changed: false,
+        };
+        for e in 0..m {
+            let (a, b) = self.graph.ends(e);
+            match ctx.value(self.vars[e]) {
+                Some(0) => w.est[e] = REMOVED,
+                Some(_) => {
+                    w.est[e] = CHOSEN;
+                    w.chosen += 1;
+                    w.cdeg[a] += 1;
+                    w.cdeg[b] += 1;
+                }
+                None => {
+                    w.est[e] = OPEN;
+                    w.open += 1;
+                    w.odeg[a] += 1;
+                    w.odeg[b] += 1;
+                }
+            }
+        }
+        for v in 0..n {
+            w.vst[v] = match self.vertex_var(v).map(|y| ctx.value(y)) {
+                None => V_NONE,
+                Some(None) => V_FREE,
+                Some(Some(0)) => V_OFF,
+                Some(Some(_)) => {
+                    w.required += 1;
+                    V_ON
+                }
+            };
+            w.push(v);
+        }
+        let result = (|| {
+            loop {
+                self.degrees_to_fixpoint(ctx, &mut w)?;
+                if w.chosen == 0 && w.open == 0 {
+                    ctx.set_rule(rules::NO_LOOP);
+                    return Err(ctx.conflict());
+                }
+                w.changed = false;
+                self.subtours(ctx, &mut w, uf, ce, cr)?;
+                if w.changed {
+                    continue;
+                }
+                if w.open > 0 {
+                    self.bridges(ctx, &mut w, &mut bridge_buf[..7 * n])?;
+                }
+                if !w.changed {
+                    return Ok(());
+                }
+            }
+        })();
+        ctx.give_back_scratch(s);
+        result
+    }
+
+    fn events(&self) -> Events {
+        Events::FIXED
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::new(4)
+    }
+
+    fn idempotent(&self) -> bool {
+        true
+    }
+
+    fn name(&self) -> &str {
+        "single loop"
+    }
+}
+
+impl Model {
+    /// The edges set to 1 form exactly one simple cycle of `graph` (edge
+    /// `i` of the graph is `edges[i]`); no edge at all is not a loop. The
+    /// edges must be distinct 0/1 variables. See
+    /// [`constraints::single_loop`](crate::constraints::single_loop) for
+    /// the propagation, and [`LoopLattice`] for the usual layouts.
+    ///
+    /// ```
+    /// use csp_core::{Model, Solver, graph::Graph};
+    /// // A square with one diagonal: three cycles (two triangles, the square).
+    /// let g = Graph::new(4, &[(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)])?;
+    /// let mut model = Model::new();
+    /// let edges = model.new_vars(5, 0..=1)?;
+    /// model.single_loop(&edges, &g)?;
+    /// assert_eq!(Solver::new(&model).count(None).count, 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn single_loop(
+        &mut self,
+        edges: &[VarId],
+        graph: &Graph,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post_single_loop(edges, graph, None)
+    }
+
+    /// [`single_loop`](Self::single_loop), plus one 0/1 variable per vertex
+    /// of `graph` that is 1 exactly when the loop passes through that
+    /// vertex (`on_loop[v]` for vertex `v`). Fix one to 1 to make the loop
+    /// visit a vertex (a Masyu pearl), to 0 to keep it away.
+    pub fn single_loop_with_vertices(
+        &mut self,
+        edges: &[VarId],
+        graph: &Graph,
+        on_loop: &[VarId],
+    ) -> Result<ConstraintId, ModelError> {
+        self.post_single_loop(edges, graph, Some(on_loop))
+    }
+
+    fn post_single_loop(
+        &mut self,
+        edges: &[VarId],
+        graph: &Graph,
+        on_loop: Option<&[VarId]>,
+    ) -> Result<ConstraintId, ModelError> {
+        const NAME: &str = "single loop";
+        let invalid = |reason: String| ModelError::InvalidArgument {
+            constraint: NAME.to_owned(),
+            reason,
+        };
+        if edges.len() != graph.num_edges() {
+            return Err(invalid(format!(
+                "{} edge variables for a graph of {} edges",
+                edges.len(),
+                graph.num_edges()
+            )));
+        }
+        let mut vars = edges.to_vec();
+        if let Some(on_loop) = on_loop {
+            if on_loop.len() != graph.num_vertices() {
+                return Err(invalid(format!(
+                    "{} vertex variables for a graph of {} vertices",
+                    on_loop.len(),
+                    graph.num_vertices()
+                )));
+            }
+            vars.extend_from_slice(on_loop);
+        }
+        self.check_distinct(NAME, &vars)?;
+        check_booleans(self, NAME, &vars)?;
+        let c = SingleLoop {
+            vars,
+            graph: graph.clone(),
+            has_vertices: on_loop.is_some(),
+        };
+        self.post(Box::new(c), false)
+    }
+}
+
+/// The edge variables of a lattice of `point_rows x point_cols` points,
+/// each joined to its orthogonal neighbours: the board of a loop puzzle.
+///
+/// For Slitherlink the points are the corners of the cells
+/// ([`around_cells`](Self::around_cells)); for Masyu they are the cells'
+/// centres ([`through_cells`](Self::through_cells)). Point `(r, c)` is
+/// vertex `r * point_cols + c` of [`graph`](Self::graph); the edges are the
+/// horizontal ones, row-major, then the vertical ones (the order of
+/// [`Graph::grid`]). Edge variables are named after their points, `r1c1-r1c2`.
+///
+/// ```
+/// use csp_core::{Model, Solver, constraints::LoopLattice};
+/// // A 1 x 2 Slitherlink: the loop around both cells, or around either one.
+/// let mut model = Model::new();
+/// let lattice = LoopLattice::around_cells(&mut model, 1, 2)?;
+/// model.single_loop(lattice.edges(), lattice.graph())?;
+/// let [top, right, bottom, left] = lattice.cell_edges(0, 1).unwrap();
+/// model.fix(right, 1)?;
+/// model.fix(left, 0)?; // the loop goes around both cells
+/// let s = Solver::new(&model).solve().into_solution().unwrap();
+/// assert_eq!((s[top], s[bottom]), (1, 1));
+/// assert_eq!(lattice.render(&s), "+-+-+\n|   |\n+-+-+\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct LoopLattice {
+    rows: usize,
+    cols: usize,
+    edges: Vec<VarId>,
+    graph: Graph,
+}
+
+impl LoopLattice {
+    /// The lattice of `point_rows x point_cols` points, with a new 0/1
+    /// variable per edge.
+    pub fn new(
+        model: &mut Model,
+        point_rows: usize,
+        point_cols: usize,
+    ) -> Result<LoopLattice, ModelError> {
+        let graph = Graph::grid(point_rows, point_cols)?;
+        let name = |r: usize, c: usize| format!("r{}c{}", r + 1, c + 1);
+        let mut edges = Vec::with_capacity(graph.num_edges());
+        for (a, b) in graph.edges() {
+            let (ra, ca) = (a / point_cols, a % point_cols);
+            let (rb, cb) = (b / point_cols, b % point_cols);
+            let label = format!("{}-{}", name(ra, ca), name(rb, cb));
+            edges.push(model.new_named_var(label, 0..=1)?);
+        }
+        Ok(LoopLattice {
+            rows: point_rows,
+            cols: point_cols,
+            edges,
+            graph,
+        })
+    }
+
+    /// The points around `rows x cols` cells (`(rows + 1) x (cols + 1)`
+    /// points): the Slitherlink board, where the loop runs along cell sides.
+    pub fn around_cells(
+        model: &mut Model,
+        rows: usize,
+        cols: usize,
+    ) -> Result<LoopLattice, ModelError> {
+        LoopLattice::new(model, rows.saturating_add(1), cols.saturating_add(1))
+    }
+
+    /// One point per cell of `rows x cols` cells, at its centre: the Masyu
+    /// board, where the loop runs from cell to cell.
+    pub fn through_cells(
+        model: &mut Model,
+        rows: usize,
+        cols: usize,
+    ) -> Result<LoopLattice, ModelError> {
+        LoopLattice::new(model, rows, cols)
+    }
+
+    /// Rows of points.
+    pub fn point_rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Columns of points.
+    pub fn point_cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Every edge variable, in the graph's edge order.
+    pub fn edges(&self) -> &[VarId] {
+        &self.edges
+    }
+
+    /// The lattice as a graph (vertex `r * point_cols + c` for point `(r, c)`).
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The vertex number of point `(r, c)`, if it is in the lattice.
+    pub fn point(&self, r: usize, c: usize) -> Option<usize> {
+        (r < self.rows && c < self.cols).then(|| r * self.cols + c)
+    }
+
+    /// The edge from point `(r, c)` to `(r, c + 1)`.
+    pub fn horizontal(&self, r: usize, c: usize) -> Option<VarId> {
+        (r < self.rows && c + 1 < self.cols).then(|| self.edges[r * (self.cols - 1) + c])
+    }
+
+    /// The edge from point `(r, c)` to `(r + 1, c)`.
+    pub fn vertical(&self, r: usize, c: usize) -> Option<VarId> {
+        let horizontal = self.rows * self.cols.saturating_sub(1);
+        (r + 1 < self.rows && c < self.cols).then(|| self.edges[horizontal + r * self.cols + c])
+    }
+
+    /// The edges at point `(r, c)`: up, right, down, left (`None` at the
+    /// border or outside the lattice).
+    pub fn point_edges(&self, r: usize, c: usize) -> [Option<VarId>; 4] {
+        if self.point(r, c).is_none() {
+            return [None; 4];
+        }
+        [
+            r.checked_sub(1).and_then(|r| self.vertical(r, c)),
+            self.horizontal(r, c),
+            self.vertical(r, c),
+            c.checked_sub(1).and_then(|c| self.horizontal(r, c)),
+        ]
+    }
+
+    /// The four sides of the cell whose top-left corner is point `(r, c)`:
+    /// top, right, bottom, left (a Slitherlink clue counts them).
+    pub fn cell_edges(&self, r: usize, c: usize) -> Option<[VarId; 4]> {
+        Some([
+            self.horizontal(r, c)?,
+            self.vertical(r, c + 1)?,
+            self.horizontal(r + 1, c)?,
+            self.vertical(r, c)?,
+        ])
+    }
+
+    /// A drawing of the loop in `solution`: `+` for a point on the loop,
+    /// `.` for one off it, `-` and `|` for loop edges.
+    pub fn render(&self, solution: &Solution) -> String {
+        let on = |v: Option<VarId>| v.and_then(|v| solution.get(v)) == Some(1);
+        let mut out = String::new();
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                let touched = self.point_edges(r, c).iter().any(|&e| on(e));
+                out.push(if touched { '+' } else { '.' });
+                if c + 1 < self.cols {
+                    out.push(if on(self.horizontal(r, c)) { '-' } else { ' ' });
+                }
+            }
+            out.push('\n');
+            if r + 1 < self.rows {
+                for c in 0..self.cols {
+                    out.push(if on(self.vertical(r, c)) { '|' } else { ' ' });
+                    if c + 1 < self.cols {
+                        out.push(' ');
+                    }
+                }
+                out.push('\n');
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Solver;
+
+    #[test]
+    fn one_edge_of_a_square_forces_the_others() {
+        let mut m = Model::new();
+        let lat = LoopLattice::around_cells(&mut m, 1, 1).unwrap();
+        m.single_loop(lat.edges(), lat.graph()).unwrap();
+        m.fix(lat.edges()[0], 1).unwrap();
+        let mut s = Solver::new(&m);
+        let d = s.propagate().unwrap();
+        assert!(lat.edges().iter().all(|&e| d.value(e) == Some(1)));
+        assert_eq!(s.count(None).count, 1);
+    }
+
+    #[test]
+    fn premature_loops_are_cut() {
+        // Two squares side by side sharing an edge (2 x 1 cells): with the
+        // left square's three outer sides chosen and an edge of the right
+        // square chosen, the shared side would close the left square early.
+        let mut m = Model::new();
+        let lat = LoopLattice::around_cells(&mut m, 1, 2).unwrap();
+        m.single_loop(lat.edges(), lat.graph()).unwrap();
+        let [top, shared, bottom, left] = lat.cell_edges(0, 0).unwrap();
+        m.fix(top, 1).unwrap();
+        m.fix(left, 1).unwrap();
+        m.fix(bottom, 1).unwrap();
+        m.fix(lat.vertical(0, 2).unwrap(), 1).unwrap();
+        let d = Solver::new(&m)
+            .propagate()
+            .map(|d| d.value(shared))
+            .unwrap();
+        assert_eq!(d, Some(0));
+    }
+
+    #[test]
+    fn the_empty_set_is_not_a_loop() {
+        let mut m = Model::new();
+        let lat = LoopLattice::around_cells(&mut m, 1, 1).unwrap();
+        m.single_loop(lat.edges(), lat.graph()).unwrap();
+        m.fix(lat.edges()[0], 0).unwrap();
+        assert!(Solver::new(&m).propagate().is_err());
+    }
+
+    #[test]
+    fn vertex_variables_follow_the_loop() {
+        let mut m = Model::new();
+        let lat = LoopLattice::through_cells(&mut m, 2, 3).unwrap();
+        let on = m.new_vars(6, 0..=1).unwrap();
+        m.single_loop_with_vertices(lat.edges(), lat.graph(), &on)
+            .unwrap();
+        // Loops through cell centres of a 2 x 3 board: the two 2x2 squares and the 2x3 ring.
+        assert_eq!(Solver::new(&m).count(None).count, 3);
+        m.fix(on[0], 1).unwrap();
+        m.fix(on[2], 1).unwrap();
+        let s = Solver::new(&m).solve().into_solution().unwrap();
+        assert!(on.iter().all(|&v| s[v] == 1));
+        assert_eq!(lat.render(&s), "+-+-+\n|   |\n+-+-+\n");
+    }
+
+    #[test]
+    fn bad_input_is_rejected() {
+        let mut m = Model::new();
+        let g = Graph::grid(2, 2).unwrap();
+        let xs = m.new_vars(4, 0..=1).unwrap();
+        let wide = m.new_var(0..=3).unwrap();
+        assert!(m.single_loop(&xs[..3], &g).is_err());
+        let e = m.single_loop(&[xs[0], xs[1], xs[2], wide], &g).unwrap_err();
+        assert!(e.to_string().contains("not 0/1"), "{e}");
+        assert!(m.single_loop_with_vertices(&xs, &g, &xs[..1]).is_err());
+        assert!(matches!(
+            m.single_loop_with_vertices(&xs, &g, &xs),
+            Err(ModelError::DuplicateVariable { .. })
+        ));
+    }
+
+    #[test]
+    fn lattice_accessors() {
+        let mut m = Model::new();
+        let lat = LoopLattice::around_cells(&mut m, 2, 3).unwrap();
+        assert_eq!((lat.point_rows(), lat.point_cols()), (3, 4));
+        assert_eq!(lat.edges().len(), 3 * 3 + 2 * 4);
+        assert_eq!(m.display_var(lat.horizontal(2, 2).unwrap()), "r3c3-r3c4");
+        assert_eq!(m.display_var(lat.vertical(1, 3).unwrap()), "r2c4-r3c4");
+        assert_eq!(lat.horizontal(0, 3), None);
+        assert_eq!(lat.vertical(2, 0), None);
+        assert_eq!(lat.cell_edges(1, 3), None);
+        let [up, right, down, left] = lat.point_edges(0, 0);
+        assert_eq!((up, left), (None, None));
+        assert_eq!(right, lat.horizontal(0, 0));
+        assert_eq!(down, lat.vertical(0, 0));
+        assert_eq!(lat.point_edges(5, 5), [None; 4]);
+        assert_eq!(lat.point(2, 3), Some(11));
+    }
+}

@@ -1,0 +1,798 @@
+//! Forcing chains and forcing nets: the last techniques before guessing.
+//!
+//! # Background
+//!
+//! Assume a candidate true and follow the consequences with singles only
+//! (a placed value leaves its peers; a cell with one candidate left, or a
+//! value with one place left in a house, is placed): the consequences form
+//! a *net* of implications.
+//!
+//! - If the net reaches a contradiction (a cell without candidates, a value
+//!   without a place in a house), the candidate is false.
+//! - *Cell forcing*: if every candidate of a cell, assumed true, leads to
+//!   the same consequence, that consequence holds.
+//! - *Region forcing*: the same over the places of a value in a house.
+//!
+//! *Forcing nets* do the same with locked candidates and naked and hidden
+//! pairs applied inside the nets too, when singles alone are not enough.
+//!
+//! # Practical
+//!
+//! One call assumes every candidate in turn, keeping for each the set of
+//! candidates its net places and removes, then intersects those sets over
+//! each cell and each house. Each conclusion is rated as Sudoku Explainer
+//! rates the chains that prove it, from the number of candidates in its
+//! net (the ancestors of the conclusion, summed over the branches):
+//! contradictions are *Nishio* chains (7.5), cell
+//! and region forcing whose nets only use cells and houses that had two
+//! candidates or places to begin with are *multiple forcing chains* (8.0),
+//! the rest are *dynamic forcing chains* (8.5); forcing nets are Sudoku
+//! Explainer's dynamic forcing chains "(+)" (9.0); each plus the length
+//! bonus. The easiest conclusion is returned (or, batching, every
+//! conclusion within the batch rating).
+//!
+//! # References
+//!
+//! - N. Juillerat, Sudoku Explainer, `Chaining.java`: the "dynamic" chains
+//!   (implications on the grid as it changes), cell and region reductions,
+//!   and the "(+)" rules.
+
+use super::geometry::Geometry;
+use super::{Found, Pattern, level, rules};
+use crate::rating::{Rating, length_bonus};
+
+/// Forcing chains, then (if `nets`) forcing nets.
+#[derive(Debug)]
+pub(crate) struct Forcing {
+    nets: bool,
+}
+
+impl Forcing {
+    pub(crate) fn new(_geo: &Geometry, nets: bool) -> Forcing {
+        Forcing { nets }
+    }
+}
+
+/// Cause of an on-state: the assumption.
+const START: u32 = u32::MAX;
+/// Cause of an on-state: the only candidate left in its cell.
+const NAKED: u32 = u32::MAX - 1;
+/// Cause of an off-state removed by a locked-candidates or pair rule in
+/// a house: `ADVANCED | house`.
+const ADVANCED: u32 = 1 << 31;
+
+/// Why a net failed: the states whose ancestors prove it.
+#[derive(Clone, Copy, Debug)]
+enum Clash {
+    /// Every candidate of a cell is off.
+    EmptyCell(usize),
+    /// A value has no place in a house.
+    NoPlace(usize, usize),
+    /// A candidate is both on and off.
+    Both(u32),
+}
+
+/// Propagation of one assumption with singles (and, for nets, locked
+/// candidates and pairs), recording the cause of every state.
+struct Prober<'g> {
+    geo: &'g Geometry,
+    n: usize,
+    base: Vec<u64>,
+    masks: Vec<u64>,
+    /// How many cells of house `h` hold value `d` (`h * n + d`), at the
+    /// start and now.
+    base_count: Vec<u8>,
+    count: Vec<u8>,
+    epoch: u32,
+    on_at: Vec<u32>,
+    off_at: Vec<u32>,
+    on_cause: Vec<u32>,
+    off_cause: Vec<u32>,
+    on_list: Vec<u32>,
+    off_list: Vec<u32>,
+    /// Placements to make: (node, cause).
+    queue: Vec<(u32, u32)>,
+    nets: bool,
+    /// Follow only the assumed value: a placed value leaves its peers, a
+    /// value with one place left in a house is placed, and nothing else
+    /// (Sudoku Explainer's Nishio chains).
+    nishio: bool,
+    /// Ancestor search.
+    seen: Vec<u32>,
+    seen_epoch: u32,
+    stack: Vec<(u32, bool)>,
+}
+
+impl<'g> Prober<'g> {
+    fn new(geo: &'g Geometry, base: &[u64], nets: bool) -> Prober<'g> {
+        let nodes = geo.cells() * geo.n;
+        let n = geo.n;
+        let mut base_count = vec![0u8; geo.houses.len() * n];
+        for (h, house) in geo.houses.iter().enumerate() {
+            for &c in &house.cells {
+                for d in bits(base[usize::from(c)]) {
+                    base_count[h * n + d] += 1;
+                }
+            }
+        }
+        Prober {
+            geo,
+            n: geo.n,
+            base: base.to_vec(),
+            masks: base.to_vec(),
+            count: base_count.clone(),
+            base_count,
+            epoch: 0,
+            on_at: vec![0; nodes],
+            off_at: vec![0; nodes],
+            on_cause: vec![0; nodes],
+            off_cause: vec![0; nodes],
+            on_list: Vec::new(),
+            off_list: Vec::new(),
+            queue: Vec::new(),
+            nets,
+            nishio: false,
+            seen: vec![0; 2 * nodes],
+            seen_epoch: 0,
+            stack: Vec::new(),
+        }
+    }
+
+    fn is_on(&self, x: u32) -> bool {
+        self.on_at[x as usize] == self.epoch
+    }
+
+    fn is_off(&self, x: u32) -> bool {
+        self.off_at[x as usize] == self.epoch
+    }
+
+    /// Assumes `start` true and propagates; `Err` names the contradiction.
+    fn run(&mut self, start: u32) -> Result<(), Clash> {
+        self.epoch += 1;
+        self.masks.copy_from_slice(&self.base);
+        self.count.copy_from_slice(&self.base_count);
+        self.on_list.clear();
+        self.off_list.clear();
+        self.queue.clear();
+        self.queue.push((start, START));
+        loop {
+            let mut head = 0;
+            while head < self.queue.len() {
+                let (x, cause) = self.queue[head];
+                head += 1;
+                self.place(x, cause)?;
+            }
+            self.queue.clear();
+            if !self.nets || !self.advanced()? {
+                return Ok(());
+            }
+        }
+    }
+
+    fn place(&mut self, x: u32, cause: u32) -> Result<(), Clash> {
+        if self.is_on(x) {
+            return Ok(());
+        }
+        let n = self.n;
+        let (c, d) = (x as usize / n, x as usize % n);
+        let bit = 1u64 << d;
+        self.on_at[x as usize] = self.epoch;
+        self.on_cause[x as usize] = cause;
+        self.on_list.push(x);
+        if self.masks[c] & bit == 0 {
+            return Err(Clash::Both(x));
+        }
+        let mut others = if self.nishio { 0 } else { self.masks[c] & !bit };
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
+            self.remove(c, e, x)?;
+        }
+        let geo = self.geo;
+        for &p in &geo.peers[c] {
+            let p = usize::from(p);
+            if self.masks[p] & bit != 0 {
+                self.remove(p, d, x)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn remove(&mut self, c: usize, e: usize, cause: u32) -> Result<(), Clash> {
+        let n = self.n;
+        let ebit = 1u64 << e;
+        let node = (c * n + e) as u32;
+        self.masks[c] &= !ebit;
+        self.off_at[node as usize] = self.epoch;
+        self.off_cause[node as usize] = cause;
+        self.off_list.push(node);
+        let m = self.masks[c];
+        if m == 0 {
+            return Err(Clash::EmptyCell(c));
+        }
+        if !self.nishio
+            && m.is_power_of_two()
+            && !self.is_on((c * n + m.trailing_zeros() as usize) as u32)
+        {
+            self.queue
+                .push(((c * n + m.trailing_zeros() as usize) as u32, NAKED));
+        }
+        let geo = self.geo;
+        for &h in &geo.cell_houses[c] {
+            let h = usize::from(h);
+            let k = &mut self.count[h * n + e];
+            *k -= 1;
+            match *k {
+                0 => return Err(Clash::NoPlace(h, e)),
+                1 => {
+                    let last = geo.houses[h]
+                        .cells
+                        .iter()
+                        .map(|&q| usize::from(q))
+                        .find(|&q| self.masks[q] & ebit != 0)
+                        .unwrap_or(c);
+                    let y = (last * n + e) as u32;
+                    if !self.is_on(y) {
+                        self.queue.push((y, h as u32));
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The first locked candidates, naked pair or hidden pair on the
+    /// current masks that removes something (called with no placement
+    /// pending, and stopping at the first change, so that every cell with
+    /// one candidate is placed); whether anything was removed.
+    fn advanced(&mut self) -> Result<bool, Clash> {
+        let geo = self.geo;
+        let n = self.n;
+        let mut changed = false;
+        for (h, house) in geo.houses.iter().enumerate() {
+            // Locked candidates: a value of this house confined to its
+            // intersection with another house leaves the rest of that one.
+            for d in 0..n {
+                let bit = 1u64 << d;
+                let places: Vec<usize> = house
+                    .cells
+                    .iter()
+                    .map(|&q| usize::from(q))
+                    .filter(|&q| self.masks[q] & bit != 0 && !self.masks[q].is_power_of_two())
+                    .collect();
+                if places.len() < 2 {
+                    continue;
+                }
+                for &g in &geo.cell_houses[places[0]] {
+                    let g = usize::from(g);
+                    if g == h
+                        || !places
+                            .iter()
+                            .all(|&q| geo.cell_houses[q].contains(&(g as u16)))
+                    {
+                        continue;
+                    }
+                    for &q in &geo.houses[g].cells {
+                        let q = usize::from(q);
+                        if !places.contains(&q) && self.masks[q] & bit != 0 {
+                            self.remove(q, d, ADVANCED | h as u32)?;
+                            changed = true;
+                        }
+                    }
+                    if changed {
+                        return Ok(true);
+                    }
+                }
+            }
+            // Naked pairs.
+            let cells: Vec<usize> = house.cells.iter().map(|&q| usize::from(q)).collect();
+            for (i, &a) in cells.iter().enumerate() {
+                let m = self.masks[a];
+                if m.count_ones() != 2 {
+                    continue;
+                }
+                for &b in &cells[i + 1..] {
+                    if self.masks[b] != m {
+                        continue;
+                    }
+                    for &q in &cells {
+                        if q != a && q != b && self.masks[q] & m != 0 {
+                            let mut gone = self.masks[q] & m;
+                            while gone != 0 {
+                                let e = gone.trailing_zeros() as usize;
+                                gone &= gone - 1;
+                                self.remove(q, e, ADVANCED | h as u32)?;
+                                changed = true;
+                            }
+                        }
+                    }
+                    if changed {
+                        return Ok(true);
+                    }
+                }
+            }
+            // Hidden pairs.
+            for d1 in 0..n {
+                let b1 = 1u64 << d1;
+                let p1: Vec<usize> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&q| self.masks[q] & b1 != 0)
+                    .collect();
+                if p1.len() != 2 || self.masks[p1[0]] == b1 || self.masks[p1[1]] == b1 {
+                    continue;
+                }
+                for d2 in d1 + 1..n {
+                    let b2 = 1u64 << d2;
+                    if p1.iter().all(|&q| self.masks[q] & b2 != 0)
+                        && cells.iter().filter(|&&q| self.masks[q] & b2 != 0).count() == 2
+                    {
+                        for &q in &p1 {
+                            let mut gone = self.masks[q] & !(b1 | b2);
+                            while gone != 0 {
+                                let e = gone.trailing_zeros() as usize;
+                                gone &= gone - 1;
+                                self.remove(q, e, ADVANCED | h as u32)?;
+                                changed = true;
+                            }
+                        }
+                        if changed {
+                            return Ok(true);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// The ancestors of the given states in the last run: how many, and
+    /// whether any used a cell or a house with more than two candidates or
+    /// places at the start ("dynamic").
+    fn ancestors(&mut self, roots: &[(u32, bool)]) -> (usize, bool) {
+        self.seen_epoch += 1;
+        let n = self.n;
+        let nodes = self.on_at.len() as u32;
+        let geo = self.geo;
+        let mut count = 0;
+        let mut dynamic = false;
+        self.stack.clear();
+        self.stack.extend_from_slice(roots);
+        while let Some((x, on)) = self.stack.pop() {
+            let key = (x + if on { 0 } else { nodes }) as usize;
+            if self.seen[key] == self.seen_epoch {
+                continue;
+            }
+            self.seen[key] = self.seen_epoch;
+            count += 1;
+            let (c, d) = (x as usize / n, x as usize % n);
+            if !on {
+                let cause = self.off_cause[x as usize];
+                if cause & ADVANCED != 0 && cause != START && cause != NAKED {
+                    let h = (cause & !ADVANCED) as usize;
+                    dynamic = true;
+                    for &q in &geo.houses[h].cells {
+                        let q = usize::from(q);
+                        let mut gone = self.base[q] & !self.masks[q];
+                        while gone != 0 {
+                            let e = gone.trailing_zeros() as usize;
+                            gone &= gone - 1;
+                            let y = (q * n + e) as u32;
+                            if self.is_off(y) && y != x {
+                                self.stack.push((y, false));
+                            }
+                        }
+                    }
+                } else {
+                    self.stack.push((cause, true));
+                }
+                continue;
+            }
+            match self.on_cause[x as usize] {
+                START => {}
+                NAKED => {
+                    if self.base[c].count_ones() > 2 {
+                        dynamic = true;
+                    }
+                    let mut others = self.base[c] & !(1u64 << d);
+                    while others != 0 {
+                        let e = others.trailing_zeros() as usize;
+                        others &= others - 1;
+                        self.stack.push(((c * n + e) as u32, false));
+                    }
+                }
+                h => {
+                    let bit = 1u64 << d;
+                    let mut places = 0;
+                    for &q in &geo.houses[h as usize].cells {
+                        let q = usize::from(q);
+                        if self.base[q] & bit != 0 && !self.base[q].is_power_of_two() {
+                            places += 1;
+                            if q != c {
+                                self.stack.push(((q * n + d) as u32, false));
+                            }
+                        }
+                    }
+                    if places > 2 {
+                        dynamic = true;
+                    }
+                }
+            }
+        }
+        (count, dynamic)
+    }
+
+    /// The states proving a contradiction.
+    fn clash_roots(&self, clash: Clash) -> Vec<(u32, bool)> {
+        let n = self.n;
+        match clash {
+            Clash::EmptyCell(c) => bits(self.base[c])
+                .map(|e| ((c * n + e) as u32, false))
+                .collect(),
+            Clash::NoPlace(h, e) => self.geo.houses[h]
+                .cells
+                .iter()
+                .map(|&q| usize::from(q))
+                .filter(|&q| self.base[q] & (1u64 << e) != 0)
+                .map(|q| ((q * n + e) as u32, false))
+                .collect(),
+            Clash::Both(x) => vec![(x, true), (x, false)],
+        }
+    }
+}
+
+fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let b = m.trailing_zeros() as usize;
+            m &= m - 1;
+            b
+        })
+    })
+}
+
+/// One conclusion and its rating.
+#[derive(Clone, Copy, Debug)]
+struct Conclusion {
+    rating: u16,
+    /// The candidate and whether it is placed (`true`) or removed.
+    node: u32,
+    on: bool,
+    /// Where it comes from, for the words: a contradiction from a start, or
+    /// forcing over a cell or a house value.
+    from: Source,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Source {
+    Contradiction,
+    Cell(usize),
+    Region(usize, usize),
+}
+
+impl Forcing {
+    /// The contradictions of Nishio chains: each candidate assumed true,
+    /// following its own value only.
+    fn nishio(&self, prober: &mut Prober<'_>, cands: &[u32], out: &mut Vec<Conclusion>) {
+        prober.nishio = true;
+        for &p in cands {
+            if let Err(clash) = prober.run(p) {
+                let roots = prober.clash_roots(clash);
+                let (count, _) = prober.ancestors(&roots);
+                out.push(Conclusion {
+                    rating: 75 + length_bonus(count),
+                    node: p,
+                    on: false,
+                    from: Source::Contradiction,
+                });
+            }
+        }
+        prober.nishio = false;
+    }
+
+    /// Cell and region forcing, and the contradictions, of nets made with
+    /// `prober` (singles, or for forcing nets more). Static conclusions
+    /// (8.0) go to `statics`, the others to `out`.
+    fn round(
+        &self,
+        geo: &Geometry,
+        masks: &[u64],
+        prober: &mut Prober<'_>,
+        cands: &[u32],
+        limit: u16,
+        (statics, out): (&mut Vec<Conclusion>, &mut Vec<Conclusion>),
+    ) {
+        let n = geo.n;
+        let cells = geo.cells();
+        let nodes = cells * n;
+        let nets = prober.nets;
+        let words = nodes.div_ceil(64);
+        let store = n <= 16;
+        let mut arena = if store {
+            vec![0u64; cands.len() * 2 * words]
+        } else {
+            Vec::new()
+        };
+        let mut failed = vec![false; nodes];
+        let dynamic_rating = if nets { 90 } else { 85 };
+        for (i, &p) in cands.iter().enumerate() {
+            match prober.run(p) {
+                Err(clash) => {
+                    failed[p as usize] = true;
+                    let roots = prober.clash_roots(clash);
+                    let (count, _) = prober.ancestors(&roots);
+                    out.push(Conclusion {
+                        rating: dynamic_rating + length_bonus(count),
+                        node: p,
+                        on: false,
+                        from: Source::Contradiction,
+                    });
+                }
+                Ok(()) if store => {
+                    let slot = &mut arena[i * 2 * words..(i + 1) * 2 * words];
+                    for &x in &prober.on_list {
+                        slot[x as usize / 64] |= 1 << (x % 64);
+                    }
+                    for &x in &prober.off_list {
+                        slot[words + x as usize / 64] |= 1 << (x % 64);
+                    }
+                }
+                Ok(()) => {}
+            }
+        }
+        // Batching within `limit`: contradictions that easy are as good as
+        // any forcing (the puzzle's rating stays the same), and far
+        // cheaper to find.
+        if !store || out.iter().any(|c| c.rating <= limit) {
+            return;
+        }
+        let index_of = |x: u32| cands.binary_search(&x).ok();
+        // Branch sets: cells (their candidates) and house values (their
+        // places).
+        let mut branch_sets: Vec<(Source, Vec<u32>)> = Vec::new();
+        for (c, &m) in masks.iter().enumerate() {
+            if m.count_ones() > 1 {
+                branch_sets.push((
+                    Source::Cell(c),
+                    bits(m).map(|d| (c * n + d) as u32).collect(),
+                ));
+            }
+        }
+        for (h, house) in geo.houses.iter().enumerate() {
+            for d in 0..n {
+                let bit = 1u64 << d;
+                if geo.placed(masks, h, bit) {
+                    continue;
+                }
+                let br: Vec<u32> = house
+                    .cells
+                    .iter()
+                    .map(|&q| usize::from(q))
+                    .filter(|&q| masks[q] & bit != 0)
+                    .map(|q| (q * n + d) as u32)
+                    .collect();
+                if br.len() >= 2 {
+                    branch_sets.push((Source::Region(h, d), br));
+                }
+            }
+        }
+        let mut on_int = vec![0u64; words];
+        let mut off_int = vec![0u64; words];
+        for (source, branches) in &branch_sets {
+            // A branch that fails is a contradiction of its own; the
+            // forcing over the others waits until it is applied (as Sudoku
+            // Explainer, whose failed branches stop at the contradiction).
+            if branches.iter().any(|&x| failed[x as usize]) {
+                continue;
+            }
+            let live: Vec<usize> = branches.iter().filter_map(|&x| index_of(x)).collect();
+            if live.len() < 2 {
+                continue;
+            }
+            on_int.fill(u64::MAX);
+            off_int.fill(u64::MAX);
+            for &i in &live {
+                let slot = &arena[i * 2 * words..(i + 1) * 2 * words];
+                for w in 0..words {
+                    on_int[w] &= slot[w];
+                    off_int[w] &= slot[words + w];
+                }
+            }
+            let mut found: Vec<(u32, bool)> = Vec::new();
+            for w in 0..words {
+                for (set, on) in [(on_int[w], true), (off_int[w], false)] {
+                    let mut s = set;
+                    while s != 0 {
+                        let b = s.trailing_zeros() as usize;
+                        s &= s - 1;
+                        let x = w * 64 + b;
+                        if x >= nodes {
+                            continue;
+                        }
+                        let (c, d) = (x / n, x % n);
+                        // Nothing about the branches' own candidates: a
+                        // branch that failed shows up there.
+                        let own = match *source {
+                            Source::Cell(b) => c == b,
+                            Source::Region(h, v) => {
+                                d == v && geo.cell_houses[c].contains(&(h as u16))
+                            }
+                            Source::Contradiction => false,
+                        };
+                        let useful = !own
+                            && if on {
+                                !masks[c].is_power_of_two()
+                            } else {
+                                masks[c] & (1u64 << d) != 0
+                            };
+                        if useful {
+                            found.push((x as u32, on));
+                        }
+                    }
+                }
+            }
+            if found.is_empty() {
+                continue;
+            }
+            // Rate each conclusion from the branches' nets.
+            let mut complexity = vec![0usize; found.len()];
+            let mut dynamic = nets;
+            for &i in &live {
+                if prober.run(cands[i]).is_err() {
+                    continue; // cannot happen: the branch did not fail
+                }
+                for (k, &(x, on)) in found.iter().enumerate() {
+                    let (count, dy) = prober.ancestors(&[(x, on)]);
+                    complexity[k] += count;
+                    dynamic |= dy;
+                }
+            }
+            for (k, &(x, on)) in found.iter().enumerate() {
+                let c = Conclusion {
+                    rating: if dynamic { dynamic_rating } else { 80 } + length_bonus(complexity[k]),
+                    node: x,
+                    on,
+                    from: *source,
+                };
+                if dynamic {
+                    out.push(c);
+                } else {
+                    statics.push(c);
+                }
+            }
+        }
+    }
+
+    /// The conclusions of the first kind of forcing that has any, in
+    /// Sudoku Explainer's order: Nishio chains, multiple (static) forcing
+    /// chains, dynamic forcing chains, then (if enabled) forcing nets.
+    /// Returns whether they are nets.
+    fn conclusions(
+        &self,
+        geo: &Geometry,
+        masks: &[u64],
+        limit: u16,
+        out: &mut Vec<Conclusion>,
+    ) -> bool {
+        let n = geo.n;
+        let cands: Vec<u32> = (0..geo.cells())
+            .filter(|&c| masks[c].count_ones() > 1)
+            .flat_map(|c| bits(masks[c]).map(move |d| (c * n + d) as u32))
+            .collect();
+        let mut prober = Prober::new(geo, masks, false);
+        self.nishio(&mut prober, &cands, out);
+        if !out.is_empty() {
+            return false;
+        }
+        let mut statics = Vec::new();
+        self.round(geo, masks, &mut prober, &cands, limit, (&mut statics, out));
+        if !statics.is_empty() {
+            *out = statics;
+            return false;
+        }
+        if !out.is_empty() || !self.nets {
+            return false;
+        }
+        prober.nets = true;
+        self.round(geo, masks, &mut prober, &cands, limit, (&mut statics, out));
+        out.append(&mut statics);
+        true
+    }
+}
+
+impl Pattern for Forcing {
+    fn name(&self) -> &'static str {
+        "forcing chains"
+    }
+
+    fn level(&self) -> u8 {
+        level::FORCING
+    }
+
+    fn find(
+        &self,
+        geo: &Geometry,
+        masks: &[u64],
+        batch: Option<Rating>,
+        text: bool,
+        out: &mut Found,
+    ) -> bool {
+        out.clear();
+        let mut conclusions = Vec::new();
+        let nets = self.conclusions(
+            geo,
+            masks,
+            batch.map_or(0, Rating::tenths),
+            &mut conclusions,
+        );
+        let Some(best) = conclusions
+            .iter()
+            .copied()
+            .min_by_key(|c| (c.rating, !c.on))
+        else {
+            return false;
+        };
+        let limit = batch.map_or(0, Rating::tenths).max(best.rating);
+        let n = geo.n;
+        let mut rating = best.rating;
+        let chosen: Vec<Conclusion> = if batch.is_some() {
+            conclusions
+                .iter()
+                .copied()
+                .filter(|c| c.rating <= limit)
+                .collect()
+        } else {
+            vec![best]
+        };
+        for c in &chosen {
+            rating = rating.max(c.rating);
+            let (cell, d) = (c.node as usize / n, c.node as usize % n);
+            if c.on {
+                out.placements.push((cell as u16, 1 << d));
+            } else {
+                out.eliminate(cell, 1 << d);
+            }
+        }
+        // A cell both placed and emptied of its value is a contradiction
+        // of the batch (it cannot happen: every conclusion is sound).
+        out.rating = Rating::from_tenths(rating);
+        let table = if nets {
+            &rules::FORCING_NET
+        } else {
+            &rules::FORCING_CHAIN
+        };
+        out.rule = rules::rated(table, out.rating);
+        if text {
+            let (cell, d) = (best.node as usize / n, best.node as usize % n);
+            let what = if best.on {
+                format!("{} = {}", geo.cell(cell), d + 1)
+            } else {
+                format!("{} is not {}", geo.cell(cell), d + 1)
+            };
+            let with = if nets {
+                "singles, locked candidates and pairs"
+            } else {
+                "singles"
+            };
+            out.text = match best.from {
+                Source::Contradiction => format!(
+                    "assuming {} = {} leads, by {with}, to a contradiction, so {what}",
+                    geo.cell(cell),
+                    d + 1
+                ),
+                Source::Cell(c) => format!(
+                    "each candidate of {} ({}), assumed true, leads by {with} to {what}",
+                    geo.cell(c),
+                    super::geometry::digits(masks[c])
+                ),
+                Source::Region(h, v) => format!(
+                    "each place of {} in {}, assumed true, leads by {with} to {what}",
+                    v + 1,
+                    geo.houses[h].name
+                ),
+            };
+        }
+        true
+    }
+}

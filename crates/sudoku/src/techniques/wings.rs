@@ -1,0 +1,121 @@
+//! XY-wing and XYZ-wing.
+//!
+//! XY-wing (Sudoku Explainer 4.2): a pivot with candidates `{x, y}` sees a
+//! pincer `{x, z}` and a pincer `{y, z}`. Whatever the pivot holds, one
+//! pincer is `z`, so every cell seeing both pincers loses `z`.
+//!
+//! XYZ-wing (4.4): the pivot holds `{x, y, z}`; whatever it holds, the
+//! pivot or a pincer is `z`, so a cell seeing all three loses `z`.
+
+use super::geometry::{Geometry, digits};
+use super::{Found, Pattern, level, rules};
+use crate::logic::Technique;
+use crate::rating::Rating;
+
+/// XY-wings first, then XYZ-wings.
+#[derive(Debug)]
+pub(crate) struct Wings {
+    /// XYZ-wings only if this is at least [`Technique::XYZWing`].
+    up_to: Technique,
+}
+
+impl Wings {
+    pub(crate) fn new(up_to: Technique) -> Wings {
+        Wings { up_to }
+    }
+}
+
+impl Pattern for Wings {
+    fn name(&self) -> &'static str {
+        "wings"
+    }
+
+    fn level(&self) -> u8 {
+        level::WINGS
+    }
+
+    fn find(
+        &self,
+        geo: &Geometry,
+        masks: &[u64],
+        _batch: Option<Rating>,
+        text: bool,
+        out: &mut Found,
+    ) -> bool {
+        out.clear();
+        for xyz in [false, true] {
+            if xyz && self.up_to < Technique::XYZWing {
+                break;
+            }
+            for pivot in 0..geo.cells() {
+                let pm = masks[pivot];
+                if pm.count_ones() != if xyz { 3 } else { 2 } {
+                    continue;
+                }
+                let peers = &geo.peers[pivot];
+                for (i, &a) in peers.iter().enumerate() {
+                    let (a, am) = (usize::from(a), masks[usize::from(a)]);
+                    if am.count_ones() != 2 {
+                        continue;
+                    }
+                    for &b in &peers[i + 1..] {
+                        let (b, bm) = (usize::from(b), masks[usize::from(b)]);
+                        if bm.count_ones() != 2 || am == bm {
+                            continue;
+                        }
+                        // The pincers share z; together with the pivot's
+                        // values they cover only the pivot's (plus z).
+                        let z = am & bm;
+                        if z.count_ones() != 1 {
+                            continue;
+                        }
+                        let ok = if xyz {
+                            am | bm == pm
+                        } else {
+                            pm & z == 0 && (am | bm) & !z == pm
+                        };
+                        if !ok {
+                            continue;
+                        }
+                        let mut any = false;
+                        for &c in &geo.peers[a] {
+                            let c = usize::from(c);
+                            if c == pivot || c == b || masks[c] & z == 0 || !geo.sees(c, b) {
+                                continue;
+                            }
+                            if xyz && !geo.sees(c, pivot) {
+                                continue;
+                            }
+                            out.eliminate(c, z);
+                            any = true;
+                        }
+                        if !any {
+                            continue;
+                        }
+                        out.rule = if xyz { rules::XYZ_WING } else { rules::XY_WING };
+                        out.rating = Rating::from_tenths(if xyz { 44 } else { 42 });
+                        if text {
+                            let v = z.trailing_zeros() + 1;
+                            out.text = format!(
+                                "pivot {} {{{}}}, pincers {} {{{}}} and {} {{{}}}: {} is {v}",
+                                geo.cell(pivot),
+                                digits(pm),
+                                geo.cell(a),
+                                digits(am),
+                                geo.cell(b),
+                                digits(bm),
+                                if xyz {
+                                    "the pivot or a pincer"
+                                } else {
+                                    "one of the pincers"
+                                }
+                            );
+                        }
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
