@@ -123,7 +123,11 @@ impl Constraint for CountOnes {
         values.iter().filter(|&&v| v == 1).count() == self.total
     }
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
-        let ones = self.vars.iter().filter(|&&v| ctx.value(v) == Some(1)).count();
+        let ones = self
+            .vars
+            .iter()
+            .filter(|&&v| ctx.value(v) == Some(1))
+            .count();
         let open = self.vars.iter().filter(|&&v| !ctx.is_fixed(v)).count();
         if ones > self.total || ones + open < self.total {
             return Err(ctx.conflict());
@@ -381,7 +385,13 @@ fn hitori_model(n: usize, numbers: &[Value]) -> (Model, Grid) {
     }
     for line in 0..2 * n {
         let cells: Vec<usize> = (0..n)
-            .map(|k| if line < n { line * n + k } else { k * n + line - n })
+            .map(|k| {
+                if line < n {
+                    line * n + k
+                } else {
+                    k * n + line - n
+                }
+            })
             .collect();
         for value in 1..=n as Value {
             let same: Vec<VarId> = cells
@@ -424,7 +434,10 @@ fn slitherlink_model(rows: usize, cols: usize, clues: &[Option<usize>]) -> (Mode
         .expect("0/1 edges");
     for (p, clue) in clues.iter().enumerate() {
         if let Some(total) = *clue {
-            let vars = lattice.cell_edges(p / cols, p % cols).expect("a cell").to_vec();
+            let vars = lattice
+                .cell_edges(p / cols, p % cols)
+                .expect("a cell")
+                .to_vec();
             model.add(CountOnes { vars, total }).expect("clue");
         }
     }
@@ -510,7 +523,11 @@ fn run(name: String, model: &Model, second: Second, check: impl Fn(&Solution)) -
     let mut solver = Solver::new(model);
     let (outcome, solve) = timed(|| solver.solve());
     let solve_stats = solver.stats();
-    check(&outcome.into_solution().expect("the planted solution exists"));
+    check(
+        &outcome
+            .into_solution()
+            .expect("the planted solution exists"),
+    );
     let (answer, second_time) = match second {
         Second::Uniqueness => {
             let (uniq, t) = timed(|| solver.uniqueness());

@@ -89,9 +89,9 @@ pub use constraints::{
     Clause, CountBound, GccOptions, GccStrength, GlobalCardinality, Lex, Literal, LiteralCount,
     Reified, ReifiedRelation, VectorsDiffer,
 };
+pub use constraints::{Connected, LoopLattice, SingleLoop};
 pub use constraints::{Dfa, NonogramLine, Regular};
 pub use constraints::{Element, ElementVars};
-pub use constraints::{Connected, LoopLattice, SingleLoop};
 pub use domain::{Domain, Domains, ValueIter};
 pub use error::ModelError;
 pub use graph::Graph;

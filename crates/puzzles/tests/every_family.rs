@@ -41,6 +41,11 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "6x6:aacdcADeCbCcd",
         "6 6\n2 2 1 1 2 1\n2 1 2 1 1 2\n1 2 1 2 1 2\n2 1 1 2 2 1\n1 2 2 1 2 1\n1 1 2 2 1 2\n",
     ),
+    (
+        "star-battle",
+        "5 5 1\n0 0 0 1 1\n0 0 1 1 2\n3 3 3 2 2\n3 3 3 2 2\n3 3 3 4 4\n",
+        "5 5 1\nx - - - -\n- - x - -\n- - - - x\n- x - - -\n- - - x -\n",
+    ),
 ];
 
 fn get(name: &str) -> &'static dyn AnyFamily {

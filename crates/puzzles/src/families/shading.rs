@@ -68,7 +68,11 @@ impl Shading {
                 if c > 0 {
                     out.push(' ');
                 }
-                out.push(if self.cells[r * self.cols + c] { 'x' } else { '-' });
+                out.push(if self.cells[r * self.cols + c] {
+                    'x'
+                } else {
+                    '-'
+                });
             }
             out.push('\n');
         }
@@ -319,7 +323,10 @@ mod tests {
     fn regions_read_any_numbers_and_write_aligned() {
         let mut r = Reader::new("7 12\n0 7\n");
         let g = Regions::read(&mut r, 2, 2).unwrap();
-        assert_eq!(g.groups(), vec![(0, vec![2]), (7, vec![0, 3]), (12, vec![1])]);
+        assert_eq!(
+            g.groups(),
+            vec![(0, vec![2]), (7, vec![0, 3]), (12, vec![1])]
+        );
         let mut out = String::new();
         g.write(&mut out);
         assert_eq!(out, "7 12\n0 7\n");
@@ -335,6 +342,9 @@ mod tests {
         assert_eq!(cell_list(&cells), "r1c1, r1c2 and r2c1");
         assert_eq!(cell_list(&cells[..1]), "r1c1");
         assert_eq!(line_name(&cells[..2], 2, 2), Some("row 1".to_owned()));
-        assert_eq!(line_name(&[cells[0], cells[2]], 2, 2), Some("column 1".to_owned()));
+        assert_eq!(
+            line_name(&[cells[0], cells[2]], 2, 2),
+            Some("column 1".to_owned())
+        );
     }
 }

@@ -318,16 +318,16 @@ mod tests {
         };
         for bits in (0u32..1 << 16).step_by(7) {
             let mut adj = [0u64; MAX_PARTS];
-            for p in 0..4 {
-                adj[p] = u64::from(bits >> (4 * p) & 0xF);
+            for (p, word) in adj.iter_mut().take(4).enumerate() {
+                *word = u64::from(bits >> (4 * p) & 0xF);
             }
             let mut want = [0u64; MAX_PARTS];
             let mut any = false;
             for perm in &perms {
                 if (0..4).all(|p| adj[p] >> perm[p] & 1 == 1) {
                     any = true;
-                    for p in 0..4 {
-                        want[p] |= 1 << perm[p];
+                    for (w, &q) in want.iter_mut().zip(perm) {
+                        *w |= 1 << q;
                     }
                 }
             }

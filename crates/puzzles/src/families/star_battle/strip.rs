@@ -76,12 +76,14 @@ pub(crate) struct Strip {
 impl Strip {
     /// A strip of `cells.len() / width` slots of `width` (1 or 2) cells
     /// each, `k` of them holding a star. `None` if the sizes do not fit.
-    pub(crate) fn new(cells: Vec<VarId>, width: usize, k: usize, name: &'static str) -> Option<Strip> {
+    pub(crate) fn new(
+        cells: Vec<VarId>,
+        width: usize,
+        k: usize,
+        name: &'static str,
+    ) -> Option<Strip> {
         let slots = cells.len().checked_div(width)?;
-        if !(1..=2).contains(&width)
-            || cells.len() % width != 0
-            || slots == 0
-            || slots > MAX_SLOTS
+        if !(1..=2).contains(&width) || cells.len() % width != 0 || slots == 0 || slots > MAX_SLOTS
         {
             return None;
         }
@@ -149,15 +151,27 @@ impl Constraint for Strip {
         a[0] = 0;
         for j in 0..m {
             a[j + 1] = if forced[j] { NONE } else { a[j].max(b[j]) };
-            b[j + 1] = if avail[j] && a[j] >= 0 { a[j] + 1 } else { NONE };
+            b[j + 1] = if avail[j] && a[j] >= 0 {
+                a[j] + 1
+            } else {
+                NONE
+            };
         }
         // Backward: best count on slots j..m with j left out (ra) or chosen (rb).
         let (mut ra, mut rb) = ([NONE; MAX_SLOTS + 1], [NONE; MAX_SLOTS + 1]);
         // index j stands for slot j; index m is "after the strip".
         ra[m] = 0;
         for j in (0..m).rev() {
-            ra[j] = if forced[j] { NONE } else { ra[j + 1].max(rb[j + 1]) };
-            rb[j] = if avail[j] && ra[j + 1] >= 0 { ra[j + 1] + 1 } else { NONE };
+            ra[j] = if forced[j] {
+                NONE
+            } else {
+                ra[j + 1].max(rb[j + 1])
+            };
+            rb[j] = if avail[j] && ra[j + 1] >= 0 {
+                ra[j + 1] + 1
+            } else {
+                NONE
+            };
         }
         let best = a[m].max(b[m]);
         if best < self.k || stars > self.k {
