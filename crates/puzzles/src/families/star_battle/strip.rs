@@ -31,9 +31,10 @@
 //!   the bands with the catalogue takes a 0/1 indicator per 2x2 window
 //!   (`exactly_one` of its cells and its negation) and a count over each
 //!   of the band's tilings by windows, one per position of the single
-//!   column of an odd width: on the 25x25 six-star puzzles that model was
-//!   both slower per node and weaker (it misses the mixed tilings) than
-//!   this one propagator per band (docs/formats/star-battle.md).
+//!   column of an odd width, and still misses the mixed tilings. One
+//!   propagator per band is both smaller and complete on the band; with
+//!   the pigeonhole rule it cuts the dailyprogrammer puzzle's decisions
+//!   from 112 to 32 (docs/formats/star-battle.md).
 //! - At most 64 slots: the passes run over arrays on the stack; a call
 //!   reads each cell once and allocates nothing.
 //! - Woken when a cell is fixed; idempotent (the slot problem is at its
