@@ -351,11 +351,11 @@ fn render_draws_regions_and_stars() {
 #[test]
 fn the_generator_makes_unique_graded_seeded_puzzles() {
     let family = StarBattle;
-    for (n, level) in [(6usize, 0usize), (6, 1), (8, 0), (8, 2)] {
+    for (n, level) in [(6usize, 0usize), (6, 1), (8, 0), (8, 2), (8, 3), (10, 2)] {
         let options = GenerateOptions::new(n, n, level).with_seed(3);
-        let Ok(g) = family.generate(&options) else {
-            continue;
-        };
+        let g = family
+            .generate(&options)
+            .unwrap_or_else(|e| panic!("{n}x{n} level {level}: {e}"));
         assert_eq!(g.grade.rank, level);
         let (u, _) = family.uniqueness(&g.puzzle, &Limits::default());
         assert_eq!(u, Unique::Unique(g.solution.clone()));

@@ -131,7 +131,7 @@ static INFO: FamilyInfo = FamilyInfo {
         lines: record_lines,
         one_line: |_| false,
     },
-    default_size: (10, 10),
+    default_size: (8, 8),
 };
 
 /// What one rung of the ladder posts on top of the rules.
@@ -533,6 +533,11 @@ impl Family for StarBattle {
             };
             let Some((puzzle, solution)) =
                 generate::make_unique(n, stars, &placed, region, &mut rng, &limits)
+            else {
+                continue;
+            };
+            let Some((puzzle, _)) =
+                generate::steer(puzzle, &placed, options.level, &mut rng, &limits)
             else {
                 continue;
             };

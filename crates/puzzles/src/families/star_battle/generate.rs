@@ -12,8 +12,15 @@
 //! solution. Repeating this (keeping every region connected) removes the
 //! other solutions one by one; new ones may appear, so the number of moves
 //! is bounded and a stuck candidate is dropped.
+//!
+//! The same moves then steer the unique puzzle to the level asked: a move
+//! is kept when the puzzle stays unique and its grade gets no farther from
+//! the target (graded by root propagation at each level, as
+//! `quick_grade` does), so a puzzle that came out `expert` drifts towards
+//! `easy` one border cell at a time instead of being thrown away.
 
 use super::{StarBattle, StarBattlePuzzle};
+use crate::families::quick_grade;
 use crate::families::shading::{Regions, Shading};
 use crate::family::{Family, Unique};
 use csp_core::{Limits, Model, SearchOptions, Solver, ValueOrder, VarId, VariableOrder};
@@ -175,6 +182,60 @@ fn connected_without(n: usize, region: &[usize], g: usize, i: usize) -> bool {
         }
     }
     reached == cells.len()
+}
+
+/// Moves region borders, keeping `placed` the puzzle's only solution,
+/// towards ladder level `target`: a random starless cell joins a
+/// neighbouring region (keeping both connected), and the move stays when
+/// the puzzle is still unique and its level is no farther from `target`.
+/// Returns the puzzle once it is of level `target`, `None` after
+/// [`MAX_MOVES`] tries.
+pub(super) fn steer(
+    puzzle: StarBattlePuzzle,
+    placed: &[bool],
+    target: usize,
+    rng: &mut ChaCha8Rng,
+    limits: &Limits,
+) -> Option<(StarBattlePuzzle, usize)> {
+    let family = StarBattle;
+    let n = puzzle.rows;
+    let mut region: Vec<usize> = puzzle
+        .regions
+        .labels()
+        .iter()
+        .map(|&l| l as usize)
+        .collect();
+    let mut level = quick_grade::level_of(&family, &puzzle, limits)?;
+    let mut puzzle = puzzle;
+    for _ in 0..MAX_MOVES {
+        if level == target {
+            return Some((puzzle, level));
+        }
+        let i = rng.random_range(0..n * n);
+        if placed[i] || !connected_without(n, &region, region[i], i) {
+            continue;
+        }
+        let near: Vec<usize> = neighbours(n, i)
+            .filter(|&j| region[j] != region[i])
+            .collect();
+        let Some(&j) = near.get(rng.random_range(0..near.len().max(1))) else {
+            continue;
+        };
+        let old = region[i];
+        region[i] = region[j];
+        let candidate = StarBattlePuzzle {
+            regions: Regions::new(n, n, region.iter().map(|&g| g as u64).collect())?,
+            ..puzzle.clone()
+        };
+        match quick_grade::level_of(&family, &candidate, limits) {
+            Some(l) if l.abs_diff(target) <= level.abs_diff(target) => {
+                puzzle = candidate;
+                level = l;
+            }
+            _ => region[i] = old,
+        }
+    }
+    (level == target).then_some((puzzle, level))
 }
 
 /// Moves region borders until `placed` is the puzzle's only solution;
