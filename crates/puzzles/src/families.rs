@@ -7,6 +7,7 @@ pub mod binairo;
 pub mod futoshiki;
 mod grid_text;
 pub mod light_up;
+pub mod norinori;
 mod quick_grade;
 pub mod shading;
 pub mod star_battle;
@@ -24,4 +25,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &binairo::Binairo::BINAIRO,
     &binairo::Binairo::UNRULY,
     &star_battle::StarBattle,
+    &norinori::Norinori,
 ];

@@ -46,6 +46,11 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "5 5 1\n0 0 0 1 1\n0 0 1 1 2\n3 3 3 2 2\n3 3 3 2 2\n3 3 3 4 4\n",
         "5 5 1\nx - - - -\n- - x - -\n- - - - x\n- x - - -\n- - - x -\n",
     ),
+    (
+        "norinori",
+        "5 5\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n2 4 0 0 1\n2 4 0 0 1\n2 2 1 1 1\n2 2 2 1 2\n3 3 2 2 2\n",
+        "5 5\n- x - x -\n- x - x -\n- - x - x\n- - x - x\nx x - - -\n",
+    ),
 ];
 
 fn get(name: &str) -> &'static dyn AnyFamily {
