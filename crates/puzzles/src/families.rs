@@ -13,6 +13,7 @@ pub mod shading;
 pub mod star_battle;
 pub mod sudoku;
 pub mod tents;
+pub mod thermometers;
 
 use crate::dynamic::AnyFamily;
 
@@ -26,4 +27,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &binairo::Binairo::UNRULY,
     &star_battle::StarBattle,
     &norinori::Norinori,
+    &thermometers::Thermometers,
 ];
