@@ -14,13 +14,17 @@ pub mod killer_sudoku;
 pub mod light_up;
 pub mod masyu;
 pub mod nonogram;
+pub mod norinori;
 mod quick_grade;
+pub mod shading;
 pub mod skyscrapers;
 pub mod slitherlink;
+pub mod star_battle;
 pub mod sudoku;
 mod sudoku_layout;
 pub mod suguru;
 pub mod tents;
+pub mod thermometers;
 
 use crate::dynamic::AnyFamily;
 
@@ -42,4 +46,7 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &hitori::Hitori,
     &slitherlink::Slitherlink,
     &masyu::Masyu,
+    &star_battle::StarBattle,
+    &norinori::Norinori,
+    &thermometers::Thermometers,
 ];

@@ -96,6 +96,21 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "5 5\n- - - b -\nw - - - -\nb - b - -\n- - - w -\n- - - - -\n",
         "5 5\nse ew ew sw -\nns -  -  ns -\nne ew sw ns -\n-  -  ns ns -\n-  -  ne nw -\n",
     ),
+    (
+        "star-battle",
+        "5 5 1\n0 0 0 1 1\n0 0 1 1 2\n3 3 3 2 2\n3 3 3 2 2\n3 3 3 4 4\n",
+        "5 5 1\nx - - - -\n- - x - -\n- - - - x\n- x - - -\n- - - x -\n",
+    ),
+    (
+        "norinori",
+        "5 5\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n2 4 0 0 1\n2 4 0 0 1\n2 2 1 1 1\n2 2 2 1 2\n3 3 2 2 2\n",
+        "5 5\n- x - x -\n- x - x -\n- - x - x\n- - x - x\nx x - - -\n",
+    ),
+    (
+        "thermometers",
+        "4 4\n4 3 1 1\n3 1 3 2\n0.1 0.2 0.3 1.1\n2.1 3.1 3.2 1.2\n2.2 4.1 4.2 1.3\n2.3 5.1 5.2 5.3\n",
+        "4 4\nx x - x\nx - - -\nx x x -\nx x - -\n",
+    ),
 ];
 
 fn get(name: &str) -> &'static dyn AnyFamily {

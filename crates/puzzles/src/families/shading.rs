@@ -1,0 +1,350 @@
+//! What the binary families share (Star Battle, Norinori, Thermometers):
+//! a solved grid of shaded cells ([`Shading`]), a grid of region numbers
+//! ([`Regions`]), and the reading, writing and drawing of both.
+//!
+//! In these families every cell is either shaded (a star, a shaded cell,
+//! mercury) or not, so a solution is a grid of booleans, written as the
+//! puzzle's header line followed by ROWS rows of `x` (shaded) and `-`.
+
+use crate::family::{Built, Cell, ParseError};
+use crate::render::Canvas;
+use crate::text::{Reader, Token};
+use csp_core::VarId;
+use std::collections::BTreeMap;
+
+/// A solved grid: which cells are shaded (hold a star, are filled).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Shading {
+    rows: usize,
+    cols: usize,
+    cells: Vec<bool>,
+}
+
+impl Shading {
+    /// A `rows x cols` grid, `cells` row-major; `None` if the lengths
+    /// disagree.
+    pub fn new(rows: usize, cols: usize, cells: Vec<bool>) -> Option<Shading> {
+        (rows.checked_mul(cols) == Some(cells.len())).then_some(Shading { rows, cols, cells })
+    }
+
+    /// Rows of the grid.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Columns of the grid.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Whether `cell` is shaded (`false` outside the grid).
+    pub fn is_shaded(&self, cell: Cell) -> bool {
+        cell.row < self.rows && cell.col < self.cols && self.cells[cell.row * self.cols + cell.col]
+    }
+
+    /// The cells, row-major.
+    pub fn cells(&self) -> &[bool] {
+        &self.cells
+    }
+
+    /// The shaded cells, row-major.
+    pub fn shaded(&self) -> impl Iterator<Item = Cell> + '_ {
+        let cols = self.cols;
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &s)| s)
+            .map(move |(i, _)| Cell::new(i / cols, i % cols))
+    }
+
+    /// The grid as text: `header`, then one row per line, `x` for a shaded
+    /// cell and `-` for the others.
+    pub(crate) fn write(&self, header: &str) -> String {
+        let mut out = String::with_capacity(header.len() + 1 + self.cells.len() * 2);
+        out.push_str(header);
+        out.push('\n');
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                if c > 0 {
+                    out.push(' ');
+                }
+                out.push(if self.cells[r * self.cols + c] {
+                    'x'
+                } else {
+                    '-'
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Reads a grid as [`write`](Shading::write) writes it: a header line
+    /// whose numbers must be `header` (named by `names`, "ROWS COLS"),
+    /// then `rows` rows of `cols` tokens `x` or `-`.
+    pub(crate) fn parse(
+        text: &str,
+        header: &[usize],
+        names: &str,
+        rows: usize,
+        cols: usize,
+    ) -> Result<Shading, ParseError> {
+        let mut r = Reader::new(text);
+        let line = r.line_no();
+        let tokens = r.line(&format!("a header line '{names}'"))?;
+        if tokens.len() != header.len() {
+            return Err(ParseError::at_line(
+                line,
+                format!(
+                    "expected the header line '{names}' ({} numbers), found {} tokens",
+                    header.len(),
+                    tokens.len()
+                ),
+            ));
+        }
+        let words: Vec<&str> = names.split_whitespace().collect();
+        for (i, (t, &want)) in tokens.iter().zip(header).enumerate() {
+            let what = words.get(i).copied().unwrap_or("a number");
+            let got = t.number(what, 0, i64::MAX)?;
+            if got != want as i64 {
+                return Err(t.error(format!(
+                    "{what} is {got} here but {want} in the puzzle: not its solution"
+                )));
+            }
+        }
+        let mut cells = Vec::with_capacity(rows * cols);
+        for row in 0..rows {
+            for t in r.row(cols, &format!("row {} of the solution", row + 1))? {
+                cells.push(match t.text {
+                    "x" => true,
+                    "-" => false,
+                    _ => return Err(t.error(format!("expected 'x' or '-', found '{}'", t.text))),
+                });
+            }
+        }
+        r.end()?;
+        Ok(Shading { rows, cols, cells })
+    }
+}
+
+/// A grid's division into regions: a number per cell (any non-negative
+/// integers, not necessarily consecutive). A region is the set of cells
+/// with one number; it need not be connected.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Regions {
+    rows: usize,
+    cols: usize,
+    /// The number of each cell, row-major.
+    labels: Vec<u64>,
+}
+
+impl Regions {
+    /// Regions from a number per cell (row-major); `None` if the length is
+    /// not `rows * cols`.
+    pub fn new(rows: usize, cols: usize, labels: Vec<u64>) -> Option<Regions> {
+        (rows.checked_mul(cols) == Some(labels.len())).then_some(Regions { rows, cols, labels })
+    }
+
+    /// The region number of a cell.
+    pub fn label(&self, cell: Cell) -> Option<u64> {
+        (cell.row < self.rows && cell.col < self.cols)
+            .then(|| self.labels[cell.row * self.cols + cell.col])
+    }
+
+    /// The numbers, row-major.
+    pub fn labels(&self) -> &[u64] {
+        &self.labels
+    }
+
+    /// Every region as (number, its cells' row-major indices), in
+    /// increasing order of number.
+    pub fn groups(&self) -> Vec<(u64, Vec<usize>)> {
+        let mut map: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
+        for (i, &l) in self.labels.iter().enumerate() {
+            map.entry(l).or_default().push(i);
+        }
+        map.into_iter().collect()
+    }
+
+    /// The regions' cells as [`Cell`]s, in increasing order of number.
+    pub fn cell_groups(&self) -> Vec<(u64, Vec<Cell>)> {
+        let cols = self.cols;
+        self.groups()
+            .into_iter()
+            .map(|(l, cells)| {
+                (
+                    l,
+                    cells
+                        .into_iter()
+                        .map(|i| Cell::new(i / cols, i % cols))
+                        .collect(),
+                )
+            })
+            .collect()
+    }
+
+    /// Reads `rows` rows of `cols` region numbers.
+    pub(crate) fn read(
+        r: &mut Reader<'_>,
+        rows: usize,
+        cols: usize,
+    ) -> Result<Regions, ParseError> {
+        let mut labels = Vec::with_capacity(rows * cols);
+        for row in 0..rows {
+            for t in r.row(cols, &format!("row {} of region numbers", row + 1))? {
+                labels.push(region_number(&t)?);
+            }
+        }
+        Ok(Regions { rows, cols, labels })
+    }
+
+    /// Writes the numbers as rows, each column as wide as its widest
+    /// number (so the regions can be read off the text).
+    pub(crate) fn write(&self, out: &mut String) {
+        write_aligned(out, self.rows, self.cols, |i| self.labels[i].to_string());
+    }
+}
+
+/// A region number: a non-negative integer.
+fn region_number(t: &Token<'_>) -> Result<u64, ParseError> {
+    if !t.text.is_empty() && t.text.bytes().all(|b| b.is_ascii_digit()) {
+        t.text
+            .parse::<u64>()
+            .map_err(|_| t.error(format!("region number '{}' is too large", t.text)))
+    } else {
+        Err(t.error(format!(
+            "expected a region number (a non-negative integer), found '{}'",
+            t.text
+        )))
+    }
+}
+
+/// Writes `rows x cols` tokens (`token(i)` for row-major index `i`) with
+/// each column padded to its widest token, separated by single spaces.
+pub(crate) fn write_aligned(
+    out: &mut String,
+    rows: usize,
+    cols: usize,
+    token: impl Fn(usize) -> String,
+) {
+    let tokens: Vec<String> = (0..rows * cols).map(token).collect();
+    let width: Vec<usize> = (0..cols)
+        .map(|c| {
+            (0..rows)
+                .map(|r| tokens[r * cols + c].chars().count())
+                .max()
+                .unwrap_or(1)
+        })
+        .collect();
+    for r in 0..rows {
+        let mut line = String::new();
+        for c in 0..cols {
+            let t = &tokens[r * cols + c];
+            if c > 0 {
+                line.push(' ');
+            }
+            line.push_str(t);
+            if c + 1 < cols {
+                for _ in t.chars().count()..width[c] {
+                    line.push(' ');
+                }
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+}
+
+/// The cell of a variable: cells are the model's first variables, in
+/// row-major order, in every family here, so this is an index check
+/// (with the general lookup as a fallback).
+pub(crate) fn cell_of(built: &Built, var: VarId) -> Option<Cell> {
+    match built.cells.get(var.index()) {
+        Some(&Some(v)) if v == var => Some(Cell::new(
+            var.index() / built.cols,
+            var.index() % built.cols,
+        )),
+        _ => built.cell_of(var),
+    }
+}
+
+/// The cells of a constraint's scope, in scope order (`None` if one of
+/// its variables is not a cell's).
+pub(crate) fn scope_cells(built: &Built, scope: &[VarId]) -> Option<Vec<Cell>> {
+    scope.iter().map(|&v| cell_of(built, v)).collect()
+}
+
+/// The usual names for a set of cells: "row 3", "column 2", or `None`.
+pub(crate) fn line_name(cells: &[Cell], rows: usize, cols: usize) -> Option<String> {
+    let first = cells.first()?;
+    if cells.len() == cols && cells.iter().all(|c| c.row == first.row) {
+        return Some(format!("row {}", first.row + 1));
+    }
+    if cells.len() == rows && cells.iter().all(|c| c.col == first.col) {
+        return Some(format!("column {}", first.col + 1));
+    }
+    None
+}
+
+/// A list of cells in words: "r1c1, r1c2 and r2c1".
+pub(crate) fn cell_list(cells: &[Cell]) -> String {
+    let names: Vec<String> = cells.iter().map(ToString::to_string).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Draws the region borders of `regions` on `canvas`.
+pub(crate) fn draw_regions(canvas: &mut Canvas, regions: &Regions) {
+    let cols = regions.cols;
+    canvas.region_borders(|r, c| regions.labels[r * cols + c]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shading_round_trips_and_checks_its_header() {
+        let s = Shading::new(2, 3, vec![true, false, false, false, false, true]).unwrap();
+        let text = s.write("2 3 1");
+        assert_eq!(text, "2 3 1\nx - -\n- - x\n");
+        assert_eq!(Shading::parse(&text, &[2, 3, 1], "R C S", 2, 3), Ok(s));
+        let e = Shading::parse("2 3 2\nx - -\n- - x\n", &[2, 3, 1], "R C S", 2, 3).unwrap_err();
+        assert_eq!((e.line, e.column), (Some(1), Some(5)));
+        let e = Shading::parse("2 3 1\nx - -\n- o x\n", &[2, 3, 1], "R C S", 2, 3).unwrap_err();
+        assert_eq!((e.line, e.column), (Some(3), Some(3)));
+        assert!(Shading::new(2, 2, vec![true]).is_none());
+    }
+
+    #[test]
+    fn regions_read_any_numbers_and_write_aligned() {
+        let mut r = Reader::new("7 12\n0 7\n");
+        let g = Regions::read(&mut r, 2, 2).unwrap();
+        assert_eq!(
+            g.groups(),
+            vec![(0, vec![2]), (7, vec![0, 3]), (12, vec![1])]
+        );
+        let mut out = String::new();
+        g.write(&mut out);
+        assert_eq!(out, "7 12\n0 7\n");
+        let e = Regions::read(&mut Reader::new("1 -2\n"), 1, 2).unwrap_err();
+        assert_eq!((e.line, e.column), (Some(1), Some(3)));
+        let e = Regions::read(&mut Reader::new("99999999999999999999999\n"), 1, 1).unwrap_err();
+        assert!(e.message.contains("too large"), "{e}");
+    }
+
+    #[test]
+    fn lists_read_well() {
+        let cells = [Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 0)];
+        assert_eq!(cell_list(&cells), "r1c1, r1c2 and r2c1");
+        assert_eq!(cell_list(&cells[..1]), "r1c1");
+        assert_eq!(line_name(&cells[..2], 2, 2), Some("row 1".to_owned()));
+        assert_eq!(
+            line_name(&[cells[0], cells[2]], 2, 2),
+            Some("column 1".to_owned())
+        );
+    }
+}
