@@ -8,7 +8,12 @@
 //! - [`sudoku`]: Sudoku of any box shape, with variants, generation, grading
 //!   and hints;
 //! - [`futoshiki`]: Futoshiki with Tatham's game-ID format, generation and
-//!   grading.
+//!   grading;
+//! - [`puzzles`]: every other family (Kakuro, Light Up, Tents, Binairo, ...)
+//!   behind one `Family` trait.
+//!
+//! Start with the [`guide`]. The feature `test-support` turns on
+//! csp-core's brute-force oracle (`csp_core::testing`) for your own tests.
 //!
 //! ```
 //! use gridcsp::csp_core::{Model, Solver};
@@ -24,9 +29,12 @@ pub use futoshiki;
 pub use gridcsp_puzzles as puzzles;
 pub use sudoku;
 
-#[doc = include_str!("../docs/guide.md")]
-#[cfg(doctest)]
-pub struct GuideDoctests;
+/// The user guide (`docs/guide.md`): modelling with csp-core, the built-in
+/// constraints, writing your own, searching, counting, explanations and
+/// performance advice. Every snippet in it runs as a doc-test.
+pub mod guide {
+    #![doc = include_str!("../docs/guide.md")]
+}
 
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]

@@ -281,13 +281,15 @@ impl VarLayout {
 pub struct Domains<'a> {
     pub(crate) words: &'a [u64],
     pub(crate) layout: &'a [VarLayout],
+    /// The model's identity (for the ids [`vars`](Self::vars) makes).
+    pub(crate) model: u32,
 }
 
 impl fmt::Debug for Domains<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_map()
             .entries((0..self.layout.len()).map(|i| {
-                let v = VarId::from_index(i);
+                let v = VarId::from_index(i, self.model);
                 (v, self.domain(v))
             }))
             .finish()
@@ -304,6 +306,13 @@ impl<'a> Domains<'a> {
     /// Number of variables.
     pub fn num_vars(&self) -> usize {
         self.layout.len()
+    }
+
+    /// Every variable of the model, in creation order (what a
+    /// [`VariableSelector`](crate::VariableSelector) chooses among).
+    pub fn vars(&self) -> impl DoubleEndedIterator<Item = VarId> + ExactSizeIterator + use<> {
+        let model = self.model;
+        (0..self.layout.len()).map(move |i| VarId::from_index(i, model))
     }
 
     /// Number of values left in `var`'s domain.
@@ -383,7 +392,7 @@ impl<'a> Domains<'a> {
 
     /// Whether every variable is fixed.
     pub fn all_fixed(&self) -> bool {
-        (0..self.layout.len()).all(|i| self.is_fixed(VarId::from_index(i)))
+        self.vars().all(|v| self.is_fixed(v))
     }
 }
 

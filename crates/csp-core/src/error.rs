@@ -29,9 +29,11 @@ pub enum ModelError {
         /// The largest value asked for.
         max_value: Value,
     },
-    /// A variable id that this model did not create.
-    #[error("unknown variable {0} (the model has no such variable)")]
-    UnknownVariable(VarId),
+    /// A variable id that another model created (ids carry their model's
+    /// identity, so they are never mistaken for this model's variable of
+    /// the same index).
+    #[error("variable {0} belongs to another model")]
+    ForeignVariable(VarId),
     /// The same variable appears twice in the scope of a constraint that
     /// needs distinct variables (AllDifferent).
     #[error("{constraint}: variable {name} appears more than once")]

@@ -104,4 +104,4 @@ pub use search::{
     ValueSelector, VariableOrder, VariableSelector,
 };
 pub use trace::{Deduction, TraceEvent};
-pub use variable::{Value, VarId, VarMap};
+pub use variable::{Value, VarId};

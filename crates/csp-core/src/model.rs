@@ -21,14 +21,33 @@ pub(crate) struct Entry {
 /// and returns a [`ModelError`] rather than panicking), then hand it to a
 /// [`Solver`](crate::Solver). The solver borrows the model, so one model can
 /// be solved many times, by several solvers at once.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Model {
+    /// This model's identity, carried by every [`VarId`] it creates.
+    pub(crate) tag: u32,
     pub(crate) names: Vec<Option<String>>,
     pub(crate) layout: Vec<VarLayout>,
     pub(crate) init_words: Vec<u64>,
     pub(crate) constraints: Vec<Entry>,
     /// How many distinct constraints mention each variable (MRV tie-break).
     pub(crate) degree: Vec<u32>,
+}
+
+/// The next model identity (models made by one process get distinct ones,
+/// until 2^32 of them have been made).
+static NEXT_TAG: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+
+impl Default for Model {
+    fn default() -> Self {
+        Model {
+            tag: NEXT_TAG.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            names: Vec::new(),
+            layout: Vec::new(),
+            init_words: Vec::new(),
+            constraints: Vec::new(),
+            degree: Vec::new(),
+        }
+    }
 }
 
 impl Model {
@@ -63,7 +82,10 @@ impl Model {
     }
 
     fn push_var(&mut self, name: Option<String>, domain: &Domain) -> Result<VarId, ModelError> {
-        let id = VarId::new(self.layout.len()).ok_or(ModelError::TooManyVariables)?;
+        if u32::try_from(self.layout.len()).is_err() {
+            return Err(ModelError::TooManyVariables);
+        }
+        let id = VarId::from_index(self.layout.len(), self.tag);
         let shown = || name.clone().unwrap_or_else(|| id.to_string());
         if let Some((min_value, max_value)) = domain.too_wide() {
             return Err(ModelError::DomainTooWide {
@@ -100,7 +122,8 @@ impl Model {
 
     /// All variables, in creation order.
     pub fn vars(&self) -> impl ExactSizeIterator<Item = VarId> + use<> {
-        (0..self.layout.len()).map(VarId::from_index)
+        let tag = self.tag;
+        (0..self.layout.len()).map(move |i| VarId::from_index(i, tag))
     }
 
     /// The name given to `var`, if any.
@@ -119,6 +142,7 @@ impl Model {
         Domains {
             words: &self.init_words,
             layout: &self.layout,
+            model: self.tag,
         }
     }
 
@@ -142,10 +166,10 @@ impl Model {
     }
 
     pub(crate) fn check_var(&self, var: VarId) -> Result<(), ModelError> {
-        if var.index() < self.layout.len() {
+        if var.model_tag() == self.tag && var.index() < self.layout.len() {
             Ok(())
         } else {
-            Err(ModelError::UnknownVariable(var))
+            Err(ModelError::ForeignVariable(var))
         }
     }
 
@@ -306,10 +330,10 @@ mod tests {
             Err(ModelError::DomainTooWide { .. })
         ));
         let x = m.new_named_var("x", 1..=3).unwrap();
-        let stranger = VarId::new(7).unwrap();
+        let stranger = crate::Model::new().new_var(0..=1).unwrap();
         assert_eq!(
             m.all_different(&[x, stranger]),
-            Err(ModelError::UnknownVariable(stranger))
+            Err(ModelError::ForeignVariable(stranger))
         );
         assert!(matches!(
             m.all_different(&[x, x]),
@@ -325,7 +349,7 @@ mod tests {
         ));
         assert_eq!(
             m.less_than(x, stranger),
-            Err(ModelError::UnknownVariable(stranger))
+            Err(ModelError::ForeignVariable(stranger))
         );
         assert_eq!(
             m.fix(x, 9).unwrap_err().to_string(),

@@ -178,6 +178,8 @@ impl Scratch {
 /// The engine-side facts a context needs, borrowed from the compiled model.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Shared<'a> {
+    /// The model's identity.
+    pub(crate) model: u32,
     pub(crate) layout: &'a [VarLayout],
     pub(crate) watches: &'a Watches,
     /// Constraint `c`'s state words are `words[state[c]..state[c + 1]]`.
@@ -238,6 +240,7 @@ impl<'a> PropagationContext<'a> {
         Domains {
             words: &self.store.words,
             layout: self.shared.layout,
+            model: self.shared.model,
         }
     }
 

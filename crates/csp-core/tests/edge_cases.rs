@@ -130,8 +130,8 @@ fn bad_model_input_gives_typed_errors() {
 
     let x = m.new_named_var("x", 1..=3).unwrap();
     let y = m.new_var(1..=3).unwrap();
-    let stranger = VarId::new(99).unwrap();
-    let unknown = Err(ModelError::UnknownVariable(stranger));
+    let stranger = csp_core::Model::new().new_var(0..=1).unwrap();
+    let unknown = Err(ModelError::ForeignVariable(stranger));
     assert_eq!(m.all_different(&[x, stranger]), unknown);
     assert_eq!(
         m.all_different_with(&[stranger], Strength::DomainConsistent),
@@ -195,7 +195,7 @@ fn bad_model_input_gives_typed_errors() {
 
     // Every error has a message naming what is wrong.
     for e in [
-        ModelError::UnknownVariable(stranger),
+        ModelError::ForeignVariable(stranger),
         ModelError::EmptyScope {
             constraint: "sum".into(),
         },
@@ -203,10 +203,9 @@ fn bad_model_input_gives_typed_errors() {
     ] {
         assert!(!e.to_string().is_empty());
     }
-    assert!(
-        ModelError::UnknownVariable(stranger)
-            .to_string()
-            .contains("x99")
+    assert_eq!(
+        ModelError::ForeignVariable(stranger).to_string(),
+        "variable x0 belongs to another model"
     );
 }
 
@@ -219,10 +218,10 @@ fn bad_assumptions_give_typed_errors_and_keep_the_previous_ones() {
     m.less_than(x, y).unwrap();
     let mut solver = Solver::new(&m);
     solver.set_assumptions(&[(x, 1)]).unwrap();
-    let stranger = VarId::new(2).unwrap();
+    let stranger = csp_core::Model::new().new_var(0..=1).unwrap();
     assert_eq!(
         solver.set_assumptions(&[(stranger, 1)]),
-        Err(ModelError::UnknownVariable(stranger))
+        Err(ModelError::ForeignVariable(stranger))
     );
     assert!(matches!(
         solver.set_assumptions(&[(x, 1), (x, 0)]),

@@ -87,10 +87,10 @@ fn split_subproblems_partition_the_solutions() {
 fn bad_literals_are_typed_errors_and_harmless_ones_are_accepted() {
     let (model, q) = queens(5);
     let mut solver = Solver::new(&model);
-    let stranger = VarId::new(77).unwrap();
+    let stranger = csp_core::Model::new().new_var(0..=1).unwrap();
     assert_eq!(
         solver.assume(&[Literal::ne(stranger, 0)]),
-        Err(ModelError::UnknownVariable(stranger))
+        Err(ModelError::ForeignVariable(stranger))
     );
     assert!(matches!(
         solver.assume(&[Literal::eq(q[0], 9)]),

@@ -581,15 +581,13 @@ struct LastUnfixed {
 impl csp_core::VariableSelector for LastUnfixed {
     fn select(&self, domains: &csp_core::Domains<'_>) -> Option<VarId> {
         if self.bad {
-            return (0..domains.num_vars())
-                .map(|i| VarId::new(i).unwrap())
+            let mut other = csp_core::Model::new();
+            return domains
+                .vars()
                 .find(|&v| domains.is_fixed(v))
-                .or(VarId::new(usize::MAX >> 40));
+                .or(other.new_var(0..=1).ok());
         }
-        (0..domains.num_vars())
-            .rev()
-            .map(|i| VarId::new(i).unwrap())
-            .find(|&v| !domains.is_fixed(v))
+        domains.vars().rev().find(|&v| !domains.is_fixed(v))
     }
 }
 

@@ -210,7 +210,7 @@ fn conflicts_and_refutations_are_recorded() {
     let mut solver = Solver::with_options(&model, traced());
     assert_eq!(solver.solve(), SolveOutcome::Unsatisfiable);
     let trace = solver.trace();
-    let p0 = VarId::new(0).unwrap();
+    let p0 = model.vars().next().unwrap();
     let skeleton: Vec<_> = trace
         .iter()
         .filter(|e| !matches!(e, TraceEvent::Removed(_) | TraceEvent::Fixed(_)))

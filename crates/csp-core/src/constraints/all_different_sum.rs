@@ -605,7 +605,7 @@ impl crate::Model {
     /// (a Killer Sudoku cage, a Kakuro run), domain consistent on
     /// puzzle-sized scopes; see [`AllDifferentSum`].
     ///
-    /// Errors: [`ModelError::UnknownVariable`], [`ModelError::EmptyScope`],
+    /// Errors: [`ModelError::ForeignVariable`], [`ModelError::EmptyScope`],
     /// and [`ModelError::DuplicateVariable`] if a variable appears twice.
     pub fn all_different_sum(
         &mut self,

@@ -575,7 +575,7 @@ impl crate::Model {
     /// within the limits of [`MAX_PRODUCT_STATES`] and
     /// [`MAX_PRODUCT_TABLE`]; see the [module docs](self).
     ///
-    /// Errors: [`ModelError::UnknownVariable`], [`ModelError::EmptyScope`].
+    /// Errors: [`ModelError::ForeignVariable`], [`ModelError::EmptyScope`].
     pub fn product(
         &mut self,
         vars: &[VarId],
@@ -601,7 +601,7 @@ impl crate::Model {
 
     /// `|x - y| == d` (a KenKen subtraction cage), domain consistent.
     ///
-    /// Errors: [`ModelError::UnknownVariable`], and
+    /// Errors: [`ModelError::ForeignVariable`], and
     /// [`ModelError::InvalidArgument`] for a negative `d`.
     pub fn difference(
         &mut self,
@@ -623,7 +623,7 @@ impl crate::Model {
     /// divided by the smaller is exactly `q`), domain consistent. Any `q`
     /// is accepted; the constraint is symmetric in `x` and `y`.
     ///
-    /// Errors: [`ModelError::UnknownVariable`].
+    /// Errors: [`ModelError::ForeignVariable`].
     pub fn quotient(
         &mut self,
         x: VarId,

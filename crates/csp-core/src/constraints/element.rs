@@ -332,7 +332,7 @@ impl Model {
     /// [`constraints::element`](crate::constraints::element)).
     ///
     /// Index values outside `0..array.len()` are removed from `index`'s
-    /// domain here. Errors: [`ModelError::UnknownVariable`].
+    /// domain here. Errors: [`ModelError::ForeignVariable`].
     ///
     /// ```
     /// # use csp_core::{Model, Solver};
@@ -367,7 +367,7 @@ impl Model {
     /// `index`, `value` and the array variables are pairwise distinct.
     ///
     /// Index values outside `0..array.len()` are removed from `index`'s
-    /// domain here. Errors: [`ModelError::UnknownVariable`].
+    /// domain here. Errors: [`ModelError::ForeignVariable`].
     ///
     /// ```
     /// # use csp_core::{Model, Solver};

@@ -633,7 +633,7 @@ impl crate::Model {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
-    /// Errors: [`ModelError::UnknownVariable`], [`ModelError::EmptyScope`]
+    /// Errors: [`ModelError::ForeignVariable`], [`ModelError::EmptyScope`]
     /// for no terms, and [`ModelError::Overflow`] when the sum of
     /// `|coefficient| * max |value|` over the initial domains, plus
     /// `|rhs| + 1`, exceeds `2^62`.

@@ -467,7 +467,7 @@ impl Model {
     ///
     /// Errors: [`ModelError::InvalidArgument`] for no cells or a run of
     /// length 0 among others; [`ModelError::DuplicateVariable`] for a cell
-    /// listed twice; [`ModelError::UnknownVariable`].
+    /// listed twice; [`ModelError::ForeignVariable`].
     ///
     /// ```
     /// # use csp_core::{Model, Solver};

@@ -461,7 +461,7 @@ impl Model {
     /// may appear more than once.
     ///
     /// Errors: [`ModelError::InvalidArgument`] for an empty `vars`;
-    /// [`ModelError::UnknownVariable`].
+    /// [`ModelError::ForeignVariable`].
     ///
     /// ```
     /// # use csp_core::{Dfa, Model, Solver};

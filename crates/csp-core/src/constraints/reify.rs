@@ -520,8 +520,8 @@ mod tests {
 
     #[test]
     fn negation_is_the_complement() {
-        let x = VarId::new(0).unwrap();
-        let y = VarId::new(1).unwrap();
+        let mut model = crate::Model::new();
+        let (x, y) = (model.new_var(0..=1).unwrap(), model.new_var(0..=1).unwrap());
         let holds = |f: Form, a: i64, b: i64| match f {
             Form::Le { a: p, c, .. } => {
                 if p == x {

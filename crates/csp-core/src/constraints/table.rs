@@ -699,7 +699,7 @@ impl Model {
     /// unsatisfiable.
     ///
     /// Errors: [`ModelError::InvalidArgument`] for an empty scope or a tuple
-    /// whose length is not `vars.len()`; [`ModelError::UnknownVariable`].
+    /// whose length is not `vars.len()`; [`ModelError::ForeignVariable`].
     ///
     /// ```
     /// # use csp_core::{Model, Solver};

@@ -390,7 +390,7 @@ impl Model {
     ///
     /// Errors: [`ModelError::InvalidArgument`] for no cells;
     /// [`ModelError::DuplicateVariable`] for a cell listed twice;
-    /// [`ModelError::UnknownVariable`].
+    /// [`ModelError::ForeignVariable`].
     ///
     /// ```
     /// # use csp_core::{Model, Solver};

@@ -18,6 +18,7 @@
 //! trail, the queue and the scratch buffers are reserved when the solver is
 //! created.
 
+use super::cpu::CpuMark;
 use super::optimize::Objective;
 use super::options::{SearchOptions, VariableOrder};
 use super::outcome::{Count, SearchStatus, Solution, SolveOutcome, StopReason, Uniqueness};
@@ -143,6 +144,8 @@ pub struct Solver<'m> {
     phase: Phase,
     rng: SplitMix64,
     started: Instant,
+    /// The thread clock when the run started (with `SearchOptions::cpu_time`).
+    cpu_started: Option<CpuMark>,
     /// The objective of the current optimisation run, if any.
     objective: Option<Objective>,
     /// The value of the best solution of the current optimisation run: the
@@ -213,6 +216,7 @@ impl<'m> Solver<'m> {
             let domains = Domains {
                 words: domain_words,
                 layout: &model.layout,
+                model: model.tag,
             };
             e.constraint.init_state(&domains, state);
         }
@@ -240,9 +244,14 @@ impl<'m> Solver<'m> {
             var_weight: model.degree.iter().map(|&d| u64::from(d)).collect(),
             phase: Phase::Done(SearchStatus::Complete),
             rng: SplitMix64::new(seed_of(&options)),
-            branch: BranchOrder::new(options.decision_vars.as_deref(), model.num_vars()),
+            branch: BranchOrder::new(
+                options.decision_vars.as_deref(),
+                model.tag,
+                model.num_vars(),
+            ),
             options,
             started: Instant::now(),
+            cpu_started: None,
             objective: None,
             bound: None,
             restart: None,
@@ -262,7 +271,11 @@ impl<'m> Solver<'m> {
 
     /// Replaces the options (used from the next run on).
     pub fn set_options(&mut self, options: SearchOptions) {
-        self.branch = BranchOrder::new(options.decision_vars.as_deref(), self.model.num_vars());
+        self.branch = BranchOrder::new(
+            options.decision_vars.as_deref(),
+            self.model.tag,
+            self.model.num_vars(),
+        );
         self.options = options;
     }
 
@@ -358,6 +371,7 @@ impl<'m> Solver<'m> {
         Domains {
             words: &self.store.words,
             layout: &self.model.layout,
+            model: self.model.tag,
         }
     }
 
@@ -366,7 +380,7 @@ impl<'m> Solver<'m> {
     /// shows there is no solution.
     pub fn propagate(&mut self) -> Result<Domains<'_>, Conflict> {
         let root = self.start_run();
-        self.stats.elapsed = self.started.elapsed();
+        self.stamp();
         root.map(|()| self.domains())
     }
 
@@ -443,6 +457,11 @@ impl<'m> Solver<'m> {
         self.restart = None;
         self.clock = Clock::new();
         self.started = Instant::now();
+        self.cpu_started = if self.options.cpu_time {
+            CpuMark::now()
+        } else {
+            None
+        };
         self.stats = Stats::default();
         self.rng = SplitMix64::new(seed_of(&self.options));
         self.store.words.copy_from_slice(&self.initial);
@@ -491,6 +510,7 @@ impl<'m> Solver<'m> {
 
     fn engine_ctx(&mut self) -> PropagationContext<'_> {
         let shared = Shared {
+            model: self.model.tag,
             layout: &self.model.layout,
             watches: &self.watches,
             state: &self.state_start,
@@ -501,6 +521,7 @@ impl<'m> Solver<'m> {
     /// Runs queued propagators until the queue is empty or one fails.
     fn propagate_queue(&mut self) -> Result<(), Conflict> {
         let shared = Shared {
+            model: self.model.tag,
             layout: &self.model.layout,
             watches: &self.watches,
             state: &self.state_start,
@@ -526,8 +547,14 @@ impl<'m> Solver<'m> {
     /// or to the end (`Err(status)`).
     pub(super) fn next_leaf(&mut self) -> Result<(), SearchStatus> {
         let result = self.search();
-        self.stats.elapsed = self.started.elapsed();
+        self.stamp();
         result
+    }
+
+    /// Records the run's wall time (and CPU time) so far.
+    fn stamp(&mut self) {
+        self.stats.elapsed = self.started.elapsed();
+        self.stats.cpu_time = self.cpu_started.and_then(CpuMark::elapsed);
     }
 
     fn search(&mut self) -> Result<(), SearchStatus> {
@@ -555,6 +582,7 @@ impl<'m> Solver<'m> {
             let domains = Domains {
                 words: &self.store.words,
                 layout: &self.model.layout,
+                model: self.model.tag,
             };
             let Some(var) = select_variable(
                 &self.options.variable_order,
@@ -585,6 +613,7 @@ impl<'m> Solver<'m> {
             let domains = Domains {
                 words: &self.store.words,
                 layout: &self.model.layout,
+                model: self.model.tag,
             };
             let value = select_value(&self.options.value_order, &mut self.rng, var, &domains);
             self.stats.decisions += 1;
@@ -744,6 +773,7 @@ impl<'m> Solver<'m> {
         let domains = Domains {
             words: &self.store.words,
             layout: &self.model.layout,
+            model: self.model.tag,
         };
         let ok = self
             .model

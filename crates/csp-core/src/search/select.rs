@@ -18,14 +18,18 @@ pub(crate) struct BranchOrder {
 }
 
 impl BranchOrder {
-    /// The order for `decision` (unknown and repeated variables dropped)
-    /// over a model of `num_vars` variables, or `None` for the default.
-    pub(crate) fn new(decision: Option<&[VarId]>, num_vars: usize) -> Option<Self> {
+    /// The order for `decision` (other models' and repeated variables
+    /// dropped) over the model tagged `model` of `num_vars` variables, or
+    /// `None` for the default.
+    pub(crate) fn new(decision: Option<&[VarId]>, model: u32, num_vars: usize) -> Option<Self> {
         let decision = decision?;
         let mut listed = vec![false; num_vars];
         let mut vars = Vec::with_capacity(num_vars);
         for v in decision {
-            if v.index() < num_vars && !std::mem::replace(&mut listed[v.index()], true) {
+            if v.model_tag() == model
+                && v.index() < num_vars
+                && !std::mem::replace(&mut listed[v.index()], true)
+            {
                 vars.push(v.index() as u32);
             }
         }
@@ -46,7 +50,13 @@ pub(crate) fn select_variable(
 ) -> Option<VarId> {
     if let VariableOrder::Custom(selector) = order {
         return match selector.select(domains) {
-            Some(v) if v.index() < domains.num_vars() && !domains.is_fixed(v) => Some(v),
+            Some(v)
+                if v.model_tag() == domains.model
+                    && v.index() < domains.num_vars()
+                    && !domains.is_fixed(v) =>
+            {
+                Some(v)
+            }
             _ => match branch {
                 None => pick(order, domains, degree, weight, 0..domains.num_vars()),
                 Some(b) => pick_listed(order, domains, degree, weight, &b.vars),
@@ -87,16 +97,15 @@ fn pick(
     weight: &[u64],
     vars: impl Iterator<Item = usize>,
 ) -> Option<VarId> {
-    let sizes = unfixed_sizes(domains, vars);
-    match order {
+    let mut sizes = unfixed_sizes(domains, vars);
+    let index = match order {
         VariableOrder::DomWdeg => dom_wdeg(sizes, weight),
         VariableOrder::MrvDegree => mrv(sizes, Some(degree)),
         VariableOrder::Mrv => mrv(sizes, None),
         // A custom selector that declined falls back to the first unfixed.
-        VariableOrder::Input | VariableOrder::Custom(_) => {
-            sizes.map(|(i, _)| VarId::from_index(i)).next()
-        }
-    }
+        VariableOrder::Input | VariableOrder::Custom(_) => sizes.next().map(|(i, _)| i),
+    };
+    index.map(|i| VarId::from_index(i, domains.model))
 }
 
 /// `(index, domain size)` of every unfixed variable of `vars`, in their order.
@@ -121,7 +130,7 @@ fn unfixed_sizes<'d>(
 
 /// Minimum remaining values; ties to the higher degree, then the earlier
 /// candidate.
-fn mrv(sizes: impl Iterator<Item = (usize, u32)>, degree: Option<&[u32]>) -> Option<VarId> {
+fn mrv(sizes: impl Iterator<Item = (usize, u32)>, degree: Option<&[u32]>) -> Option<usize> {
     let mut best: Option<(u32, u32, usize)> = None; // (size, degree, index)
     for (i, size) in sizes {
         let deg = degree.map_or(0, |d| d[i]);
@@ -136,11 +145,11 @@ fn mrv(sizes: impl Iterator<Item = (usize, u32)>, degree: Option<&[u32]>) -> Opt
             }
         }
     }
-    best.map(|(_, _, i)| VarId::from_index(i))
+    best.map(|(_, _, i)| i)
 }
 
 /// Smallest `size / weight`; ties to the earlier candidate.
-fn dom_wdeg(sizes: impl Iterator<Item = (usize, u32)>, weight: &[u64]) -> Option<VarId> {
+fn dom_wdeg(sizes: impl Iterator<Item = (usize, u32)>, weight: &[u64]) -> Option<usize> {
     let mut best: Option<(u64, u64, usize)> = None; // (size, weight, index)
     for (i, size) in sizes {
         let (size, w) = (u64::from(size), weight[i].max(1));
@@ -151,7 +160,7 @@ fn dom_wdeg(sizes: impl Iterator<Item = (usize, u32)>, weight: &[u64]) -> Option
             best = Some((size, w, i));
         }
     }
-    best.map(|(_, _, i)| VarId::from_index(i))
+    best.map(|(_, _, i)| i)
 }
 
 /// SplitMix64: a tiny, fast, portable generator, so a seed gives the same

@@ -3,7 +3,8 @@
 use std::time::Duration;
 
 /// What one search run did. All counters are deterministic: the same model,
-/// options and seed give the same numbers; only `elapsed` varies.
+/// options and seed give the same numbers; only `elapsed` and `cpu_time`
+/// vary.
 ///
 /// # Counting as Gecode does
 ///
@@ -50,13 +51,23 @@ pub struct Stats {
     pub restarts: u64,
     /// Wall time of the run.
     pub elapsed: Duration,
+    /// CPU time of the thread that ran the search, when asked for
+    /// ([`SearchOptions::with_cpu_time`](crate::SearchOptions::with_cpu_time))
+    /// and the platform gives it (Linux: `/proc/thread-self/schedstat`);
+    /// `None` otherwise, and when a run's calls moved between threads.
+    /// On a busy machine it excludes the time other processes took; its
+    /// resolution is the kernel's accounting (a scheduler tick, 1-4 ms, on
+    /// some kernels), so sum it over many small runs.
+    pub cpu_time: Option<Duration>,
 }
 
 impl Stats {
-    /// The same statistics with `elapsed` zeroed, for comparing two runs.
+    /// The same statistics with `elapsed` (and `cpu_time`) zeroed, for
+    /// comparing two runs.
     pub fn without_time(self) -> Stats {
         Stats {
             elapsed: Duration::ZERO,
+            cpu_time: self.cpu_time.map(|_| Duration::ZERO),
             ..self
         }
     }
