@@ -330,7 +330,7 @@ mod tests {
             Err(ModelError::DomainTooWide { .. })
         ));
         let x = m.new_named_var("x", 1..=3).unwrap();
-        let stranger = crate::Model::new().new_var(0..=1).unwrap();
+        let stranger = Model::new().new_var(0..=1).unwrap();
         assert_eq!(
             m.all_different(&[x, stranger]),
             Err(ModelError::ForeignVariable(stranger))

@@ -218,7 +218,7 @@ fn mrv_within_the_subset_prefers_the_smallest_listed_domain() {
 #[test]
 fn unknown_and_repeated_decision_variables_are_ignored() {
     let (model, xs, _) = all_interval(6);
-    let stranger = csp_core::Model::new().new_var(0..=1).unwrap();
+    let stranger = Model::new().new_var(0..=1).unwrap();
     let messy = [xs[2], stranger, xs[2], xs[0], xs[1], xs[3], xs[4], xs[5]];
     let clean = [xs[2], xs[0], xs[1], xs[3], xs[4], xs[5]];
     let run = |vars: &[VarId]| {

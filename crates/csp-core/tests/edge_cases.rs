@@ -130,7 +130,7 @@ fn bad_model_input_gives_typed_errors() {
 
     let x = m.new_named_var("x", 1..=3).unwrap();
     let y = m.new_var(1..=3).unwrap();
-    let stranger = csp_core::Model::new().new_var(0..=1).unwrap();
+    let stranger = Model::new().new_var(0..=1).unwrap();
     let unknown = Err(ModelError::ForeignVariable(stranger));
     assert_eq!(m.all_different(&[x, stranger]), unknown);
     assert_eq!(
@@ -218,7 +218,7 @@ fn bad_assumptions_give_typed_errors_and_keep_the_previous_ones() {
     m.less_than(x, y).unwrap();
     let mut solver = Solver::new(&m);
     solver.set_assumptions(&[(x, 1)]).unwrap();
-    let stranger = csp_core::Model::new().new_var(0..=1).unwrap();
+    let stranger = Model::new().new_var(0..=1).unwrap();
     assert_eq!(
         solver.set_assumptions(&[(stranger, 1)]),
         Err(ModelError::ForeignVariable(stranger))

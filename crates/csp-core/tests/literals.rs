@@ -87,7 +87,7 @@ fn split_subproblems_partition_the_solutions() {
 fn bad_literals_are_typed_errors_and_harmless_ones_are_accepted() {
     let (model, q) = queens(5);
     let mut solver = Solver::new(&model);
-    let stranger = csp_core::Model::new().new_var(0..=1).unwrap();
+    let stranger = Model::new().new_var(0..=1).unwrap();
     assert_eq!(
         solver.assume(&[Literal::ne(stranger, 0)]),
         Err(ModelError::ForeignVariable(stranger))

@@ -316,7 +316,7 @@ fn unsatisfiable_root_solution_and_bad_objective() {
     assert_eq!(outcome.value(), Some(4));
     assert!(outcome.is_proven());
     assert_eq!(solver.stats().decisions, 0);
-    let stranger = csp_core::Model::new().new_var(0..=1).unwrap();
+    let stranger = Model::new().new_var(0..=1).unwrap();
     assert_eq!(
         solver.minimize(stranger),
         Err(ModelError::ForeignVariable(stranger))

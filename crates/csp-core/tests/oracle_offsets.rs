@@ -225,7 +225,7 @@ fn offsets_of_zero_are_a_plain_all_different() {
 fn offset_input_errors_are_typed() {
     let mut m = Model::new();
     let x = m.new_var(0..=3).unwrap();
-    let stranger = csp_core::Model::new().new_var(0..=1).unwrap();
+    let stranger = Model::new().new_var(0..=1).unwrap();
     assert!(matches!(
         m.all_different_offset(&[(x, 1), (x, 2)]),
         Err(ModelError::DuplicateVariable { .. })

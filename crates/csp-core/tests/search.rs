@@ -581,7 +581,7 @@ struct LastUnfixed {
 impl csp_core::VariableSelector for LastUnfixed {
     fn select(&self, domains: &csp_core::Domains<'_>) -> Option<VarId> {
         if self.bad {
-            let mut other = csp_core::Model::new();
+            let mut other = Model::new();
             return domains
                 .vars()
                 .find(|&v| domains.is_fixed(v))

@@ -677,7 +677,7 @@ mod tests {
 
     #[test]
     fn literal_masks_match_holds() {
-        let x = crate::Model::new().new_var(0..=1).unwrap();
+        let x = Model::new().new_var(0..=1).unwrap();
         for base in [-70, -3, 0, 5] {
             for v in -72..75 {
                 for lit in [
@@ -753,7 +753,7 @@ mod tests {
             m.clause(&none),
             Err(crate::ModelError::EmptyScope { .. })
         ));
-        let stranger = crate::Model::new().new_var(0..=1).unwrap();
+        let stranger = Model::new().new_var(0..=1).unwrap();
         assert_eq!(
             m.clause(&[stranger]),
             Err(crate::ModelError::ForeignVariable(stranger))

@@ -520,7 +520,7 @@ mod tests {
 
     #[test]
     fn negation_is_the_complement() {
-        let mut model = crate::Model::new();
+        let mut model = Model::new();
         let (x, y) = (model.new_var(0..=1).unwrap(), model.new_var(0..=1).unwrap());
         let holds = |f: Form, a: i64, b: i64| match f {
             Form::Le { a: p, c, .. } => {
