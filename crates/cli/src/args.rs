@@ -497,6 +497,16 @@ mod tests {
     }
 
     #[test]
+    fn family_sizes_are_any_rows_by_columns() {
+        assert_eq!(parse_size("7"), Ok((7, 7)));
+        assert_eq!(parse_size("10x10"), Ok((10, 10)));
+        assert_eq!(parse_size("14x24"), Ok((14, 24)));
+        assert_eq!(parse_size(" 5 X 8 "), Ok((5, 8)));
+        assert!(parse_size("10x").is_err());
+        assert!(parse_size("big").is_err());
+    }
+
+    #[test]
     fn boxes() {
         assert_eq!(parse_box("2x3"), Ok((2, 3)));
         assert_eq!(parse_box("3X3"), Ok((3, 3)));
@@ -604,8 +614,13 @@ pub(crate) struct FamilyGenerateArgs {
 
 /// Reads `RxC` or `N` (a square).
 pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected a size such as 10x10 or 7, not {text:?}");
     if let Ok(n) = text.trim().parse::<usize>() {
         return Ok((n, n));
     }
-    parse_box(text).map_err(|_| format!("expected a size such as 10x10 or 7, not {text:?}"))
+    // Not `parse_box`: a family's board is not a Sudoku box shape.
+    let (r, c) = text.split_once(['x', 'X', '*', ',']).ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    Ok((r, c))
 }
