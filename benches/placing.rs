@@ -1,5 +1,5 @@
-//! Release-mode throughput of the placement families (Light Up, Tents,
-//! Binairo, Unruly) on fixed files of generated puzzles, the gridcsp side
+//! Release-mode throughput of the placement and shading families (Light
+//! Up, Tents, Binairo, Unruly, Norinori, Thermometers) on fixed files of generated puzzles, the gridcsp side
 //! of `benches/peers/cpsat_placing.py`.
 //!
 //! The puzzles live in `benches/data/placing/<family>_<size>_<level>.txt`:
@@ -37,6 +37,8 @@ const CLASSES: &[(&str, &[usize])] = &[
     ("tents", &[8, 10, 15]),
     ("binairo", &[6, 8, 10]),
     ("unruly", &[8, 10, 14]),
+    ("norinori", &[6, 8, 10]),
+    ("thermometers", &[6, 8]),
 ];
 
 /// The records of a file: blocks of non-comment lines between blank lines.

@@ -2,7 +2,7 @@
 """Google OR-Tools CP-SAT, one worker, on the puzzles of gridcsp's placing bench.
 
 Reads every ``benches/data/placing/<family>_<size>_<level>.txt`` (Light Up,
-Tents, Binairo, Unruly in gridcsp's text layouts, records separated by blank
+Tents, Binairo, Unruly, Norinori, Thermometers in gridcsp's text layouts, records separated by blank
 lines, ``#`` lines are comments), the very files ``cargo bench --bench
 placing`` reads, and for each puzzle, timed together: builds the natural
 CP-SAT model of the family's rules, solves it with one search worker, then
@@ -308,11 +308,113 @@ def binary_check(p, s) -> None:
             assert len(set(values)) == len(values), "two equal lines"
 
 
+# ---------------------------------------------------------------------------
+# Norinori: the givens (`x` shaded, `-` open), then the grid of region labels.
+# ---------------------------------------------------------------------------
+
+
+def norinori_parse(rec: list[str]):
+    rows, cols, _ = header(rec[0])
+    if len(rec) != 2 * rows + 1:
+        raise FormatError("expected the givens and the regions")
+    return rows, cols, grid(rec[1 : rows + 1], rows, cols), grid(rec[rows + 1 :], rows, cols)
+
+
+def neighbours(r, c, rows, cols):
+    return [(r + dr, c + dc) for dr, dc in DIRS if 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+
+def norinori_solve(p) -> set:
+    rows, cols, given, regions = p
+    m = cp_model.CpModel()
+    s = {(r, c): m.new_bool_var(f"s{r}_{c}") for r in range(rows) for c in range(cols)}
+    by_region: dict = {}
+    for (r, c), v in s.items():
+        by_region.setdefault(regions[r][c], []).append(v)
+        if given[r][c] == "x":
+            m.add(v == 1)
+        # A shaded cell touches exactly one other shaded cell.
+        m.add(sum(s[y] for y in neighbours(r, c, rows, cols)) == 1).only_enforce_if(v)
+    for cells in by_region.values():
+        m.add(sum(cells) == 2)
+    cells = list(s)
+    values = solve_unique(m, [s[x] for x in cells])
+    return {x for x, v in zip(cells, values) if v}
+
+
+def norinori_check(p, shaded) -> None:
+    rows, cols, given, regions = p
+    for r in range(rows):
+        for c in range(cols):
+            assert given[r][c] != "x" or (r, c) in shaded, "a given unshaded"
+            if (r, c) in shaded:
+                n = sum(y in shaded for y in neighbours(r, c, rows, cols))
+                assert n == 1, f"cell {r},{c} is not in one domino"
+    labels = {regions[r][c] for r in range(rows) for c in range(cols)}
+    for label in labels:
+        n = sum(regions[r][c] == label for r, c in shaded)
+        assert n == 2, f"region {label} holds {n}"
+
+
+# ---------------------------------------------------------------------------
+# Thermometers: column counts, row counts (`-`: none), then each cell's `T.K`
+# (thermometer T, position K from 1 at the bulb).
+# ---------------------------------------------------------------------------
+
+
+def thermometers_parse(rec: list[str]):
+    rows, cols, _ = header(rec[0])
+    if len(rec) != rows + 3:
+        raise FormatError("expected the counts and the grid")
+    col_counts = [None if t == "-" else int(t) for t in rec[1].split()]
+    row_counts = [None if t == "-" else int(t) for t in rec[2].split()]
+    if len(col_counts) != cols or len(row_counts) != rows:
+        raise FormatError("wrong number of counts")
+    cells = [[tuple(int(x) for x in t.split(".")) for t in row] for row in grid(rec[3:], rows, cols)]
+    return rows, cols, col_counts, row_counts, cells
+
+
+def thermometers_solve(p) -> set:
+    rows, cols, col_counts, row_counts, cells = p
+    m = cp_model.CpModel()
+    f = {(r, c): m.new_bool_var(f"f{r}_{c}") for r in range(rows) for c in range(cols)}
+    at = {cells[r][c]: (r, c) for r in range(rows) for c in range(cols)}
+    # Filled from the bulb without gaps: position K+1 only after position K.
+    for (t, k), x in at.items():
+        if (t, k + 1) in at:
+            m.add_implication(f[at[(t, k + 1)]], f[x])
+    for r, k in enumerate(row_counts):
+        if k is not None:
+            m.add(sum(f[(r, c)] for c in range(cols)) == k)
+    for c, k in enumerate(col_counts):
+        if k is not None:
+            m.add(sum(f[(r, c)] for r in range(rows)) == k)
+    keys = list(f)
+    values = solve_unique(m, [f[x] for x in keys])
+    return {x for x, v in zip(keys, values) if v}
+
+
+def thermometers_check(p, filled) -> None:
+    rows, cols, col_counts, row_counts, cells = p
+    for r in range(rows):
+        for c in range(cols):
+            t, k = cells[r][c]
+            if (r, c) in filled and k > 1:
+                nearer = [y for y in filled if cells[y[0]][y[1]] == (t, k - 1)]
+                assert nearer, f"a gap below {r},{c}"
+    for r, k in enumerate(row_counts):
+        assert k is None or sum(x[0] == r for x in filled) == k, f"row {r}"
+    for c, k in enumerate(col_counts):
+        assert k is None or sum(x[1] == c for x in filled) == k, f"column {c}"
+
+
 FAMILIES = {
     "light-up": (light_up_parse, light_up_solve, light_up_check),
     "tents": (tents_parse, tents_solve, tents_check),
     "binairo": (lambda r: binary_parse(r, True), binary_solve, binary_check),
     "unruly": (lambda r: binary_parse(r, False), binary_solve, binary_check),
+    "norinori": (norinori_parse, norinori_solve, norinori_check),
+    "thermometers": (thermometers_parse, thermometers_solve, thermometers_check),
 }
 
 
