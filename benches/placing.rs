@@ -1,6 +1,6 @@
 //! Release-mode throughput of the placement and shading families (Light
-//! Up, Tents, Binairo, Unruly, Norinori, Thermometers) on fixed files of generated puzzles, the gridcsp side
-//! of `benches/peers/cpsat_placing.py`.
+//! Up, Tents, Binairo, Unruly, Norinori, Thermometers) on fixed files of
+//! generated puzzles: the gridcsp side of `benches/peers/cpsat_placing.py`.
 //!
 //! The puzzles live in `benches/data/placing/<family>_<size>_<level>.txt`:
 //! records in the family's text layout, separated by blank lines (`#`
