@@ -21,6 +21,8 @@ mod sudoku_cmd;
 
 #[cfg(test)]
 mod props;
+#[cfg(test)]
+mod props_families;
 
 use args::{Cli, FamilyCommand, PuzzleCommand, RunArgs};
 use clap::{CommandFactory, FromArgMatches, Subcommand};

@@ -1224,3 +1224,36 @@ fn a_grid_after_the_adjacent_directive_is_an_adjacent_puzzle() {
     );
     assert_eq!(r.lines(), ["0", "2"], "no 2x2 Adjacent square lacks a bar");
 }
+
+#[test]
+fn a_header_of_huge_numbers_is_one_invalid_puzzle_in_every_family() {
+    // Nonogram, Norinori, Tents and Thermometers computed a record's length
+    // from its header unchecked: `18446744073709551615 5` overflowed (a
+    // panic that ended the run; in release, a wrapped length that split the
+    // record). Such a header is no header: the puzzle ends at the blank line.
+    for family in [
+        "nonogram",
+        "norinori",
+        "tents",
+        "thermometers",
+        "light-up",
+        "hitori",
+        "star-battle",
+        "killer-sudoku",
+    ] {
+        let made = gridcsp(&[family, "generate", "--seed", "3"]);
+        let mut input = b"18446744073709551615 5\nx\ny\n\n".to_vec();
+        input.extend_from_slice(made.out.as_bytes());
+        let r = gridcsp_with_input(&["--json", family, "solve"], Some(input));
+        r.assert_calm();
+        let outcomes: Vec<String> = r
+            .lines()
+            .iter()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).expect("JSON");
+                v["outcome"].as_str().unwrap_or_default().to_owned()
+            })
+            .collect();
+        assert_eq!(outcomes, ["invalid", "solved"], "{family}: {}", r.err);
+    }
+}

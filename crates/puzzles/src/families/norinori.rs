@@ -113,7 +113,7 @@ const LEVELS: &[Level] = &[
 ];
 
 fn record_lines(header: &str) -> Option<usize> {
-    grid_text::header_size(header, false).map(|(rows, _)| 2 * rows)
+    grid_text::header_size(header, false).and_then(|(rows, _)| rows.checked_mul(2))
 }
 
 static INFO: FamilyInfo = FamilyInfo {

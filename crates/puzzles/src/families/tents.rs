@@ -180,7 +180,7 @@ static INFO: FamilyInfo = FamilyInfo {
     rules: "Place tents so that tents and trees pair up one to one, each tent next to its own tree (not diagonally); no two tents touch, not even diagonally; the numbers give the tents in each row and column.",
     levels: LEVELS,
     shape: RecordShape::Header {
-        lines: |h| grid_text::header_size(h, false).map(|(rows, _)| rows + 2),
+        lines: |h| grid_text::header_size(h, false).and_then(|(rows, _)| rows.checked_add(2)),
         one_line: grid_text::is_one_line,
     },
     default_size: (8, 8),

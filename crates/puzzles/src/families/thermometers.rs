@@ -114,7 +114,7 @@ const LEVELS: &[Level] = &[
 ];
 
 fn record_lines(header: &str) -> Option<usize> {
-    grid_text::header_size(header, false).map(|(rows, _)| rows + 2)
+    grid_text::header_size(header, false).and_then(|(rows, _)| rows.checked_add(2))
 }
 
 static INFO: FamilyInfo = FamilyInfo {

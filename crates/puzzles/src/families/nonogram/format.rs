@@ -32,8 +32,9 @@ pub(crate) fn lines_after_header(header: &str) -> Option<usize> {
         _ => return None,
     };
     match t.get(2) {
-        None => Some(cols + rows),
-        Some(&GIVENS) => Some(cols + 2 * rows),
+        // Checked: a header of huge numbers is no header (not an overflow).
+        None => cols.checked_add(rows),
+        Some(&GIVENS) => cols.checked_add(rows.checked_mul(2)?),
         Some(_) => None,
     }
 }
