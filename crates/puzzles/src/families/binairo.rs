@@ -484,9 +484,7 @@ impl Family for Binairo {
 
     fn parse(&self, text: &str) -> Result<BinairoPuzzle, ParseError> {
         if grid_text::is_one_line(text) {
-            let row = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0);
-            let line = text.lines().nth(row).unwrap_or("");
-            return self.parse_game_id(line).map_err(|e| e.relocated(row + 1));
+            return grid_text::parse_one_line(text, |line| self.parse_game_id(line));
         }
         self.parse_text(text)
     }

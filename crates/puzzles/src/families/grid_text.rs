@@ -91,6 +91,18 @@ pub(crate) fn is_one_line(text: &str) -> bool {
     }
 }
 
+/// Parses a one-line record (see [`is_one_line`]) with `parse`, which
+/// reads the line alone: its errors are moved to the line the record has
+/// it on.
+pub(crate) fn parse_one_line<T>(
+    text: &str,
+    parse: impl FnOnce(&str) -> Result<T, ParseError>,
+) -> Result<T, ParseError> {
+    let row = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0);
+    let line = text.lines().nth(row).unwrap_or("");
+    parse(line).map_err(|e| e.relocated(row + 1))
+}
+
 /// The next line as `cols` one-symbol cells: `cols` whitespace-separated
 /// tokens, or a single word of `cols` characters (each its own token, with
 /// its own column).

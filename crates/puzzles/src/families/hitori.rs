@@ -409,9 +409,7 @@ impl Family for Hitori {
 
     fn parse(&self, text: &str) -> Result<Puzzle, ParseError> {
         if grid_text::is_one_line(text) {
-            let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-            let row = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0);
-            return parse_game_id(line).map_err(|e| e.relocated(row + 1));
+            return grid_text::parse_one_line(text, parse_game_id);
         }
         parse_text(text)
     }

@@ -591,9 +591,7 @@ impl Family for Tents {
 
     fn parse(&self, text: &str) -> Result<TentsPuzzle, ParseError> {
         if grid_text::is_one_line(text) {
-            let row = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0);
-            let line = text.lines().nth(row).unwrap_or("");
-            return parse_game_id(line).map_err(|e| e.relocated(row + 1));
+            return grid_text::parse_one_line(text, parse_game_id);
         }
         parse_text(text)
     }
