@@ -19,7 +19,6 @@ fn solutions(model: &Model, options: SearchOptions) -> (Vec<Vec<Value>>, u64) {
     let mut iter = solver.solutions();
     let list: Vec<_> = iter.by_ref().map(|s| s.into_values()).collect();
     assert_eq!(iter.status(), Some(SearchStatus::Complete));
-    drop(iter);
     (list, solver.stats().decisions)
 }
 
