@@ -99,9 +99,9 @@ pub use grid::{Direction, Grid, Neighbourhood, Run};
 pub use model::Model;
 pub use propagation::{PropagationContext, Scratch, forward_check};
 pub use search::{
-    Count, Improvements, Limits, Objective, OptimizeOutcome, Restarts, SearchOptions, SearchStatus,
-    Solution, Solutions, SolveOutcome, Solver, Stats, StopReason, Uniqueness, ValueOrder,
-    ValueSelector, VariableOrder, VariableSelector,
+    Count, Improvements, Limits, Objective, OptimizeOutcome, Probing, Restarts, SearchOptions,
+    SearchStatus, Solution, Solutions, SolveOutcome, Solver, Stats, StopReason, Uniqueness,
+    ValueOrder, ValueSelector, VariableOrder, VariableSelector,
 };
 pub use trace::{Deduction, TraceEvent};
 pub use variable::{Value, VarId};

@@ -22,6 +22,7 @@ use super::cpu::CpuMark;
 use super::optimize::Objective;
 use super::options::{SearchOptions, VariableOrder};
 use super::outcome::{Count, SearchStatus, Solution, SolveOutcome, StopReason, Uniqueness};
+use super::probe::Probing;
 use super::restarts::Schedule;
 use super::select::{BranchOrder, SplitMix64, select_value, select_variable};
 use super::stats::Stats;
@@ -157,6 +158,11 @@ pub struct Solver<'m> {
     restart: Option<(Schedule, u64)>,
     /// When the time limit reads the clock next.
     clock: Clock,
+    /// Whether this run probed at the root already ([`Probing::Root`]).
+    root_probed: bool,
+    /// Whether a probe is propagating (its failures do not weigh on
+    /// dom/wdeg: they are not the search's).
+    probing_now: bool,
 }
 
 impl<'m> Solver<'m> {
@@ -256,6 +262,8 @@ impl<'m> Solver<'m> {
             bound: None,
             restart: None,
             clock: Clock::new(),
+            root_probed: false,
+            probing_now: false,
         }
     }
 
@@ -463,6 +471,7 @@ impl<'m> Solver<'m> {
             None
         };
         self.stats = Stats::default();
+        self.root_probed = false;
         self.rng = SplitMix64::new(seed_of(&self.options));
         self.store.words.copy_from_slice(&self.initial);
         self.store.trail.clear();
@@ -532,7 +541,9 @@ impl<'m> Solver<'m> {
             let constraint = &self.model.constraints[c as usize].constraint;
             if let Err(conflict) = constraint.propagate(&mut ctx) {
                 self.store.queue.clear();
-                if matches!(self.options.variable_order, VariableOrder::DomWdeg) {
+                if !self.probing_now
+                    && matches!(self.options.variable_order, VariableOrder::DomWdeg)
+                {
                     for v in constraint.scope() {
                         self.var_weight[v.index()] += 1;
                     }
@@ -578,6 +589,15 @@ impl<'m> Solver<'m> {
                     continue;
                 }
                 Phase::Branch => {}
+            }
+            if self.probe_due() {
+                self.root_probed = true;
+                if self.probe_node().is_err() {
+                    self.store.queue.clear();
+                    self.stats.failures += 1;
+                    self.phase = Phase::Backtrack;
+                    continue;
+                }
             }
             let domains = Domains {
                 words: &self.store.words,
@@ -634,6 +654,62 @@ impl<'m> Solver<'m> {
                 self.stats.failures += 1;
                 self.phase = Phase::Backtrack;
             }
+        }
+    }
+
+    /// How many decisions are open (the trail level of the current node).
+    pub(super) fn decision_level(&self) -> usize {
+        self.decisions.len()
+    }
+
+    /// How many variables probing looks at: the decision variables if
+    /// named, else all.
+    pub(super) fn probe_var_count(&self) -> usize {
+        match &self.branch {
+            Some(order) => order.primary,
+            None => self.model.layout.len(),
+        }
+    }
+
+    /// The `k`-th variable probing looks at.
+    pub(super) fn probe_var(&self, k: usize) -> VarId {
+        let index = match &self.branch {
+            Some(order) => order.vars[k] as usize,
+            None => k,
+        };
+        VarId::from_index(index, self.model.tag)
+    }
+
+    /// Whether `var = value`, propagated at a sub-level of the node at
+    /// `level`, fails; the sub-level is undone either way.
+    pub(super) fn probe_fails(&mut self, level: usize, var: VarId, value: Value) -> bool {
+        self.store.trail.new_checkpoint();
+        self.probing_now = true;
+        let failed = self.engine_ctx().fix(var, value).is_err() || self.propagate_queue().is_err();
+        self.probing_now = false;
+        self.store.queue.clear();
+        let words = &mut self.store.words;
+        self.store
+            .trail
+            .restore_to(level, |(i, old)| words[i as usize] = old);
+        failed
+    }
+
+    /// Removes `value` from `var` at the current node and propagates.
+    pub(super) fn remove_at_node(&mut self, var: VarId, value: Value) -> Result<(), Conflict> {
+        self.engine_ctx().remove(var, value)?;
+        self.propagate_queue()
+    }
+
+    /// Whether the search probes at the current node.
+    fn probe_due(&self) -> bool {
+        if self.store.trace.is_some() {
+            return false;
+        }
+        match self.options.probing {
+            Probing::Off => false,
+            Probing::Root => self.decisions.is_empty() && !self.root_probed,
+            Probing::EveryNode => true,
         }
     }
 

@@ -1,5 +1,6 @@
 //! Search options: variable order, value order, limits and tracing.
 
+use super::probe::Probing;
 use super::restarts::Restarts;
 use crate::domain::Domains;
 use crate::variable::{Value, VarId};
@@ -116,9 +117,34 @@ pub struct SearchOptions {
     /// Measure the search thread's CPU time into
     /// [`Stats::cpu_time`](crate::Stats::cpu_time). Default: off.
     pub cpu_time: bool,
+    /// Failed-literal probing ([`with_probing`](Self::with_probing)).
+    /// Default: off.
+    pub probing: Probing,
 }
 
 impl SearchOptions {
+    /// Probes values before branching (see [`Probing`]): at the root, or
+    /// at every node. Removes every value whose propagation fails, so the
+    /// search needs fewer decisions at the cost of more propagation per
+    /// node. The solutions and counts do not change (their order can, with
+    /// a variable order that looks at domain sizes).
+    ///
+    /// ```
+    /// use csp_core::{Model, Probing, SearchOptions, Solver};
+    /// let mut model = Model::new();
+    /// let xs = model.new_vars(3, 0..=1)?;
+    /// model.all_different(&xs[..2])?;
+    /// model.equal(xs[1], xs[2])?;
+    /// let options = SearchOptions::default().with_probing(Probing::EveryNode);
+    /// let mut solver = Solver::with_options(&model, options);
+    /// assert_eq!(solver.count(None).count, 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_probing(mut self, probing: Probing) -> Self {
+        self.probing = probing;
+        self
+    }
+
     /// Sets the variable order.
     pub fn with_variable_order(mut self, order: VariableOrder) -> Self {
         self.variable_order = order;

@@ -43,7 +43,7 @@
 use super::BinairoPuzzle;
 use crate::family::{Built, Cell};
 use csp_core::{
-    Conflict, Constraint, ConstraintId, Events, Literal, Model, ModelError, Priority,
+    Conflict, Constraint, ConstraintId, Events, Literal, Model, ModelError, Priority, Probing,
     PropagationContext, Value, VarId,
 };
 
@@ -208,6 +208,14 @@ pub(crate) fn build(p: &BinairoPuzzle, level: Option<usize>) -> Result<Built, Mo
         .map(|(&g, &v)| (v, Value::from(g)))
         .collect();
     built.cells = cells.into_iter().map(Some).collect();
+    if !p.distinct {
+        // Unruly (no unique-lines rule) leaves more to search: probing
+        // once at the root settles cells whose either colour fails, and
+        // on 14 x 14 generated puzzles takes a third off the time to find
+        // and prove the solution (normal: 0.93 s -> 0.59 s for 200 puzzles;
+        // probing at every node costs more than it saves).
+        built.options = built.options.clone().with_probing(Probing::Root);
+    }
     Ok(built)
 }
 
