@@ -20,6 +20,8 @@ use std::fmt;
 
 /// Tatham's difficulty levels, easiest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Difficulty {
     /// Singles only (`t`).
     Trivial,
@@ -100,6 +102,8 @@ impl std::str::FromStr for Difficulty {
 /// A deduction technique, in ladder order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Technique {
     /// A placed value is removed from its row and column; a cell with one
     /// candidate left takes it.
@@ -181,6 +185,7 @@ pub enum GradeError {
 
 /// The grade of a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Grade {
     /// The lowest level whose techniques finish the puzzle.
     pub difficulty: Difficulty,
@@ -330,6 +335,8 @@ impl Puzzle {
 /// A hint for a partly filled grid; see [`Puzzle::hint`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Hint {
     /// The grid already breaks a rule.
     Conflict(crate::rules::Contradiction),
@@ -351,6 +358,7 @@ pub enum Hint {
 
 /// A step-by-step solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Explanation {
     /// The grade.
     pub difficulty: Difficulty,
@@ -375,6 +383,7 @@ impl fmt::Display for Explanation {
 /// One deduction: a clue (row, column, sign, ...) and a technique removed
 /// some candidates and maybe placed values.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Step {
     /// The technique.
     pub technique: Technique,
