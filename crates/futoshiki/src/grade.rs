@@ -103,7 +103,7 @@ impl std::str::FromStr for Difficulty {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub enum Technique {
     /// A placed value is removed from its row and column; a cell with one
     /// candidate left takes it.
@@ -159,6 +159,37 @@ impl Technique {
             techniques::rules::FORCING_CHAIN => Technique::ForcingChain,
             _ => return None,
         })
+    }
+}
+
+/// A technique's name ([`Technique::name`]): its serde form.
+impl From<Technique> for String {
+    fn from(technique: Technique) -> String {
+        technique.name().to_owned()
+    }
+}
+
+/// A technique from its name ([`Technique::name`]).
+impl TryFrom<String> for Technique {
+    type Error = String;
+    fn try_from(name: String) -> Result<Technique, String> {
+        use Technique::*;
+        // Every variant (a new one fails this match until it is listed).
+        match NakedSingle {
+            NakedSingle | HiddenSingle | Bounds | Subset | Fish | ForcingChain | Guess => {}
+        }
+        [
+            NakedSingle,
+            HiddenSingle,
+            Bounds,
+            Subset,
+            Fish,
+            ForcingChain,
+            Guess,
+        ]
+        .into_iter()
+        .find(|t| t.name() == name)
+        .ok_or_else(|| format!("unknown technique {name:?}"))
     }
 }
 

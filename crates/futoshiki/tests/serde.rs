@@ -89,7 +89,7 @@ fn conflicts_and_multiple_solutions_round_trip() {
 }
 
 #[test]
-fn scalar_forms_are_lower_case_names() {
+fn scalar_forms_are_names() {
     let names: Vec<String> = Difficulty::ALL.iter().map(|d| round_trip(d)).collect();
     assert_eq!(
         names,
@@ -101,6 +101,8 @@ fn scalar_forms_are_lower_case_names() {
             r#""recursive""#
         ]
     );
-    assert_eq!(round_trip(&Technique::ForcingChain), r#""forcing_chain""#);
+    assert_eq!(round_trip(&Technique::ForcingChain), r#""forcing chain""#);
+    assert_eq!(round_trip(&Technique::Subset), r#""naked/hidden subset""#);
+    assert!(serde_json::from_str::<Technique>(r#""forcing_chain""#).is_err());
     assert_eq!(round_trip(&Mode::Adjacent), r#""adjacent""#);
 }
