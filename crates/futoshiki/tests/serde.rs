@@ -90,7 +90,7 @@ fn conflicts_and_multiple_solutions_round_trip() {
 
 #[test]
 fn scalar_forms_are_names() {
-    let names: Vec<String> = Difficulty::ALL.iter().map(|d| round_trip(d)).collect();
+    let names: Vec<String> = Difficulty::ALL.iter().map(round_trip).collect();
     assert_eq!(
         names,
         [
