@@ -9,6 +9,7 @@ use crate::input::{Inputs, read_all};
 use crate::output::Printer;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
+use serde::Serialize;
 use serde_json::{Map, Value};
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -121,6 +122,24 @@ impl Answer {
         self.json.insert(key.to_owned(), value.into());
         self
     }
+
+    /// Adds the fields of `fields`' serde form (a struct: its fields become
+    /// the object's).
+    pub(crate) fn fields(mut self, fields: &impl Serialize) -> Answer {
+        merge(&mut self.json, fields);
+        self
+    }
+}
+
+/// Adds the fields of `fields`' serde form to `object`. Only structs reach
+/// it (every caller's type is one), and serialising them cannot fail: their
+/// fields are strings, numbers and the libraries' serde forms.
+pub(crate) fn merge(object: &mut Map<String, Value>, fields: &impl Serialize) {
+    match serde_json::to_value(fields) {
+        Ok(Value::Object(more)) => object.extend(more),
+        Ok(other) => debug_assert!(false, "not an object: {other}"),
+        Err(e) => debug_assert!(false, "not serialisable: {e}"),
+    }
 }
 
 /// A unit of work: an input record, or a puzzle to generate.
@@ -131,20 +150,31 @@ pub(crate) trait Job: Send + Sync {
     fn describe(&self, object: &mut Map<String, Value>);
 }
 
+/// What identifies an input puzzle in JSON.
+#[derive(Serialize)]
+struct RecordFields<'a> {
+    file: &'a str,
+    line: usize,
+    input: &'a str,
+}
+
 impl Job for Record {
     fn location(&self) -> String {
         Record::location(self)
     }
 
     fn describe(&self, object: &mut Map<String, Value>) {
-        object.insert("file".into(), self.source.as_ref().into());
-        object.insert("line".into(), self.line.into());
-        object.insert("input".into(), self.text.as_str().into());
+        let fields = RecordFields {
+            file: &self.source,
+            line: self.line,
+            input: &self.text,
+        };
+        merge(object, &fields);
     }
 }
 
-/// Puzzle `index` of a generate run, made from `seed`.
-#[derive(Clone, Copy, Debug)]
+/// Puzzle `index` of a generate run, made from `seed` (its JSON fields).
+#[derive(Clone, Copy, Debug, Serialize)]
 pub(crate) struct GenJob {
     /// 0-based index in the run.
     pub(crate) index: u64,
@@ -158,8 +188,7 @@ impl Job for GenJob {
     }
 
     fn describe(&self, object: &mut Map<String, Value>) {
-        object.insert("index".into(), self.index.into());
-        object.insert("seed".into(), self.seed.into());
+        merge(object, self);
     }
 }
 

@@ -180,13 +180,24 @@ fn unsolvable() -> Answer {
     Answer::new(Status::Failed, "unsolvable", "unsolvable")
 }
 
+/// A broken rule in JSON: the rule in words and its cells as players write
+/// them (`r1c1`), where the library's serde form of a
+/// [`Violation`] has 0-based `{row, col}` objects.
+#[derive(serde::Serialize)]
+struct ViolationFields<'a> {
+    rule: &'a str,
+    cells: Vec<String>,
+}
+
 fn violations_json(v: &[Violation]) -> Value {
-    v.iter()
-        .map(|v| {
-            let cells: Vec<Value> = v.cells.iter().map(|c| c.to_string().into()).collect();
-            serde_json::json!({ "rule": v.rule, "cells": cells })
+    let fields: Vec<ViolationFields<'_>> = v
+        .iter()
+        .map(|v| ViolationFields {
+            rule: &v.rule,
+            cells: v.cells.iter().map(ToString::to_string).collect(),
         })
-        .collect()
+        .collect();
+    serde_json::to_value(fields).unwrap_or(Value::Null)
 }
 
 fn solve(p: &dyn AnyPuzzle, limits: &Limits, json: bool) -> Answer {
@@ -285,11 +296,9 @@ fn grade(p: &dyn AnyPuzzle, limits: &Limits, explain: bool, json: bool) -> Answe
             if !json {
                 return a;
             }
-            let a = a
-                .field("level", grade.level)
-                .field("rank", grade.rank)
-                .field("technique", grade.technique.unwrap_or_default())
-                .field("decisions", grade.decisions);
+            // The library's serde form of the grade: `level`, `rank`,
+            // `technique` (`null` when none was needed) and `decisions`.
+            let a = a.fields(&grade);
             match explanation {
                 Some(e) => {
                     let steps: Vec<Value> = e.steps.iter().map(|s| s.text.clone().into()).collect();

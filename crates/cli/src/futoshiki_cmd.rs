@@ -304,6 +304,12 @@ fn check(record: &Record, json: bool) -> Answer {
     }
 }
 
+/// A library value's serde form (those of the futoshiki crate cannot fail
+/// to serialise: names and numbers).
+fn json_value(value: impl serde::Serialize) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
 fn level(d: futoshiki::Difficulty) -> String {
     d.name().to_ascii_lowercase()
 }
@@ -329,9 +335,11 @@ fn grade(record: &Record, explain: bool, json: bool) -> Answer {
             if !json {
                 return a;
             }
+            // The futoshiki crate's serde forms: `tricky`, `forcing chain`
+            // (`null` for a full grid).
             let a = a
-                .field("level", level(e.difficulty))
-                .field("technique", technique.unwrap_or_default());
+                .field("level", json_value(e.difficulty))
+                .field("technique", json_value(e.hardest));
             if explain {
                 let steps: Vec<Value> = e.steps.iter().map(|s| s.text.clone().into()).collect();
                 a.field("steps", steps)

@@ -4,7 +4,8 @@
 //! hidden while they are written. Also where the run's streams come from
 //! ([`Io`]): the process's own, or memory (the in-process tests).
 
-use crate::batch::{Answer, Job};
+use crate::batch::{Answer, Job, merge};
+use serde::Serialize;
 use serde_json::Value;
 use std::io::{self, IsTerminal, Read, Write};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -121,6 +122,18 @@ impl Write for SharedBuf {
     }
 }
 
+/// The fields every JSON answer has.
+#[derive(Serialize)]
+struct Common<'a> {
+    outcome: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+    /// `null` for work whose searches the libraries do not count.
+    nodes: Option<u64>,
+    decisions: Option<u64>,
+    time_ms: f64,
+}
+
 /// How answers are laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Layout {
@@ -175,14 +188,14 @@ impl<'io> Printer<'io> {
             Layout::Json => {
                 let mut object = answer.json;
                 job.describe(&mut object);
-                object.insert("outcome".into(), answer.outcome.into());
-                if let Some(message) = answer.message {
-                    object.insert("error".into(), message.into());
-                }
-                let effort = answer.effort;
-                object.insert("nodes".into(), effort.map(|e| e.nodes).into());
-                object.insert("decisions".into(), effort.map(|e| e.decisions).into());
-                object.insert("time_ms".into(), (elapsed.as_secs_f64() * 1000.0).into());
+                let common = Common {
+                    outcome: answer.outcome,
+                    error: answer.message.as_deref(),
+                    nodes: answer.effort.map(|e| e.nodes),
+                    decisions: answer.effort.map(|e| e.decisions),
+                    time_ms: elapsed.as_secs_f64() * 1000.0,
+                };
+                merge(&mut object, &common);
                 serde_json::to_writer(&mut self.out, &Value::Object(object))
                     .map_err(io::Error::from)?;
                 writeln!(self.out)?;

@@ -425,6 +425,39 @@ fn check(ctx: &Ctx, record: &Record) -> Answer {
     }
 }
 
+/// The JSON fields of a grade, in the sudoku crate's serde forms: `level`
+/// (`easy`), `rating` (a number, 4.2), `technique` (the hardest one's name,
+/// `null` for a full grid) and `techniques`, the steps each took.
+#[derive(serde::Serialize)]
+struct GradeFields {
+    level: Difficulty,
+    rating: sudoku::Rating,
+    technique: Option<sudoku::Technique>,
+    techniques: Vec<TechniqueSteps>,
+}
+
+/// One technique of a grade and the steps it took.
+#[derive(serde::Serialize)]
+struct TechniqueSteps {
+    technique: sudoku::Technique,
+    steps: usize,
+}
+
+impl GradeFields {
+    fn of(g: &sudoku::Grade) -> GradeFields {
+        GradeFields {
+            level: g.difficulty,
+            rating: g.rating,
+            technique: g.hardest,
+            techniques: g
+                .techniques
+                .iter()
+                .map(|&(technique, steps)| TechniqueSteps { technique, steps })
+                .collect(),
+        }
+    }
+}
+
 /// The grade line: level, rating, then the hardest technique (`guess`
 /// when the techniques ran out).
 fn grade_words(grade: &sudoku::Grade) -> String {
@@ -464,17 +497,7 @@ fn grade(ctx: &Ctx, record: &Record, explain: bool) -> Answer {
             let outcome = if explain { "explained" } else { "graded" };
             let mut a = Answer::new(Status::Done, outcome, text);
             if ctx.json {
-                let technique = g.hardest.map(|t| t.to_string()).unwrap_or_default();
-                let techniques: Vec<Value> = g
-                    .techniques
-                    .iter()
-                    .map(|(t, n)| serde_json::json!({ "technique": t.to_string(), "steps": n }))
-                    .collect();
-                a = a
-                    .field("level", g.difficulty.to_string())
-                    .field("rating", g.rating.value())
-                    .field("technique", technique)
-                    .field("techniques", techniques);
+                a = a.fields(&GradeFields::of(&g));
                 if let Some(e) = explanation {
                     let steps: Vec<Value> = e.steps.iter().map(|s| s.to_string().into()).collect();
                     a = a

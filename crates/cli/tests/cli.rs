@@ -521,6 +521,20 @@ fn sudoku_json_has_input_outcome_solution_and_statistics() {
     assert_eq!(first["level"], "easy");
     assert_eq!(first["technique"], "hidden single");
     assert_eq!(first["rating"], 1.2);
+    assert_eq!(first["techniques"][0]["technique"], "hidden single");
+    assert!(first["techniques"][0]["steps"].as_u64() > Some(0));
+    // Futoshiki's level and technique are its crate's serde forms; a full
+    // grid needs no technique: `null`, not an empty name.
+    let r = gridcsp_with_input(
+        &["--json", "futoshiki", "grade"],
+        Some(b"4:1,0R,0,4,0,0,0,0,0,0U,0U,0,0,0R,0,0,\n2:1,2,2,1,\n".to_vec()),
+    );
+    let graded: serde_json::Value = serde_json::from_str(r.lines()[0]).expect("JSON");
+    assert_eq!(graded["level"], "easy");
+    assert!(graded["technique"].is_string(), "{graded}");
+    let full: serde_json::Value = serde_json::from_str(r.lines()[1]).expect("JSON");
+    assert_eq!(full["outcome"], "graded");
+    assert!(full["technique"].is_null(), "{full}");
 }
 
 #[test]

@@ -105,3 +105,8 @@ pub use search::{
 };
 pub use trace::{Deduction, TraceEvent};
 pub use variable::{Value, VarId};
+
+// The README (the crate's page on crates.io) runs as a doc-test.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -92,6 +92,7 @@ pub enum GenerateError {
 
 /// A generated puzzle with its solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Generated {
     /// The puzzle.
     pub puzzle: Puzzle,

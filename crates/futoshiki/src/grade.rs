@@ -20,6 +20,8 @@ use std::fmt;
 
 /// Tatham's difficulty levels, easiest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Difficulty {
     /// Singles only (`t`).
     Trivial,
@@ -100,6 +102,8 @@ impl std::str::FromStr for Difficulty {
 /// A deduction technique, in ladder order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub enum Technique {
     /// A placed value is removed from its row and column; a cell with one
     /// candidate left takes it.
@@ -158,6 +162,37 @@ impl Technique {
     }
 }
 
+/// A technique's name ([`Technique::name`]): its serde form.
+impl From<Technique> for String {
+    fn from(technique: Technique) -> String {
+        technique.name().to_owned()
+    }
+}
+
+/// A technique from its name ([`Technique::name`]).
+impl TryFrom<String> for Technique {
+    type Error = String;
+    fn try_from(name: String) -> Result<Technique, String> {
+        use Technique::*;
+        // Every variant (a new one fails this match until it is listed).
+        match NakedSingle {
+            NakedSingle | HiddenSingle | Bounds | Subset | Fish | ForcingChain | Guess => {}
+        }
+        [
+            NakedSingle,
+            HiddenSingle,
+            Bounds,
+            Subset,
+            Fish,
+            ForcingChain,
+            Guess,
+        ]
+        .into_iter()
+        .find(|t| t.name() == name)
+        .ok_or_else(|| format!("unknown technique {name:?}"))
+    }
+}
+
 impl fmt::Display for Technique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -181,6 +216,7 @@ pub enum GradeError {
 
 /// The grade of a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Grade {
     /// The lowest level whose techniques finish the puzzle.
     pub difficulty: Difficulty,
@@ -330,6 +366,8 @@ impl Puzzle {
 /// A hint for a partly filled grid; see [`Puzzle::hint`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Hint {
     /// The grid already breaks a rule.
     Conflict(crate::rules::Contradiction),
@@ -351,6 +389,7 @@ pub enum Hint {
 
 /// A step-by-step solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Explanation {
     /// The grade.
     pub difficulty: Difficulty,
@@ -375,6 +414,7 @@ impl fmt::Display for Explanation {
 /// One deduction: a clue (row, column, sign, ...) and a technique removed
 /// some candidates and maybe placed values.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Step {
     /// The technique.
     pub technique: Technique,

@@ -84,3 +84,8 @@ pub mod rule_names {
     pub use crate::adjacent::rules::{FROM_FIXED, SUPPORT};
     pub use crate::techniques::rules::{BOUNDS, FISH, FORCING_CHAIN, SIGN_CHECK};
 }
+
+// The README (the crate's page on crates.io) runs as a doc-test.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -17,6 +17,8 @@ pub fn search_options() -> SearchOptions {
 
 /// What a [`ConstraintId`] of a futoshiki model stands for.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Clue {
     /// The all-different constraint of a row (0-based).
     Row(usize),
@@ -267,6 +269,8 @@ pub(crate) enum MarkStrength {
 
 /// Whether a puzzle has no solution, exactly one, or several.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Uniqueness {
     /// No solution.
     NoSolution,

@@ -10,6 +10,7 @@ pub const MIN_SIZE: usize = 1;
 
 /// A cell position, 0-based; shown 1-based as `r2c3` in messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cell {
     /// Row, 0-based from the top.
     pub row: usize,
@@ -45,6 +46,8 @@ impl fmt::Display for Cell {
 
 /// Which puzzle the marks describe.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Mode {
     /// Classic Futoshiki: marks are inequality signs.
     #[default]
@@ -60,6 +63,8 @@ pub enum Mode {
 /// the second: `Less` means first < second. `Bar` is only used in
 /// [`Mode::Adjacent`], the signs only in [`Mode::Standard`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Link {
     /// No mark. In Adjacent mode this still says "not adjacent values".
     #[default]
@@ -149,6 +154,8 @@ pub enum PuzzleError {
 /// A partly filled grid (a player's progress) is also a `Puzzle`: the
 /// filled cells are givens.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "GameId", into = "GameId"))]
 pub struct Puzzle {
     size: usize,
     mode: Mode,
@@ -360,8 +367,62 @@ impl Puzzle {
     }
 }
 
+/// The serde form of a [`Puzzle`]: its game ID ([`Puzzle::to_game_id`]),
+/// read back with [`Puzzle::from_game_id`].
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+struct GameId(String);
+
+#[cfg(feature = "serde")]
+impl From<Puzzle> for GameId {
+    fn from(puzzle: Puzzle) -> GameId {
+        GameId(puzzle.to_game_id())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<GameId> for Puzzle {
+    type Error = crate::format::ParseError;
+    fn try_from(id: GameId) -> Result<Puzzle, Self::Error> {
+        Puzzle::from_game_id(&id.0)
+    }
+}
+
+/// The serde form of a [`Solution`]: the size and the row-major values,
+/// checked on the way in by [`Solution::new`].
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SolutionForm {
+    size: usize,
+    values: Vec<u8>,
+}
+
+#[cfg(feature = "serde")]
+impl From<Solution> for SolutionForm {
+    fn from(solution: Solution) -> SolutionForm {
+        SolutionForm {
+            size: solution.size,
+            values: solution.values,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<SolutionForm> for Solution {
+    type Error = PuzzleError;
+    fn try_from(form: SolutionForm) -> Result<Solution, PuzzleError> {
+        Solution::new(form.size, form.values)
+    }
+}
+
 /// A filled grid: one value per cell, row-major.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "SolutionForm", into = "SolutionForm")
+)]
 pub struct Solution {
     size: usize,
     values: Vec<u8>,

@@ -7,6 +7,8 @@ use std::fmt;
 /// Clues (or entries) that break the rules, named by cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Contradiction {
     /// The same value twice in a row.
     RepeatedInRow {

@@ -9,6 +9,7 @@ use std::fmt;
 
 /// A cell of a grid, 0-based; shown 1-based as `r1c1`, as players write it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cell {
     /// Row, from 0 at the top.
     pub row: usize,
@@ -90,6 +91,7 @@ impl ParseError {
 
 /// A broken rule, with the cells that break it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Violation {
     /// The rule, in words: "the run right of r2c1 must sum to 17".
     pub rule: String,
@@ -223,7 +225,12 @@ impl Built {
 }
 
 /// A puzzle's grade on its family's ladder.
+///
+/// With the `serde` feature it serialises (`{"rank":1,"level":"medium",...}`)
+/// but does not deserialise: `level` borrows the family's own name for the
+/// level; read the `rank` back and look it up in [`FamilyInfo::levels`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Grade {
     /// Index into [`FamilyInfo::levels`].
     pub rank: usize,
@@ -247,6 +254,7 @@ impl fmt::Display for Grade {
 
 /// One deduction in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Step {
     /// The deduction: "r2c3 cannot be 9: the run right of r2c1 sums to 4".
     pub text: String,
@@ -258,6 +266,7 @@ pub struct Step {
 
 /// A step-by-step solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Explanation {
     /// The deductions, in order.
     pub steps: Vec<Step>,
@@ -335,6 +344,7 @@ impl GenerateOptions {
 
 /// A generated puzzle with its unique solution.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Generated<P, S> {
     /// The puzzle.
     pub puzzle: P,
@@ -374,6 +384,8 @@ pub enum GenerateError {
 
 /// The result of a solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Solved<S> {
     /// A solution.
     Solution(S),
@@ -385,6 +397,8 @@ pub enum Solved<S> {
 
 /// The result of a uniqueness check.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Unique<S> {
     /// No solution.
     None,
@@ -399,6 +413,8 @@ pub enum Unique<S> {
 /// A hint: the next deduction, or what stands in the way.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Hint {
     /// The next deduction that places a value, with the ones before it
     /// that it depends on.

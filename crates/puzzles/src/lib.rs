@@ -50,3 +50,8 @@ pub use family::{
 };
 pub use generic::default_search_options;
 pub use render::RenderOptions;
+
+// The README (the crate's page on crates.io) runs as a doc-test.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

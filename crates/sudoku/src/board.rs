@@ -9,6 +9,7 @@ pub const MAX_SIZE: usize = 35;
 
 /// A cell position, 0-based. Shown 1-based as players write it: `r4c5`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cell {
     /// Row, 0-based.
     pub row: usize,
@@ -46,6 +47,8 @@ impl From<(usize, usize)> for Cell {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "ShapeForm", into = "ShapeForm"))]
 pub struct Shape {
     size: usize,
     box_rows: usize,
@@ -124,6 +127,33 @@ impl Shape {
     }
 }
 
+/// The serde form of a [`Shape`]: the box dimensions (the size is their
+/// product), checked on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct ShapeForm {
+    box_rows: usize,
+    box_cols: usize,
+}
+
+#[cfg(feature = "serde")]
+impl From<Shape> for ShapeForm {
+    fn from(shape: Shape) -> ShapeForm {
+        ShapeForm {
+            box_rows: shape.box_rows,
+            box_cols: shape.box_cols,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<ShapeForm> for Shape {
+    type Error = ShapeError;
+    fn try_from(form: ShapeForm) -> Result<Shape, ShapeError> {
+        Shape::with_boxes(form.box_rows, form.box_cols)
+    }
+}
+
 impl Default for Shape {
     fn default() -> Self {
         Shape::CLASSIC
@@ -172,9 +202,38 @@ fn is_separator(ch: char) -> bool {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "BoardForm", into = "BoardForm"))]
 pub struct Board {
     shape: Shape,
     cells: Vec<u8>,
+}
+
+/// The serde form of a [`Board`]: its shape and its one-line text
+/// (`.` for blank), read back with [`Board::parse_with_shape`].
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct BoardForm {
+    shape: Shape,
+    cells: String,
+}
+
+#[cfg(feature = "serde")]
+impl From<Board> for BoardForm {
+    fn from(board: Board) -> BoardForm {
+        BoardForm {
+            shape: board.shape,
+            cells: board.to_line(),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<BoardForm> for Board {
+    type Error = ParseError;
+    fn try_from(form: BoardForm) -> Result<Board, ParseError> {
+        Board::parse_with_shape(&form.cells, form.shape)
+    }
 }
 
 impl Board {

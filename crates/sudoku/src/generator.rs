@@ -37,6 +37,7 @@ pub enum Symmetry {
 
 /// A generated puzzle with its solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Generated {
     /// The puzzle.
     pub puzzle: Board,

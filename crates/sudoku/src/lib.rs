@@ -83,3 +83,8 @@ pub use logic::{
 pub use rating::{Rating, UnknownRating};
 pub use rules::{Cage, Clash, Group, GroupKind, Variant};
 pub use solver::{Outcome, SudokuModel, SudokuSolver, Uniqueness};
+
+// The README (the crate's page on crates.io) runs as a doc-test.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -25,6 +25,8 @@ use std::str::FromStr;
 /// How hard a puzzle is for a person: a band of its [`Rating`] (see
 /// [`Difficulty::of_rating`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Difficulty {
     /// Singles (rating up to 2.5).
     Easy,
@@ -94,6 +96,8 @@ impl FromStr for Difficulty {
 /// tries them in: Sudoku Explainer's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub enum Technique {
     /// A cell with one candidate left.
     NakedSingle,
@@ -366,6 +370,21 @@ impl fmt::Display for Technique {
     }
 }
 
+/// A technique's name ([`Technique::name`]): its serde form.
+impl From<Technique> for String {
+    fn from(technique: Technique) -> String {
+        technique.name().to_owned()
+    }
+}
+
+/// A technique from its name, as [`str::parse`] reads it.
+impl TryFrom<String> for Technique {
+    type Error = UnknownTechnique;
+    fn try_from(name: String) -> Result<Technique, UnknownTechnique> {
+        name.parse()
+    }
+}
+
 /// The text is not a technique name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown technique {0:?} (expected a name such as xy-wing, x-chain or unique-rectangle-1)")]
@@ -392,6 +411,7 @@ impl FromStr for Technique {
 /// A puzzle's grade: its rating, its level and the hardest technique it
 /// needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Grade {
     /// The level: the band of the rating.
     pub difficulty: Difficulty,
@@ -425,6 +445,7 @@ impl fmt::Display for Grade {
 
 /// One human step: a placement, or eliminations by a technique.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Step {
     /// The technique.
     pub technique: Technique,
@@ -479,6 +500,7 @@ impl fmt::Display for Step {
 
 /// A step-by-step solution in human terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Explanation {
     /// The steps, in order.
     pub steps: Vec<Step>,
@@ -509,6 +531,8 @@ impl fmt::Display for Explanation {
 /// The answer to "what next?" for a partly filled board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Hint {
     /// The next logical step.
     Step(Step),

@@ -44,6 +44,8 @@ use std::str::FromStr;
 /// # Ok::<(), sudoku::UnknownRating>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "f64", into = "f64"))]
 pub struct Rating(u16);
 
 impl Rating {
@@ -89,6 +91,31 @@ impl FromStr for Rating {
             .and_then(|x| x.checked_add(f))
             .map(Rating)
             .ok_or_else(bad)
+    }
+}
+
+/// The rating as a number ([`Rating::value`]): its serde form.
+impl From<Rating> for f64 {
+    fn from(rating: Rating) -> f64 {
+        rating.value()
+    }
+}
+
+/// A rating from a number with at most one decimal (`4.2`); anything else
+/// (negative, too large, not finite, `4.25`) is an [`UnknownRating`].
+impl TryFrom<f64> for Rating {
+    type Error = UnknownRating;
+    fn try_from(value: f64) -> Result<Rating, UnknownRating> {
+        let tenths = (value * 10.0).round();
+        if value.is_finite()
+            && (0.0..=f64::from(u16::MAX)).contains(&tenths)
+            && (value * 10.0 - tenths).abs() < 1e-6
+        {
+            // In range and whole, checked above.
+            Ok(Rating(tenths as u16))
+        } else {
+            Err(UnknownRating(value.to_string()))
+        }
     }
 }
 

@@ -11,6 +11,8 @@ use std::fmt;
 /// Numbers are 0-based inside and shown 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum GroupKind {
     /// A row.
     Row(usize),
@@ -101,6 +103,7 @@ impl Cage {
 
 /// Two cells of one group holding the same value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Clash {
     /// The first cell (row-major order).
     pub first: Cell,

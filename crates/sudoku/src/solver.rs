@@ -203,6 +203,8 @@ impl SudokuModel {
 
 /// The result of a solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Outcome {
     /// A solution.
     Solved(Board),
@@ -232,6 +234,8 @@ impl Outcome {
 
 /// Whether a puzzle has no solution, exactly one, or several.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Uniqueness {
     /// No solution.
     NoSolution,

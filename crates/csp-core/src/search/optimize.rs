@@ -72,6 +72,8 @@ impl Objective {
 /// The result of [`Solver::minimize`], [`Solver::maximize`] and
 /// [`Solver::optimize`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum OptimizeOutcome {
     /// The best solution, proven optimal: the search space was exhausted.
     Optimal {

@@ -4,6 +4,8 @@ use crate::variable::{Value, VarId};
 
 /// A full assignment: one value per variable of the model.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Solution {
     pub(crate) values: Vec<Value>,
 }
@@ -39,6 +41,8 @@ impl std::ops::Index<VarId> for Solution {
 
 /// Why a search stopped before it was complete.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum StopReason {
     /// The node limit was reached.
     NodeLimit,
@@ -63,6 +67,8 @@ impl std::fmt::Display for StopReason {
 
 /// Whether a search explored everything it had to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum SearchStatus {
     /// The search space was exhausted (or the question answered).
     Complete,
@@ -79,6 +85,8 @@ impl SearchStatus {
 
 /// The result of [`Solver::solve`](crate::Solver::solve).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum SolveOutcome {
     /// A solution.
     Solved(Solution),
@@ -108,6 +116,7 @@ impl SolveOutcome {
 
 /// The result of [`Solver::count`](crate::Solver::count).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Count {
     /// Solutions counted.
     pub count: u64,
@@ -117,6 +126,8 @@ pub struct Count {
 
 /// The result of [`Solver::uniqueness`](crate::Solver::uniqueness).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Uniqueness {
     /// No solution.
     NoSolution,

@@ -31,6 +31,8 @@ use std::time::Duration;
 ///   decision level.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 pub struct Stats {
     /// Decisions taken: the branches `x = v` (left children).
     pub decisions: u64,
