@@ -13,8 +13,8 @@
 //! optional features turn these documents into other formats, with Noto
 //! Sans embedded so that text renders the same on a machine without fonts:
 //!
-//! - `png`: [`png::to_png`] and [`png::rasterize`] (with resvg);
-//! - `pdf`: [`Booklet::to_pdf`], a printable booklet of many puzzles (with
+//! - `png`: `png::to_png` and `png::rasterize` (with resvg);
+//! - `pdf`: `Booklet::to_pdf`, a printable booklet of many puzzles (with
 //!   svg2pdf). [`Booklet`] itself, which lays the pages out as SVG, needs
 //!   no feature.
 //!
