@@ -218,6 +218,9 @@ pub(crate) enum SudokuCommand {
     /// Generate puzzles with exactly one solution.
     #[command(after_help = SUDOKU_GENERATE_EXAMPLES)]
     Generate(SudokuGenerateArgs),
+    /// Draw each puzzle as an SVG (or PNG) picture.
+    #[command(after_help = crate::render_cmd::RENDER_EXAMPLES)]
+    Render(crate::render_cmd::SudokuRenderArgs),
 }
 
 /// Where Sudoku puzzles come from and which rules they follow.
@@ -335,6 +338,9 @@ pub(crate) struct SudokuGenerateArgs {
     /// Write the grid form, puzzles separated by blank lines.
     #[arg(long)]
     pub(crate) pretty: bool,
+    /// The PDF booklet.
+    #[command(flatten)]
+    pub(crate) booklet: crate::render_cmd::BookletArgs,
 }
 
 /// What to do with Futoshiki puzzles.
@@ -358,6 +364,9 @@ pub(crate) enum FutoshikiCommand {
     /// Generate puzzles with exactly one solution.
     #[command(after_help = FUTOSHIKI_GENERATE_EXAMPLES)]
     Generate(FutoshikiGenerateArgs),
+    /// Draw each puzzle as an SVG (or PNG) picture.
+    #[command(after_help = crate::render_cmd::RENDER_EXAMPLES)]
+    Render(crate::render_cmd::FutoshikiRenderArgs),
 }
 
 /// Where Futoshiki puzzles come from.
@@ -422,6 +431,9 @@ pub(crate) struct FutoshikiGenerateArgs {
     /// Write grids (separated by blank lines) instead of game IDs.
     #[arg(long)]
     pub(crate) grid: bool,
+    /// The PDF booklet.
+    #[command(flatten)]
+    pub(crate) booklet: crate::render_cmd::BookletArgs,
 }
 
 /// Reads `RxC` (also `R*C` or `R,C`).
@@ -541,6 +553,9 @@ pub(crate) enum FamilyCommand {
     Hint(FamilyLimitedArgs),
     /// Generate puzzles with exactly one solution.
     Generate(FamilyGenerateArgs),
+    /// Draw each puzzle as an SVG (or PNG) picture.
+    #[command(after_help = crate::render_cmd::RENDER_EXAMPLES)]
+    Render(crate::render_cmd::FamilyRenderArgs),
 }
 
 /// Input files.
@@ -610,6 +625,9 @@ pub(crate) struct FamilyGenerateArgs {
     /// Write the one-line form (a Tatham game ID) where the family has one.
     #[arg(long)]
     pub(crate) id: bool,
+    /// The PDF booklet.
+    #[command(flatten)]
+    pub(crate) booklet: crate::render_cmd::BookletArgs,
 }
 
 /// Reads `RxC` or `N` (a square).

@@ -121,7 +121,14 @@ pub(crate) fn run(
         }
         FamilyCommand::Generate(a) => {
             let mut printer = Printer::new(layout(!a.id), io);
-            generate(family, &a, run_args, &mut printer)
+            let pages = crate::render_cmd::Pages::new(&a.booklet, family);
+            let tally = generate(family, &a, run_args, &mut printer, pages.as_ref())?;
+            pages.map_or(Ok(()), crate::render_cmd::Pages::write)?;
+            Ok(tally)
+        }
+        FamilyCommand::Render(a) => {
+            let shape = shape(family.info());
+            crate::render_cmd::run(family, &a.input.files, shape, &a.render, run_args, io)
         }
     }
 }
@@ -167,7 +174,10 @@ where
 }
 
 /// Reads a record as a puzzle of the family; errors name the file's line.
-fn load<'f>(family: &'f dyn AnyFamily, record: &Record) -> Result<Box<dyn AnyPuzzle + 'f>, Answer> {
+pub(crate) fn load<'f>(
+    family: &'f dyn AnyFamily,
+    record: &Record,
+) -> Result<Box<dyn AnyPuzzle + 'f>, Answer> {
     if let Some(defect) = &record.defect {
         return Err(Answer::invalid(defect.clone()));
     }
@@ -341,6 +351,7 @@ fn generate(
     a: &FamilyGenerateArgs,
     run_args: &RunArgs,
     printer: &mut Printer<'_>,
+    pages: Option<&crate::render_cmd::Pages<'_>>,
 ) -> io::Result<Tally> {
     let info = family.info();
     let level = match &a.difficulty {
@@ -379,6 +390,8 @@ fn generate(
                         _ => made.puzzle.trim_end().to_owned(),
                     };
                     let a = Answer::new(Status::Done, "generated", text).uncounted();
+                    let level = made.grade.level;
+                    let a = crate::render_cmd::keep(pages, job.index, &made.puzzle, level, a);
                     if json {
                         a.field("puzzle", made.puzzle)
                             .field("game_id", made.game_id)

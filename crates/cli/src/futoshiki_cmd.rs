@@ -61,6 +61,10 @@ pub(crate) fn run(command: FutoshikiCommand, run_args: &RunArgs, io: &Io) -> io:
             let mut printer = Printer::new(layout(a.grid), io);
             generate(&a, run_args, &mut printer)
         }
+        FutoshikiCommand::Render(a) => {
+            let family = &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD;
+            crate::render_cmd::run(family, &a.input.files, shape(), &a.render, run_args, io)
+        }
     }
 }
 
@@ -371,7 +375,9 @@ fn generate(
         Mode::Standard
     };
     let (size, difficulty, grid, json) = (usize::from(a.size), a.difficulty, a.grid, run_args.json);
-    batch::run_generate(
+    let family = &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD;
+    let pages = crate::render_cmd::Pages::new(&a.booklet, family);
+    let tally = batch::run_generate(
         run_args,
         a.count,
         seed,
@@ -390,6 +396,13 @@ fn generate(
                         id.clone()
                     };
                     let a = Answer::new(Status::Done, "generated", text);
+                    let a = crate::render_cmd::keep(
+                        pages.as_ref(),
+                        job.index,
+                        &id,
+                        &level(difficulty),
+                        a,
+                    );
                     if json {
                         a.field("puzzle", id)
                             .field("solution", made.solution.to_symbols())
@@ -408,7 +421,9 @@ fn generate(
             // The generator's searches are its own.
             answer.uncounted()
         },
-    )
+    )?;
+    pages.map_or(Ok(()), crate::render_cmd::Pages::write)?;
+    Ok(tally)
 }
 
 #[cfg(test)]

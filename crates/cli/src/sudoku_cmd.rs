@@ -66,6 +66,18 @@ pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs, io: &Io) -> io::Re
         SudokuCommand::Generate(a) => {
             generate(&a, run_args, &mut Printer::new(layout(a.pretty), io))
         }
+        SudokuCommand::Render(a) => {
+            let boxes = a
+                .input
+                .boxes
+                .and_then(|(r, c)| Shape::with_boxes(r, c).ok());
+            let family = gridcsp_puzzles::families::sudoku::Sudoku {
+                shape: boxes,
+                diagonal: a.input.diagonal,
+            };
+            let shape = shape(a.input.grid, boxes.map(|s| s.size()));
+            crate::render_cmd::run(&family, &a.input.files, shape, &a.render, run_args, io)
+        }
     }
 }
 
@@ -543,7 +555,12 @@ fn generate(
     };
     let (json, pretty, minimal, diagonal) = (run_args.json, a.pretty, a.minimal, a.diagonal);
     let target = sudoku_target(a);
-    batch::run_generate(
+    let family = gridcsp_puzzles::families::sudoku::Sudoku {
+        shape: Some(shape),
+        diagonal,
+    };
+    let pages = crate::render_cmd::Pages::new(&a.booklet, &family);
+    let tally = batch::run_generate(
         run_args,
         a.count,
         seed,
@@ -564,6 +581,8 @@ fn generate(
                         line.clone()
                     };
                     let a = Answer::new(Status::Done, "generated", text);
+                    let level = made.grade.as_ref().map_or("", |g| g.difficulty.name());
+                    let a = crate::render_cmd::keep(pages.as_ref(), job.index, &line, level, a);
                     if json {
                         let words = made.grade.as_ref().map(grade_words).unwrap_or_default();
                         let rating = made.grade.as_ref().map(|g| g.rating.value());
@@ -585,7 +604,9 @@ fn generate(
             // The generator's searches are its own.
             answer.uncounted()
         },
-    )
+    )?;
+    pages.map_or(Ok(()), crate::render_cmd::Pages::write)?;
+    Ok(tally)
 }
 
 /// What `generate` must make: the level, hardest technique and highest

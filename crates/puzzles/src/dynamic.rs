@@ -72,6 +72,13 @@ pub trait AnyPuzzle: Send + Sync {
     /// (found within `limits`) is drawn in; a puzzle without one is drawn
     /// as it is.
     fn render(&self, options: &RenderOptions, limits: &Limits) -> String;
+    /// The puzzle as an SVG picture with `solution` (as `solve` writes it)
+    /// drawn in, whatever `options.solution` says.
+    fn render_solution(
+        &self,
+        solution: &str,
+        options: &RenderOptions,
+    ) -> Result<String, ParseError>;
 }
 
 struct Loaded<'f, F: Family + ?Sized> {
@@ -149,6 +156,15 @@ impl<F: Family + ?Sized> AnyPuzzle for Loaded<'_, F> {
             None
         };
         self.family.render(&self.puzzle, solution.as_ref(), options)
+    }
+
+    fn render_solution(
+        &self,
+        solution: &str,
+        options: &RenderOptions,
+    ) -> Result<String, ParseError> {
+        let s = self.family.parse_solution(&self.puzzle, solution)?;
+        Ok(self.family.render(&self.puzzle, Some(&s), options))
     }
 }
 

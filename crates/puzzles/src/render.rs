@@ -8,6 +8,16 @@
 //! It scales to any size (a `viewBox` in cell units, `width`/`height` in
 //! points from [`RenderOptions::cell_size`]).
 //!
+//! Text names the font family [`FONT_FAMILY`] (Noto Sans) first, with
+//! common sans-serif faces and the generic `sans-serif` after it. The
+//! optional features turn these documents into other formats, with Noto
+//! Sans embedded so that text renders the same on a machine without fonts:
+//!
+//! - `png`: `png::to_png` and `png::rasterize` (with resvg);
+//! - `pdf`: `Booklet::to_pdf`, a printable booklet of many puzzles (with
+//!   svg2pdf). [`Booklet`] itself, which lays the pages out as SVG, needs
+//!   no feature.
+//!
 //! ```
 //! use gridcsp_puzzles::render::{Canvas, Ink};
 //! let mut c = Canvas::new(2, 2, "A 2x2 grid");
@@ -21,6 +31,52 @@
 
 use crate::family::Cell;
 use std::fmt::Write;
+
+mod booklet;
+#[cfg(any(feature = "png", feature = "pdf"))]
+mod fonts;
+#[cfg(feature = "png")]
+pub mod png;
+
+pub use booklet::Booklet;
+
+/// The font family the pictures' text asks for first. The `png` and `pdf`
+/// features embed it (Noto Sans, Apache-2.0, from the `ttf-noto-sans`
+/// crate), so no system font is needed.
+pub const FONT_FAMILY: &str = "Noto Sans";
+
+/// Why a picture could not be made.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RenderError {
+    /// The input is not an SVG document that can be read.
+    #[error("not a readable SVG document: {0}")]
+    Svg(String),
+    /// The picture would be empty or too large to allocate.
+    #[error("a picture of {width}x{height} pixels cannot be made (each side must be 1 to {max})")]
+    Size {
+        /// Its width in pixels (or points for a page).
+        width: f64,
+        /// Its height.
+        height: f64,
+        /// The largest side allowed.
+        max: u32,
+    },
+    /// A scale that is not a positive finite number.
+    #[error("the scale must be a positive number, not {0}")]
+    Scale(f64),
+    /// A booklet with no puzzles, or with zero puzzles per page.
+    #[error("{0}")]
+    Layout(String),
+    /// The encoder (PNG or PDF) failed.
+    #[error("could not encode the {format}: {message}")]
+    Encode {
+        /// `PNG` or `PDF`.
+        format: &'static str,
+        /// What went wrong.
+        message: String,
+    },
+}
 
 /// What to draw besides the puzzle.
 #[derive(Clone, Debug, PartialEq)]
@@ -520,7 +576,7 @@ const STYLE: &str = "<style>\
 .solid{fill:#000}\
 .ring{fill:#fff;stroke:#000;stroke-width:0.05}\
 .tent{fill:#c77c1e;stroke:#000;stroke-width:0.03}\
-text{font-family:'DejaVu Sans',Helvetica,Arial,sans-serif;text-anchor:middle}\
+text{font-family:'Noto Sans','DejaVu Sans',Helvetica,Arial,sans-serif;text-anchor:middle}\
 .given{font-weight:bold;fill:#000}\
 .filled{fill:#1a4fa0}\
 .clue{fill:#000}\

@@ -655,6 +655,13 @@ impl Family for Masyu {
         let mut c = Canvas::new(rows, cols, &format!("Masyu {rows}x{cols}"));
         c.highlight(&options.highlight);
         c.grid_lines();
+        // Pearls first: the loop is drawn through them, as on paper (a
+        // white pearl drawn over it would hide where it goes).
+        for (i, &pearl) in p.pearls.iter().enumerate() {
+            if pearl != Pearl::Empty {
+                c.circle(i / cols, i % cols, 0.3, pearl == Pearl::Black);
+            }
+        }
         if let Some(s) = solution {
             for (i, &x) in s.exits.iter().enumerate() {
                 let (r, col) = ((i / cols) as f64 + 0.5, (i % cols) as f64 + 0.5);
@@ -664,11 +671,6 @@ impl Family for Masyu {
                 if x & S != 0 {
                     c.line((col, r), (col, r + 1.0));
                 }
-            }
-        }
-        for (i, &pearl) in p.pearls.iter().enumerate() {
-            if pearl != Pearl::Empty {
-                c.circle(i / cols, i % cols, 0.3, pearl == Pearl::Black);
             }
         }
         c.outer_border();

@@ -1,0 +1,247 @@
+//! `gridcsp <family> render` and `generate --pdf`, run as the built binary:
+//! every family draws, files land where they should (and only whole),
+//! puzzles without one solution are refused under `--solution` while the
+//! others are drawn, and booklets have their pages.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const CLASSIC: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+#[derive(Debug)]
+struct Run {
+    out: Vec<u8>,
+    err: String,
+    code: i32,
+}
+
+impl Run {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.out).into_owned()
+    }
+}
+
+fn samples() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../puzzles/tests/golden")
+}
+
+/// A fresh, empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gridcsp-render-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+fn gridcsp(args: &[&str], dir: &Path) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_gridcsp"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run gridcsp");
+    let run = Run {
+        out: output.stdout,
+        err: String::from_utf8_lossy(&output.stderr).into_owned(),
+        code: output.status.code().expect("exited normally"),
+    };
+    assert!(
+        !run.err.contains("panicked") && !run.err.contains("internal error"),
+        "panic: {}",
+        run.err
+    );
+    run
+}
+
+fn files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("list")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn every_family_renders_its_sample_to_standard_output() {
+    let dir = samples();
+    let mut seen = 0;
+    for name in files(&dir) {
+        let Some(family) = name.strip_suffix(".txt") else {
+            continue;
+        };
+        seen += 1;
+        for extra in [&[][..], &["--solution"][..], &["--candidates"][..]] {
+            let mut args = vec![family, "render"];
+            args.extend_from_slice(extra);
+            args.push(&name);
+            let run = gridcsp(&args, &dir);
+            assert_eq!(run.code, 0, "{family} {extra:?}: {}", run.err);
+            let svg = run.text();
+            assert!(
+                svg.starts_with("<svg") && svg.ends_with("</svg>\n"),
+                "{family}"
+            );
+        }
+        let png = gridcsp(&[family, "render", "--png", &name], &dir);
+        assert_eq!(png.code, 0, "{family} --png: {}", png.err);
+        assert_eq!(&png.out[..8], b"\x89PNG\r\n\x1a\n", "{family}");
+    }
+    assert_eq!(seen, 19, "a sample per family");
+}
+
+#[test]
+fn out_writes_one_file_per_puzzle_and_solution_refuses_the_ambiguous() {
+    let dir = scratch("out");
+    // 1: unique, 2: two equal givens in a row (no solution), 3: empty
+    // (many solutions), 4: unique again.
+    let input = format!(
+        "{CLASSIC}\n55{}\n{}\n{CLASSIC}\n",
+        &CLASSIC[2..],
+        ".".repeat(81)
+    );
+    std::fs::write(dir.join("in.txt"), input).expect("input");
+    let run = gridcsp(
+        &["sudoku", "render", "--solution", "--out", "pics", "in.txt"],
+        &dir,
+    );
+    assert_eq!(run.code, 1, "some puzzles could not be drawn: {}", run.err);
+    assert_eq!(
+        run.text().lines().collect::<Vec<_>>(),
+        [
+            "pics/sudoku-1.svg",
+            "unsolvable",
+            "multiple",
+            "pics/sudoku-4.svg"
+        ]
+    );
+    assert!(run.err.contains("no solution: not drawn"), "{}", run.err);
+    assert!(
+        run.err.contains("several solutions: not drawn"),
+        "{}",
+        run.err
+    );
+    assert_eq!(files(&dir.join("pics")), ["sudoku-1.svg", "sudoku-4.svg"]);
+    let svg = std::fs::read_to_string(dir.join("pics/sudoku-1.svg")).expect("written");
+    assert!(svg.contains("class=\"filled\""), "the solution is drawn");
+
+    // Without --solution every puzzle is drawn, as PNG here.
+    let run = gridcsp(
+        &["sudoku", "render", "--png", "--out", "png", "in.txt"],
+        &dir,
+    );
+    assert_eq!(run.code, 0, "{}", run.err);
+    assert_eq!(
+        files(&dir.join("png")),
+        [
+            "sudoku-1.png",
+            "sudoku-2.png",
+            "sudoku-3.png",
+            "sudoku-4.png"
+        ]
+    );
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+#[test]
+fn several_puzzles_without_out_is_a_usage_error() {
+    let dir = scratch("many");
+    std::fs::write(dir.join("in.txt"), format!("{CLASSIC}\n{CLASSIC}\n")).expect("input");
+    let run = gridcsp(&["sudoku", "render", "in.txt"], &dir);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.out.is_empty(),
+        "nothing half-written to standard output"
+    );
+    assert!(run.err.contains("give --out DIR"), "{}", run.err);
+    // An invalid puzzle: exit 2, the reason, no picture.
+    std::fs::write(dir.join("bad.txt"), "12x\n").expect("input");
+    let run = gridcsp(&["sudoku", "render", "bad.txt"], &dir);
+    assert_eq!(run.code, 2);
+    assert!(run.out.is_empty());
+    assert!(run.err.contains("bad.txt:1"), "{}", run.err);
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+#[test]
+fn a_file_in_the_way_of_out_is_an_error_and_leaves_nothing() {
+    let dir = scratch("blocked");
+    std::fs::write(dir.join("in.txt"), format!("{CLASSIC}\n")).expect("input");
+    std::fs::write(dir.join("pics"), "a file").expect("blocker");
+    let run = gridcsp(&["sudoku", "render", "--out", "pics", "in.txt"], &dir);
+    assert_eq!(run.code, 2, "{}", run.err);
+    assert!(
+        run.err.starts_with("gridcsp: cannot make pics"),
+        "{}",
+        run.err
+    );
+    assert_eq!(files(&dir), ["in.txt", "pics"]);
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+fn pages(pdf: &Path) -> usize {
+    let bytes = std::fs::read(pdf).expect("the booklet was written");
+    lopdf::Document::load_mem(&bytes)
+        .expect("lopdf reads the booklet")
+        .get_pages()
+        .len()
+}
+
+#[test]
+fn generate_pdf_writes_a_booklet_with_solutions_at_the_end() {
+    let dir = scratch("pdf");
+    for (args, n, k) in [
+        (
+            &["light-up", "generate", "--size", "5", "-n", "3"][..],
+            3,
+            2,
+        ),
+        (
+            &["futoshiki", "generate", "--size", "4", "-n", "3"][..],
+            3,
+            1,
+        ),
+        (
+            &["sudoku", "generate", "--size", "4", "-d", "easy", "-n", "2"][..],
+            2,
+            4,
+        ),
+    ] {
+        let file = format!("{}.pdf", args[0]);
+        let per_page = k.to_string();
+        let mut all = args.to_vec();
+        all.extend(["--seed", "1", "--pdf", &file, "--per-page", &per_page]);
+        let run = gridcsp(&all, &dir);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.err);
+        assert!(
+            run.text().lines().count() >= n,
+            "the puzzles are still printed"
+        );
+        assert_eq!(pages(&dir.join(&file)), 2 * n.div_ceil(k), "{args:?}");
+    }
+    // A booklet that cannot be written: an error, no file, no temp file.
+    let run = gridcsp(
+        &[
+            "light-up",
+            "generate",
+            "--size",
+            "5",
+            "--seed",
+            "1",
+            "--pdf",
+            "no/such/dir/b.pdf",
+        ],
+        &dir,
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.err.contains("cannot write no/such/dir/b.pdf"),
+        "{}",
+        run.err
+    );
+    // --per-page needs --pdf.
+    let run = gridcsp(&["light-up", "generate", "--per-page", "2"], &dir);
+    assert_eq!(run.code, 2);
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
