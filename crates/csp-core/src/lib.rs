@@ -103,5 +103,6 @@ pub use search::{
     Solution, Solutions, SolveOutcome, Solver, Stats, StopReason, Uniqueness, ValueOrder,
     ValueSelector, VariableOrder, VariableSelector,
 };
+pub use search::{ParallelSolver, Subproblem};
 pub use trace::{Deduction, TraceEvent};
 pub use variable::{Value, VarId};

@@ -7,6 +7,7 @@ mod engine;
 pub mod optimize;
 mod options;
 mod outcome;
+pub mod parallel;
 pub mod restarts;
 mod select;
 mod stats;
@@ -17,5 +18,6 @@ pub use options::{
     Limits, SearchOptions, ValueOrder, ValueSelector, VariableOrder, VariableSelector,
 };
 pub use outcome::{Count, SearchStatus, Solution, SolveOutcome, StopReason, Uniqueness};
+pub use parallel::{ParallelSolver, Subproblem};
 pub use restarts::Restarts;
 pub use stats::Stats;
