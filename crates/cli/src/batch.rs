@@ -435,8 +435,24 @@ where
         (answer, t.elapsed())
     };
     let mut tally = Tally::default();
-    while let Some(batch) = source.next_batch(settings.batch) {
+    let mut first = true;
+    let mut pending = None;
+    while let Some(batch) = pending.take().or_else(|| source.next_batch(settings.batch)) {
+        // One puzzle in the whole input: its search gets the threads.
+        let single = std::mem::take(&mut first)
+            && threads > 1
+            && batch.len() == 1
+            && match source.next_batch(settings.batch) {
+                None => true,
+                next => {
+                    pending = next;
+                    false
+                }
+            };
         let answers: Vec<(Answer, Duration)> = match &pool {
+            _ if single => {
+                crate::parallel::with_instance_threads(threads, || batch.iter().map(one).collect())
+            }
             None => batch.iter().map(one).collect(),
             Some(pool) => {
                 let min_len = (batch.len() / (threads * 16)).max(1);
