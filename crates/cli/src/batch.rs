@@ -245,6 +245,9 @@ pub(crate) struct Settings {
     pub(crate) progress: bool,
     /// Number of jobs, when known.
     pub(crate) total: Option<u64>,
+    /// `--split` or `--subproblems`: the one puzzle of the input is split
+    /// or searched by subproblems.
+    pub(crate) offline: Option<crate::parallel::Offline>,
 }
 
 impl Settings {
@@ -260,6 +263,7 @@ impl Settings {
             batch: (threads * batch_per_thread).clamp(1, 4096),
             progress: !run.no_progress && terminal,
             total: None,
+            offline: crate::parallel::Offline::from_args(run),
         }
     }
 }
@@ -440,7 +444,7 @@ where
     while let Some(batch) = pending.take().or_else(|| source.next_batch(settings.batch)) {
         // One puzzle in the whole input: its search gets the threads.
         let single = std::mem::take(&mut first)
-            && threads > 1
+            && (threads > 1 || settings.offline.is_some())
             && batch.len() == 1
             && match source.next_batch(settings.batch) {
                 None => true,
@@ -451,8 +455,14 @@ where
             };
         let answers: Vec<(Answer, Duration)> = match &pool {
             _ if single => {
-                crate::parallel::with_instance_threads(threads, || batch.iter().map(one).collect())
+                crate::parallel::with_instance(threads, settings.offline.clone(), || {
+                    batch.iter().map(one).collect()
+                })
             }
+            _ if settings.offline.is_some() => batch
+                .iter()
+                .map(|_| (crate::parallel::Offline::one_puzzle_only(), Duration::ZERO))
+                .collect(),
             None => batch.iter().map(one).collect(),
             Some(pool) => {
                 let min_len = (batch.len() / (threads * 16)).max(1);

@@ -87,6 +87,10 @@ pub(crate) fn run(
         FamilyCommand::Count(a) => {
             let (l, limit) = (limits(&a.limits), a.limit);
             records(family, &a.input, run_args, layout(false), io, |p| {
+                let query = crate::parallel::Query::Count(limit);
+                if let Some(a) = family_offline(p, &l, query) {
+                    return a;
+                }
                 let (count, stats) = match crate::parallel::instance_threads() {
                     Some(threads) => {
                         parallel_count(p, limit, &l, threads).unwrap_or_else(|| p.count(limit, &l))
@@ -204,6 +208,9 @@ fn solve(p: &dyn AnyPuzzle, limits: &Limits, json: bool) -> Answer {
             a
         };
     }
+    if let Some(a) = family_offline(p, limits, crate::parallel::Query::Solve) {
+        return a;
+    }
     let (solved, stats): (Solved<String>, Stats) = match crate::parallel::instance_threads() {
         Some(threads) => parallel_solve(p, limits, threads).unwrap_or_else(|| p.solve(limits)),
         None => p.solve(limits),
@@ -217,6 +224,34 @@ fn solve(p: &dyn AnyPuzzle, limits: &Limits, json: bool) -> Answer {
         Solved::Unsolvable => unsolvable().with_stats(stats),
         Solved::Stopped(reason) => Answer::limit(reason).with_stats(stats),
     }
+}
+
+/// With `--split` or `--subproblems`, the answer for the puzzle; a
+/// solution is written on one line, its lines joined by ` / `.
+fn family_offline(
+    p: &dyn AnyPuzzle,
+    limits: &Limits,
+    query: crate::parallel::Query,
+) -> Option<Answer> {
+    if !crate::parallel::offline_active() {
+        return None;
+    }
+    let built = match p.built() {
+        None => {
+            return Some(Answer::invalid(
+                "this family does not search its model as it is: --split and --subproblems do not apply",
+            ));
+        }
+        Some(Err(e)) => return Some(Answer::invalid(e.to_string())),
+        Some(Ok(built)) => built,
+    };
+    let options = built.options.clone().with_limits(limits.clone());
+    let givens = crate::parallel::givens(&built.assumptions);
+    let write = |s: &csp_core::Solution| {
+        let text = p.write_model_solution(&built, s);
+        text.trim_end().lines().collect::<Vec<_>>().join(" / ")
+    };
+    crate::parallel::offline_answer(&built.model, &givens, &options, query, &write)
 }
 
 /// [`AnyPuzzle::solve`] on `threads` threads (one puzzle in the input);

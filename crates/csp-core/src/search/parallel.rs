@@ -37,7 +37,8 @@
 //!   not in the statistics.
 //! - **uniqueness** and **solutions**: the solutions of the subproblems in
 //!   order, which is sequential search's order.
-//! - **statistics**: the splitting's work plus the sum of the merged
+//! - **statistics**: the splitting's work (each node it propagates is a
+//!   node, each node it splits a decision) plus the sum of the merged
 //!   subproblems' statistics (`max_depth` counted from the root, the
 //!   subproblem's path included; `elapsed` is the wall time of the whole
 //!   run). They are identical for every thread count, but not equal to a
@@ -269,6 +270,7 @@ impl<'m> ParallelSolver<'m> {
                 match solver.next_decision() {
                     None => next.push((part, false)), // a solution leaf
                     Some((var, value)) => {
+                        stats.decisions += 1;
                         for literal in [Literal::eq(var, value), Literal::ne(var, value)] {
                             let mut literals = part.literals.clone();
                             literals.push(literal);
