@@ -402,6 +402,14 @@ impl<'m> ParallelSolver<'m> {
             solution_limit,
             ..Part::default()
         };
+        if job.keep == 0 {
+            // Counting only: no solution is built.
+            let c = solver.count(solution_limit);
+            result.count = c.count;
+            result.status = Some(c.status);
+            result.stats = solver.stats();
+            return result;
+        }
         let mut solutions = solver.solutions();
         loop {
             if solution_limit.is_some_and(|l| result.count >= l) {
