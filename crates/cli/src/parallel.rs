@@ -1,7 +1,10 @@
 //! One puzzle on many threads: when the whole input is a single puzzle,
 //! `--threads N` searches it with csp-core's deterministic
 //! [`ParallelSolver`] (embarrassingly parallel search) instead of leaving
-//! N - 1 threads idle. The answer and the statistics do not depend on N.
+//! N - 1 threads idle. A puzzle is first searched sequentially for
+//! [`PROBE_DECISIONS`] decisions: most finish there, with the answer and
+//! statistics of `--threads 1`, and splitting them would only add work.
+//! The answer and the statistics do not depend on N.
 //!
 //! The subproblems are also plain data: `--split N` writes them
 //! ([`split_text`], in the format of `docs/formats/subproblems.md`) and
@@ -17,7 +20,7 @@ use crate::args::RunArgs;
 use crate::batch::{Answer, Status};
 use csp_core::{
     Count, Literal, Model, ParallelSolver, SearchOptions, SearchStatus, Solution, SolveOutcome,
-    Solver, Stats, VarId,
+    Solver, Stats, StopReason, VarId,
 };
 use std::cell::{Cell, RefCell};
 
@@ -267,8 +270,7 @@ pub(crate) fn subproblem_lines(
             Query::Count(limit) => {
                 let c = solver.count(limit);
                 match c.status {
-                    SearchStatus::Complete
-                    | SearchStatus::Stopped(csp_core::StopReason::SolutionLimit) => {
+                    SearchStatus::Complete | SearchStatus::Stopped(StopReason::SolutionLimit) => {
                         c.count.to_string()
                     }
                     SearchStatus::Stopped(_) => "limit".to_owned(),
@@ -305,19 +307,44 @@ fn solver<'m>(
     solver
 }
 
-/// The first solution, on `threads` threads.
+/// How many decisions a puzzle gets sequentially before its search goes
+/// parallel: most puzzles finish within it, with exactly the answer and
+/// the statistics of `--threads 1`; a search that needs more is split
+/// (the probe's work, a few milliseconds, is then not counted).
+pub(crate) const PROBE_DECISIONS: u64 = 20_000;
+
+/// A sequential solver limited to the probe (or to the user's node limit,
+/// if smaller), and whether hitting its node limit means "go parallel".
+fn probe<'m>(model: &'m Model, givens: &[Literal], options: &SearchOptions) -> (Solver<'m>, bool) {
+    let user = options.limits.nodes;
+    let probe_only = user.is_none_or(|n| n > PROBE_DECISIONS);
+    let mut probe = options.clone();
+    probe.limits.nodes = Some(user.map_or(PROBE_DECISIONS, |n| n.min(PROBE_DECISIONS)));
+    let mut solver = Solver::with_options(model, probe);
+    if solver.assume(givens).is_err() {
+        solver.clear_assumptions();
+    }
+    (solver, probe_only)
+}
+
+/// The first solution, on `threads` threads (after a sequential probe).
 pub(crate) fn solve(
     model: &Model,
     givens: &[Literal],
     options: &SearchOptions,
     threads: usize,
 ) -> (SolveOutcome, Stats) {
+    let (mut probe, probe_only) = probe(model, givens, options);
+    let outcome = probe.solve();
+    if !(probe_only && outcome == SolveOutcome::Stopped(StopReason::NodeLimit)) {
+        return (outcome, probe.stats());
+    }
     let mut s = solver(model, givens, options, threads);
     let outcome = s.solve();
     (outcome, s.stats())
 }
 
-/// Counts up to `limit`, on `threads` threads.
+/// Counts up to `limit`, on `threads` threads (after a sequential probe).
 pub(crate) fn count(
     model: &Model,
     givens: &[Literal],
@@ -325,6 +352,11 @@ pub(crate) fn count(
     limit: Option<u64>,
     threads: usize,
 ) -> (Count, Stats) {
+    let (mut probe, probe_only) = probe(model, givens, options);
+    let c = probe.count(limit);
+    if !(probe_only && c.status == SearchStatus::Stopped(StopReason::NodeLimit)) {
+        return (c, probe.stats());
+    }
     let mut s = solver(model, givens, options, threads);
     let c = s.count(limit);
     (c, s.stats())
