@@ -467,17 +467,20 @@ where
         let single = std::mem::take(&mut first)
             && (threads > 1 || settings.offline.is_some())
             && batch.len() == 1
-            && match settings.offline {
-                // --split and --subproblems need the whole input.
-                Some(_) => Some(source.next_batch(settings.batch)),
-                None => source.ended_within(ONE_PUZZLE_WAIT),
-            } {
-                Some(None) => true,
-                Some(next) => {
-                    pending = next;
-                    false
+            && {
+                let peeked = match settings.offline {
+                    // --split and --subproblems need the whole input.
+                    Some(_) => Some(source.next_batch(settings.batch)),
+                    None => source.ended_within(ONE_PUZZLE_WAIT),
+                };
+                match peeked {
+                    Some(None) => true,
+                    Some(next) => {
+                        pending = next;
+                        false
+                    }
+                    None => false,
                 }
-                None => false,
             };
         let answers: Vec<(Answer, Duration)> = match &pool {
             _ if single => {
