@@ -49,6 +49,9 @@ fn queens(n: usize) -> (Model, SearchOptions) {
     (model, SearchOptions::default())
 }
 
+/// Builds one row's model.
+type Build = fn() -> (Model, SearchOptions);
+
 fn load() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
@@ -69,7 +72,7 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(ParallelSolver::DEFAULT_SUBPROBLEMS);
-    let rows: [(&str, fn() -> (Model, SearchOptions), u64); 2] = [
+    let rows: [(&str, Build, u64); 2] = [
         ("sudoku 6x6 grids", sudoku6, 28_200_960),
         ("queens 14", || queens(14), 365_596),
     ];
