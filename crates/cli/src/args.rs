@@ -176,6 +176,17 @@ pub(crate) struct RunArgs {
     /// Never show the progress bar (shown on a terminal for long jobs).
     #[arg(long, global = true)]
     pub(crate) no_progress: bool,
+    /// `solve` and `count` of one puzzle: write its search space as at
+    /// least N subproblems (docs/formats/subproblems.md) instead, to
+    /// search them elsewhere with --subproblems.
+    #[arg(long, global = true, value_name = "N", conflicts_with = "subproblems",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) split: Option<u32>,
+    /// `solve` and `count` of one puzzle: search each subproblem of FILE
+    /// (written by --split for the same puzzle) and print one result line
+    /// per subproblem (counts of all the shards add up to the puzzle's).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub(crate) subproblems: Option<String>,
 }
 
 /// The kind of puzzle.

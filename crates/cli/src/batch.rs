@@ -274,6 +274,9 @@ pub(crate) struct Settings {
     pub(crate) progress: bool,
     /// Number of jobs, when known.
     pub(crate) total: Option<u64>,
+    /// `--split` or `--subproblems`: the one puzzle of the input is split
+    /// or searched by subproblems.
+    pub(crate) offline: Option<crate::parallel::Offline>,
 }
 
 impl Settings {
@@ -289,6 +292,7 @@ impl Settings {
             batch: (threads * batch_per_thread).clamp(1, 4096),
             progress: !run.no_progress && terminal,
             total: None,
+            offline: crate::parallel::Offline::from_args(run),
         }
     }
 }
@@ -363,10 +367,21 @@ impl Progress {
     }
 }
 
+/// How long the first puzzle waits for the end of the input, to learn
+/// whether it is the only one (see [`crate::parallel`]).
+const ONE_PUZZLE_WAIT: Duration = Duration::from_millis(100);
+
 /// Where jobs come from, a batch at a time.
 pub(crate) trait Source<J> {
     /// Up to about `max` jobs (at least one), or `None` at the end.
     fn next_batch(&mut self, max: usize) -> Option<Vec<J>>;
+
+    /// Whether the source has ended, waiting at most `wait`: `Some(None)`
+    /// at the end, `Some(Some(batch))` for more jobs, `None` if it cannot
+    /// tell yet (more input may come later).
+    fn ended_within(&mut self, _wait: Duration) -> Option<Option<Vec<J>>> {
+        None
+    }
 }
 
 /// Records from the reader thread: waits for one chunk, then takes
@@ -381,6 +396,14 @@ impl Source<Record> for Receiver<Vec<Record>> {
             }
         }
         Some(batch)
+    }
+
+    fn ended_within(&mut self, wait: Duration) -> Option<Option<Vec<Record>>> {
+        match self.recv_timeout(wait) {
+            Ok(batch) => Some(Some(batch)),
+            Err(RecvTimeoutError::Disconnected) => Some(None),
+            Err(RecvTimeoutError::Timeout) => None,
+        }
     }
 }
 
@@ -464,8 +487,40 @@ where
         (answer, t.elapsed())
     };
     let mut tally = Tally::default();
-    while let Some(batch) = source.next_batch(settings.batch) {
+    let mut first = true;
+    let mut pending = None;
+    while let Some(batch) = pending.take().or_else(|| source.next_batch(settings.batch)) {
+        // One puzzle in the whole input: its search gets the threads. An
+        // input still open after a moment (a person typing, a slow pipe)
+        // is not one puzzle: its first answer is not held back.
+        let single = std::mem::take(&mut first)
+            && (threads > 1 || settings.offline.is_some())
+            && batch.len() == 1
+            && {
+                let peeked = match settings.offline {
+                    // --split and --subproblems need the whole input.
+                    Some(_) => Some(source.next_batch(settings.batch)),
+                    None => source.ended_within(ONE_PUZZLE_WAIT),
+                };
+                match peeked {
+                    Some(None) => true,
+                    Some(next) => {
+                        pending = next;
+                        false
+                    }
+                    None => false,
+                }
+            };
         let answers: Vec<(Answer, Duration)> = match &pool {
+            _ if single => {
+                crate::parallel::with_instance(threads, settings.offline.clone(), || {
+                    batch.iter().map(one).collect()
+                })
+            }
+            _ if settings.offline.is_some() => batch
+                .iter()
+                .map(|_| (crate::parallel::Offline::one_puzzle_only(), Duration::ZERO))
+                .collect(),
             None => batch.iter().map(one).collect(),
             Some(pool) => {
                 let min_len = (batch.len() / (threads * 16)).max(1);

@@ -9,7 +9,7 @@ use crate::framing::{Block, Extent, Record, RecordShape, is_blank};
 use crate::input::read_file_records;
 use crate::output::{Io, Layout, Printer};
 use crate::sudoku_cmd::{clock_seed, usage};
-use csp_core::{Limits, Stats};
+use csp_core::{Limits, SolveOutcome, Stats};
 use gridcsp_puzzles::{
     AnyFamily, AnyPuzzle, FamilyInfo, GenerateOptions, GradeError, Hint, Solved, Violation,
 };
@@ -87,7 +87,16 @@ pub(crate) fn run(
         FamilyCommand::Count(a) => {
             let (l, limit) = (limits(&a.limits), a.limit);
             records(family, &a.input, run_args, layout(false), io, |p| {
-                let (count, stats) = p.count(limit, &l);
+                let query = crate::parallel::Query::Count(limit);
+                if let Some(a) = family_offline(p, &l, query) {
+                    return a;
+                }
+                let (count, stats) = match crate::parallel::instance_threads() {
+                    Some(threads) => {
+                        parallel_count(p, limit, &l, threads).unwrap_or_else(|| p.count(limit, &l))
+                    }
+                    None => p.count(limit, &l),
+                };
                 Answer::counted(count, stats)
             })
         }
@@ -220,7 +229,13 @@ fn solve(p: &dyn AnyPuzzle, limits: &Limits, json: bool) -> Answer {
             a
         };
     }
-    let (solved, stats): (Solved<String>, Stats) = p.solve(limits);
+    if let Some(a) = family_offline(p, limits, crate::parallel::Query::Solve) {
+        return a;
+    }
+    let (solved, stats): (Solved<String>, Stats) = match crate::parallel::instance_threads() {
+        Some(threads) => parallel_solve(p, limits, threads).unwrap_or_else(|| p.solve(limits)),
+        None => p.solve(limits),
+    };
     match solved {
         Solved::Solution(text) => {
             let text = text.trim_end().to_owned();
@@ -230,6 +245,81 @@ fn solve(p: &dyn AnyPuzzle, limits: &Limits, json: bool) -> Answer {
         Solved::Unsolvable => unsolvable().with_stats(stats),
         Solved::Stopped(reason) => Answer::limit(reason).with_stats(stats),
     }
+}
+
+/// With `--split` or `--subproblems`, the answer for the puzzle; a
+/// solution is written on one line, its lines joined by ` / `.
+fn family_offline(
+    p: &dyn AnyPuzzle,
+    limits: &Limits,
+    query: crate::parallel::Query,
+) -> Option<Answer> {
+    if !crate::parallel::offline_active() {
+        return None;
+    }
+    let built = match p.built() {
+        None => {
+            return Some(Answer::invalid(
+                "this family does not search its model as it is: --split and --subproblems do not apply",
+            ));
+        }
+        Some(Err(e)) => return Some(Answer::invalid(e.to_string())),
+        Some(Ok(built)) => built,
+    };
+    let options = built.options.clone().with_limits(limits.clone());
+    let givens = crate::parallel::givens(&built.assumptions);
+    let write = |s: &csp_core::Solution| {
+        let text = p.write_model_solution(&built, s);
+        text.trim_end().lines().collect::<Vec<_>>().join(" / ")
+    };
+    crate::parallel::offline_answer(&built.model, &givens, &options, query, &write)
+}
+
+/// [`AnyPuzzle::solve`] on `threads` threads (one puzzle in the input);
+/// `None` if the family does not search its model as it is.
+fn parallel_solve(
+    p: &dyn AnyPuzzle,
+    limits: &Limits,
+    threads: usize,
+) -> Option<(Solved<String>, Stats)> {
+    let Ok(built) = p.built()? else {
+        return Some((Solved::Unsolvable, Stats::default()));
+    };
+    let options = built.options.clone().with_limits(limits.clone());
+    let givens = crate::parallel::givens(&built.assumptions);
+    let (outcome, stats) = crate::parallel::solve(&built.model, &givens, &options, threads);
+    let solved = match outcome {
+        SolveOutcome::Solved(s) => Solved::Solution(p.write_model_solution(&built, &s)),
+        SolveOutcome::Unsatisfiable => Solved::Unsolvable,
+        SolveOutcome::Stopped(r) => Solved::Stopped(r),
+    };
+    Some((solved, stats))
+}
+
+/// [`AnyPuzzle::count`] on `threads` threads (one puzzle in the input);
+/// `None` if the family does not search its model as it is.
+fn parallel_count(
+    p: &dyn AnyPuzzle,
+    limit: Option<u64>,
+    limits: &Limits,
+    threads: usize,
+) -> Option<(csp_core::Count, Stats)> {
+    let Ok(built) = p.built()? else {
+        let none = csp_core::Count {
+            count: 0,
+            status: csp_core::SearchStatus::Complete,
+        };
+        return Some((none, Stats::default()));
+    };
+    let options = built.options.clone().with_limits(limits.clone());
+    let givens = crate::parallel::givens(&built.assumptions);
+    Some(crate::parallel::count(
+        &built.model,
+        &givens,
+        &options,
+        limit,
+        threads,
+    ))
 }
 
 /// The solutions of `--solutions`, in order.

@@ -223,9 +223,18 @@ fn solve(record: &Record, options: &SearchOptions, pretty: bool, json: bool) -> 
         Ok(m) => m,
         Err(e) => return Answer::invalid(e.to_string()),
     };
-    let mut solver = model.solver_with(options.clone());
-    let outcome = solver.solve();
-    let stats = solver.stats();
+    let write = |s: &csp_core::Solution| model.solution(s).to_symbols();
+    let query = crate::parallel::Query::Solve;
+    if let Some(a) = crate::parallel::offline_answer(model.model(), &[], options, query, &write) {
+        return a;
+    }
+    let (outcome, stats) = match crate::parallel::instance_threads() {
+        Some(threads) => crate::parallel::solve(model.model(), &[], options, threads),
+        None => {
+            let mut solver = model.solver_with(options.clone());
+            (solver.solve(), solver.stats())
+        }
+    };
     match outcome {
         SolveOutcome::Solved(s) => {
             let solution = model.solution(&s);
@@ -259,9 +268,19 @@ fn count(record: &Record, options: &SearchOptions, limit: Option<u64>) -> Answer
         Ok(m) => m,
         Err(e) => return Answer::invalid(e.to_string()),
     };
-    let mut solver = model.solver_with(options.clone());
-    let c = solver.count(limit);
-    Answer::counted(c, solver.stats())
+    let write = |s: &csp_core::Solution| model.solution(s).to_symbols();
+    let query = crate::parallel::Query::Count(limit);
+    if let Some(a) = crate::parallel::offline_answer(model.model(), &[], options, query, &write) {
+        return a;
+    }
+    let (c, stats) = match crate::parallel::instance_threads() {
+        Some(threads) => crate::parallel::count(model.model(), &[], options, limit, threads),
+        None => {
+            let mut solver = model.solver_with(options.clone());
+            (solver.count(limit), solver.stats())
+        }
+    };
+    Answer::counted(c, stats)
 }
 
 /// The cells a contradiction is about.

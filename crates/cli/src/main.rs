@@ -17,6 +17,7 @@ mod framing;
 mod futoshiki_cmd;
 mod input;
 mod output;
+mod parallel;
 mod render_cmd;
 mod sudoku_cmd;
 

@@ -347,28 +347,32 @@ fn solve<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, pretty: bool) ->
         Ok(s) => s,
         Err(a) => return a,
     };
-    match solver.solve(&board) {
-        Ok(outcome) => {
-            let stats = solver.stats();
-            match outcome {
-                Outcome::Solved(solution) => {
-                    let line = solution.to_line();
-                    let text = if pretty {
-                        solution.to_string().trim_end().to_owned()
-                    } else {
-                        line.clone()
-                    };
-                    let a = Answer::new(Status::Done, "solved", text).with_stats(stats);
-                    if ctx.json {
-                        a.field("solution", line)
-                    } else {
-                        a
-                    }
+    if let Some(a) = offline(solver, &board, crate::parallel::Query::Solve) {
+        return a;
+    }
+    let solved = match crate::parallel::instance_threads() {
+        Some(threads) => parallel_solve(solver, &board, threads),
+        None => solver.solve(&board).map(|o| (o, solver.stats())),
+    };
+    match solved {
+        Ok((outcome, stats)) => match outcome {
+            Outcome::Solved(solution) => {
+                let line = solution.to_line();
+                let text = if pretty {
+                    solution.to_string().trim_end().to_owned()
+                } else {
+                    line.clone()
+                };
+                let a = Answer::new(Status::Done, "solved", text).with_stats(stats);
+                if ctx.json {
+                    a.field("solution", line)
+                } else {
+                    a
                 }
-                Outcome::NoSolution => unsolvable(None).with_stats(stats),
-                Outcome::Stopped(reason) => Answer::limit(reason).with_stats(stats),
             }
-        }
+            Outcome::NoSolution => unsolvable(None).with_stats(stats),
+            Outcome::Stopped(reason) => Answer::limit(reason).with_stats(stats),
+        },
         Err(SudokuError::Clash(c)) => {
             unsolvable(ctx.json.then(|| SudokuError::Clash(c).to_string()))
         }
@@ -385,13 +389,112 @@ fn count<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, limit: Option<u6
         Ok(s) => s,
         Err(a) => return a,
     };
-    match solver.count(&board, limit) {
-        Ok(c) => Answer::counted(c, solver.stats()),
+    if let Some(a) = offline(solver, &board, crate::parallel::Query::Count(limit)) {
+        return a;
+    }
+    let counted = match crate::parallel::instance_threads() {
+        Some(threads) => parallel_count(solver, &board, limit, threads),
+        None => solver.count(&board, limit).map(|c| (c, solver.stats())),
+    };
+    match counted {
+        Ok((c, stats)) => Answer::counted(c, stats),
         Err(SudokuError::Clash(_)) => Answer::new(Status::Done, "counted", "0")
             .field("count", 0)
             .field("exact", true),
         Err(e) => Answer::invalid(e.to_string()),
     }
+}
+
+/// The givens of `board` for `solver`'s model, after the checks
+/// [`SudokuSolver::solve`] makes.
+fn parallel_givens(
+    solver: &SudokuSolver<'_>,
+    board: &Board,
+) -> Result<Vec<csp_core::Literal>, SudokuError> {
+    let model = solver.model();
+    if board.shape() != model.variant().shape() {
+        return Err(SudokuError::ShapeMismatch {
+            expected: model.variant().shape().size(),
+            found: board.shape().size(),
+        });
+    }
+    let clashes = model.variant().clashes(board);
+    if !clashes.is_empty() {
+        return Err(SudokuError::Clash(clashes));
+    }
+    Ok(model
+        .cell_vars()
+        .iter()
+        .zip(board.values())
+        .filter(|&(_, &v)| v != 0)
+        .map(|(&var, &v)| csp_core::Literal::eq(var, csp_core::Value::from(v)))
+        .collect())
+}
+
+/// The board of a solution of `model`.
+fn board_of(model: &SudokuModel, s: &csp_core::Solution) -> Result<Board, SudokuError> {
+    let shape = model.variant().shape();
+    let size = shape.size();
+    let mut solved = Board::empty(shape);
+    for (i, &var) in model.cell_vars().iter().enumerate() {
+        solved.set(i / size, i % size, s[var] as u8)?;
+    }
+    Ok(solved)
+}
+
+/// With `--split` or `--subproblems`, the answer for the puzzle.
+fn offline(
+    solver: &SudokuSolver<'_>,
+    board: &Board,
+    query: crate::parallel::Query,
+) -> Option<Answer> {
+    if !crate::parallel::offline_active() {
+        return None;
+    }
+    let givens = match parallel_givens(solver, board) {
+        Ok(g) => g,
+        Err(e) => return Some(Answer::invalid(e.to_string())),
+    };
+    let model = solver.model();
+    let write =
+        |s: &csp_core::Solution| board_of(model, s).map_or_else(|e| e.to_string(), |b| b.to_line());
+    crate::parallel::offline_answer(model.model(), &givens, solver.options(), query, &write)
+}
+
+/// [`SudokuSolver::solve`] on `threads` threads (one puzzle in the input).
+fn parallel_solve(
+    solver: &SudokuSolver<'_>,
+    board: &Board,
+    threads: usize,
+) -> Result<(Outcome, csp_core::Stats), SudokuError> {
+    let givens = parallel_givens(solver, board)?;
+    let model = solver.model();
+    let (outcome, stats) =
+        crate::parallel::solve(model.model(), &givens, solver.options(), threads);
+    let outcome = match outcome {
+        csp_core::SolveOutcome::Solved(s) => Outcome::Solved(board_of(model, &s)?),
+        csp_core::SolveOutcome::Unsatisfiable => Outcome::NoSolution,
+        csp_core::SolveOutcome::Stopped(r) => Outcome::Stopped(r),
+    };
+    Ok((outcome, stats))
+}
+
+/// [`SudokuSolver::count`] on `threads` threads (one puzzle in the input).
+fn parallel_count(
+    solver: &SudokuSolver<'_>,
+    board: &Board,
+    limit: Option<u64>,
+    threads: usize,
+) -> Result<(csp_core::Count, csp_core::Stats), SudokuError> {
+    let givens = parallel_givens(solver, board)?;
+    let model = solver.model().model();
+    Ok(crate::parallel::count(
+        model,
+        &givens,
+        solver.options(),
+        limit,
+        threads,
+    ))
 }
 
 /// `conflict r1c2 r1c7`, from cells in any order.

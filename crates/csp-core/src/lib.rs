@@ -103,6 +103,7 @@ pub use search::{
     SearchStatus, Solution, Solutions, SolveOutcome, Solver, Stats, StopReason, Uniqueness,
     ValueOrder, ValueSelector, VariableOrder, VariableSelector,
 };
+pub use search::{ParallelSolver, Subproblem};
 pub use trace::{Deduction, TraceEvent};
 pub use variable::{Value, VarId};
 

@@ -7,6 +7,7 @@ mod engine;
 pub mod optimize;
 mod options;
 mod outcome;
+pub mod parallel;
 pub mod probe;
 pub mod restarts;
 mod select;
@@ -18,6 +19,7 @@ pub use options::{
     Limits, SearchOptions, ValueOrder, ValueSelector, VariableOrder, VariableSelector,
 };
 pub use outcome::{Count, SearchStatus, Solution, SolveOutcome, StopReason, Uniqueness};
+pub use parallel::{ParallelSolver, Subproblem};
 pub use probe::Probing;
 pub use restarts::Restarts;
 pub use stats::Stats;

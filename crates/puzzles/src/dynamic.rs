@@ -15,11 +15,11 @@
 //! ```
 
 use crate::family::{
-    Explanation, Family, FamilyInfo, GenerateError, GenerateOptions, Grade, GradeError, Hint,
-    ParseError, Solved, Unique, Violation,
+    Built, Explanation, Family, FamilyInfo, GenerateError, GenerateOptions, Grade, GradeError,
+    Hint, ParseError, Solved, Unique, Violation,
 };
 use crate::render::RenderOptions;
-use csp_core::{Count, Limits, Stats};
+use csp_core::{Count, Limits, ModelError, Stats};
 
 /// A family known by its name only.
 pub trait AnyFamily: Send + Sync {
@@ -60,6 +60,15 @@ pub trait AnyPuzzle: Send + Sync {
     fn uniqueness(&self, limits: &Limits) -> (Unique<String>, Stats);
     /// The rules the givens break.
     fn check_givens(&self) -> Vec<Violation>;
+    /// The puzzle's model, for searching it another way (in parallel, by
+    /// subproblems): what [`solve`](AnyPuzzle::solve) and
+    /// [`count`](AnyPuzzle::count) search. `None` when the family does not
+    /// search its model as it is ([`Family::searches_model`]); `Some(Err)`
+    /// when the model cannot be built (the puzzle has no solution).
+    fn built(&self) -> Option<Result<Built, ModelError>>;
+    /// A solution of [`built`](AnyPuzzle::built)'s model, written as
+    /// [`solve`](AnyPuzzle::solve) writes it.
+    fn write_model_solution(&self, built: &Built, solution: &csp_core::Solution) -> String;
     /// Reads a solution and lists the rules it breaks.
     fn check_solution(&self, text: &str) -> Result<Vec<Violation>, ParseError>;
     /// The grade.
@@ -127,6 +136,17 @@ impl<F: Family + ?Sized> AnyPuzzle for Loaded<'_, F> {
 
     fn check_givens(&self) -> Vec<Violation> {
         self.family.check_givens(&self.puzzle)
+    }
+
+    fn built(&self) -> Option<Result<Built, ModelError>> {
+        self.family
+            .searches_model()
+            .then(|| self.family.build(&self.puzzle))
+    }
+
+    fn write_model_solution(&self, built: &Built, solution: &csp_core::Solution) -> String {
+        let decoded = self.family.decode(&self.puzzle, built, solution);
+        self.family.write_solution(&self.puzzle, &decoded)
     }
 
     fn check_solution(&self, text: &str) -> Result<Vec<Violation>, ParseError> {

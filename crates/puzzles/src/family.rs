@@ -500,6 +500,16 @@ pub trait Family: Send + Sync {
         self.build(puzzle)
     }
 
+    /// Whether the solutions of [`build`](Family::build)'s model are the
+    /// puzzle's, one for one, and [`solve`](Family::solve) and
+    /// [`count`](Family::count) search that model as it is: then tools may
+    /// search it another way (in parallel, by subproblems). A family that
+    /// overrides `count` to merge several model solutions into one says
+    /// `false`.
+    fn searches_model(&self) -> bool {
+        true
+    }
+
     /// The family's solution from a solution of [`build`](Family::build)'s
     /// model (or of [`build_for_level`](Family::build_for_level)'s: they
     /// share the cells' variables).

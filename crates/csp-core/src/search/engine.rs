@@ -138,6 +138,9 @@ pub struct Solver<'m> {
     /// index order).
     branch: Option<BranchOrder>,
     assumptions: Vec<Literal>,
+    /// The subproblem's path (see [`Solver::set_subproblem`]): applied
+    /// after root propagation, one literal at a time, each propagated.
+    path: Vec<Literal>,
     decisions: Vec<(VarId, Value)>,
     stats: Stats,
     /// Weighted degree per variable, for [`VariableOrder::DomWdeg`].
@@ -245,6 +248,7 @@ impl<'m> Solver<'m> {
             state_start,
             store,
             assumptions: Vec::new(),
+            path: Vec::new(),
             decisions: Vec::with_capacity(model.num_vars() + 1),
             stats: Stats::default(),
             var_weight: model.degree.iter().map(|&d| u64::from(d)).collect(),
@@ -349,6 +353,47 @@ impl<'m> Solver<'m> {
         }
         self.assumptions.clear();
         self.assumptions.extend_from_slice(literals);
+        Ok(())
+    }
+
+    /// Restricts every following run to the subtree of one search node: the
+    /// `literals` are the decisions (`x = v`) and refutations (`x != v`) on
+    /// the path from the root to it, as
+    /// [`ParallelSolver::split`](crate::ParallelSolver::split) lists them.
+    ///
+    /// Unlike [`assume`](Self::assume), which imposes its literals together
+    /// before the root propagation, a subproblem's literals are applied
+    /// after it, one at a time, each propagated to a fixpoint: exactly the
+    /// steps by which depth-first search reaches that node, so the domains
+    /// there, and the subtree searched from them, are the ones sequential
+    /// search would see (for the orders that depend on the domains only;
+    /// dom/wdeg and a random value order also depend on history). Replaces
+    /// the previous subproblem; the assumptions still apply first.
+    ///
+    /// ```
+    /// use csp_core::{Literal, Model, Solver};
+    /// let mut model = Model::new();
+    /// let xs = model.new_vars(4, 1..=4)?;
+    /// model.all_different(&xs)?;
+    /// let mut solver = Solver::new(&model);
+    /// solver.set_subproblem(&[Literal::ne(xs[0], 1), Literal::eq(xs[0], 2)])?;
+    /// assert_eq!(solver.count(None).count, 6);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_subproblem(&mut self, literals: &[Literal]) -> Result<(), ModelError> {
+        let initial = self.model.initial_domains();
+        for &literal in literals {
+            let var = literal.var();
+            self.model.check_var(var)?;
+            if let Some(value) = literal.eq_value().filter(|&v| !initial.contains(var, v)) {
+                return Err(ModelError::GivenOutsideDomain {
+                    name: self.model.display_var(var),
+                    value,
+                });
+            }
+        }
+        self.path.clear();
+        self.path.extend_from_slice(literals);
         Ok(())
     }
 
@@ -490,7 +535,8 @@ impl<'m> Solver<'m> {
             for c in 0..self.model.constraints.len() {
                 self.store.queue.push(c as u32);
             }
-            self.propagate_queue()
+            self.propagate_queue()?;
+            self.apply_path()
         });
         if root.is_ok() {
             self.phase = Phase::Branch;
@@ -515,6 +561,36 @@ impl<'m> Solver<'m> {
             literal.impose(&mut self.engine_ctx())?;
         }
         Ok(())
+    }
+
+    /// Applies the subproblem's path, propagating after each literal.
+    fn apply_path(&mut self) -> Result<(), Conflict> {
+        for i in 0..self.path.len() {
+            let literal = self.path[i];
+            literal.impose(&mut self.engine_ctx())?;
+            self.propagate_queue()?;
+        }
+        Ok(())
+    }
+
+    /// The decision search would take next at the current node (a
+    /// consistent fixpoint), or `None` if every variable is fixed: what
+    /// the splitting of [`ParallelSolver`](crate::ParallelSolver) branches on.
+    pub(super) fn next_decision(&mut self) -> Option<(VarId, Value)> {
+        let domains = Domains {
+            words: &self.store.words,
+            layout: &self.model.layout,
+            model: self.model.tag,
+        };
+        let var = select_variable(
+            &self.options.variable_order,
+            &domains,
+            &self.model.degree,
+            &self.var_weight,
+            self.branch.as_ref(),
+        )?;
+        let value = select_value(&self.options.value_order, &mut self.rng, var, &domains);
+        Some((var, value))
     }
 
     fn engine_ctx(&mut self) -> PropagationContext<'_> {

@@ -700,6 +700,10 @@ impl Family for Tents {
         (u, stats)
     }
 
+    fn searches_model(&self) -> bool {
+        false // `count` forbids each solution and searches again
+    }
+
     fn count(&self, puzzle: &TentsPuzzle, limit: Option<u64>, limits: &Limits) -> Counted {
         let mut stats = Stats::default();
         let mut count = 0u64;
