@@ -1,0 +1,2 @@
+//! Counting (placeholder).
+fn main() {}
