@@ -627,6 +627,33 @@ impl<'a> PropagationContext<'a> {
         result
     }
 
+    /// The one domain word of a variable of layout `l` (`l.words == 1`), for
+    /// propagators that keep their scope's layouts.
+    #[inline]
+    pub(crate) fn word_at(&self, l: VarLayout) -> u64 {
+        self.store.words[l.start as usize]
+    }
+
+    /// Keeps only the bits of `mask` in the one domain word of `var`, whose
+    /// layout is `l` (`l.words == 1`): [`intersect_mask`](Self::intersect_mask)
+    /// without looking the layout up.
+    #[inline]
+    pub(crate) fn narrow_word(
+        &mut self,
+        var: VarId,
+        l: VarLayout,
+        mask: u64,
+    ) -> Result<bool, Conflict> {
+        debug_assert_eq!(self.shared.layout[var.index()], l);
+        let old = self.store.words[l.start as usize];
+        let new = old & mask;
+        if new == old {
+            Ok(false)
+        } else {
+            self.write_single(var, l, old, new)
+        }
+    }
+
     /// Takes the reusable value buffer (empty, with its capacity kept), to be
     /// handed back with [`give_back_values`](Self::give_back_values). Lets a
     /// propagator collect values without allocating per call.
