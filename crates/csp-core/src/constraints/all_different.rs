@@ -114,8 +114,8 @@ pub struct AllDifferent {
 }
 
 /// The most variables the small path keeps on the stack (Sudoku up to
-/// 16x16, Latin squares, n-queens up to 16).
-const SMALL: usize = 16;
+/// 25x25 and 32x32 boards, Latin squares, n-queens, Langford up to L(2, 16)).
+const SMALL: usize = 32;
 
 /// Scratch masks for one propagation; a scope of more than 64 variables over
 /// at most 64 values fails before these are used.
@@ -155,6 +155,11 @@ struct Frame {
     /// Per variable: its layout (where its domain word is), so the small
     /// path reads and writes the words without looking them up.
     layouts: Vec<VarLayout>,
+    /// Fused and at most [`SMALL`] variables: the small path applies
+    /// (below domain consistency, untraced).
+    small: bool,
+    /// Per variable: [`rotation`](Self::rotation), for the small path.
+    rotations: Vec<u32>,
 }
 
 impl Frame {
@@ -188,11 +193,14 @@ impl Frame {
             .collect();
         // (With offsets, equal shifts need equal bases to share the base.)
         let aligned = shift.iter().all(|&k| k == 0) && base.iter().all(|&b| b == base[0]);
+        let fused = words == 1 && one_word;
         Some(Frame {
+            small: fused && vars.len() <= SMALL,
+            rotations: shift.iter().map(|k| k.rem_euclid(64) as u32).collect(),
             words: words as usize,
             // A multi-word variable whose values fit one word takes the
             // word-wise path: its values need not be in its first word.
-            fused: words == 1 && one_word,
+            fused,
             aligned,
             base,
             shift,
@@ -450,23 +458,30 @@ impl AllDifferent {
         Ok(())
     }
 
-    /// The untraced path for a scope of at most [`SMALL`] variables whose
-    /// one-word domains share one base, at forward checking or hidden
-    /// singles (Sudoku's case): the same fixpoint and the same writes, in
-    /// the same order, as [`propagate_fused`](Self::propagate_fused), but
-    /// with the masks on the stack, the words read and written through the
-    /// layouts kept in the frame, and one pass over the scope per round
-    /// (fixed values, values seen once and values seen twice together)
-    /// instead of three.
+    /// The untraced path for a scope of at most [`SMALL`] variables with
+    /// one-word domains on a one-word frame, at forward checking or hidden
+    /// singles (Sudoku's case, Latin squares, n-queens with offsets): the
+    /// same fixpoint and the same writes, in the same order, as
+    /// [`propagate_fused`](Self::propagate_fused), but with the masks on
+    /// the stack, the words read and written through the layouts kept in
+    /// the frame, and one pass over the scope per round (fixed values,
+    /// values seen once and values seen twice together) instead of three.
     fn propagate_small(
         &self,
         ctx: &mut PropagationContext<'_>,
-        layouts: &[VarLayout],
+        frame: &Frame,
     ) -> Result<(), Conflict> {
+        let layouts = &frame.layouts[..];
         let n = layouts.len();
         let mut all = [0u64; SMALL];
-        for (m, &l) in all.iter_mut().zip(layouts) {
-            *m = ctx.word_at(l);
+        if frame.aligned {
+            for (m, &l) in all.iter_mut().zip(layouts) {
+                *m = ctx.word_at(l);
+            }
+        } else {
+            for ((m, &l), &r) in all.iter_mut().zip(layouts).zip(&frame.rotations) {
+                *m = ctx.word_at(l).rotate_left(r);
+            }
         }
         let masks = &mut all[..n];
         let single = |d: u64| d & d.wrapping_sub(1) == 0;
@@ -533,7 +548,8 @@ impl AllDifferent {
         while dirty != 0 {
             let i = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
-            ctx.narrow_word(self.vars[i], layouts[i], masks[i])?;
+            let own = masks[i].rotate_right(frame.rotations[i]);
+            ctx.narrow_word(self.vars[i], layouts[i], own)?;
         }
         Ok(())
     }
@@ -858,13 +874,8 @@ impl Constraint for AllDifferent {
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
         let n = self.vars.len();
         if let Some(frame) = &self.frame {
-            if frame.fused
-                && frame.aligned
-                && n <= SMALL
-                && self.strength != Strength::DomainConsistent
-                && !ctx.is_tracing()
-            {
-                return self.propagate_small(ctx, &frame.layouts);
+            if frame.small && self.strength != Strength::DomainConsistent && !ctx.is_tracing() {
+                return self.propagate_small(ctx, frame);
             }
         }
         let mut buf = ctx.take_words();
