@@ -29,22 +29,30 @@ pub(crate) struct PropQueue {
     tail: [usize; crate::Priority::LEVELS],
     /// Ring size per level (a power of two, at least the number of constraints).
     cap: usize,
-    queued: Vec<bool>,
-    priority: Vec<u8>,
+    /// Per constraint: its priority level, plus [`QUEUED`] while it is in
+    /// the queue (one byte, so a push reads one entry).
+    state: Vec<u8>,
     /// No level below this one holds anything.
     lowest: usize,
 }
 
+/// The bit of [`PropQueue::state`] of a constraint in the queue.
+const QUEUED: u8 = 0x80;
+
 impl PropQueue {
     pub(crate) fn new(priority: Vec<u8>) -> Self {
         let cap = priority.len().max(1).next_power_of_two();
+        debug_assert!(
+            priority
+                .iter()
+                .all(|&p| usize::from(p) < crate::Priority::LEVELS)
+        );
         PropQueue {
             ring: vec![0; cap * crate::Priority::LEVELS],
             head: [0; crate::Priority::LEVELS],
             tail: [0; crate::Priority::LEVELS],
             cap,
-            queued: vec![false; priority.len()],
-            priority,
+            state: priority,
             lowest: crate::Priority::LEVELS,
         }
     }
@@ -52,12 +60,13 @@ impl PropQueue {
     #[inline]
     pub(crate) fn push(&mut self, c: u32) {
         let ci = c as usize;
-        if !self.queued[ci] {
-            self.queued[ci] = true;
-            let p = self.priority[ci] as usize;
-            let slot = p * self.cap + (self.tail[p] & (self.cap - 1));
-            self.ring[slot] = c;
-            self.tail[p] = self.tail[p].wrapping_add(1);
+        let state = self.state[ci];
+        if state & QUEUED == 0 {
+            self.state[ci] = state | QUEUED;
+            let p = usize::from(state);
+            let tail = self.tail[p];
+            self.ring[p * self.cap + (tail & (self.cap - 1))] = c;
+            self.tail[p] = tail.wrapping_add(1);
             self.lowest = self.lowest.min(p);
         }
     }
@@ -69,7 +78,7 @@ impl PropQueue {
             if self.head[p] != self.tail[p] {
                 let c = self.ring[p * self.cap + (self.head[p] & (self.cap - 1))];
                 self.head[p] = self.head[p].wrapping_add(1);
-                self.queued[c as usize] = false;
+                self.state[c as usize] &= !QUEUED;
                 return Some(c);
             }
             self.lowest += 1;
@@ -87,9 +96,18 @@ impl PropQueue {
 #[derive(Debug, Clone)]
 pub(crate) struct Watches {
     offsets: Vec<u32>,
-    /// `(constraint, event bits, idempotent)`.
-    entries: Vec<(u32, u8, bool)>,
+    /// `(constraint, event bits, key)`: the constraint is not woken by
+    /// its own changes when `key` is the constraint running (`key` is the
+    /// constraint itself if it is idempotent, [`NEVER`] otherwise).
+    entries: Vec<(u32, u8, u32)>,
 }
+
+/// The watch key of a constraint woken by its own changes too: never the
+/// running constraint's number (the contexts outside any constraint use
+/// [`OUTSIDE`]).
+const NEVER: u32 = u32::MAX;
+/// The running constraint's number in a context outside any constraint.
+const OUTSIDE: u32 = u32::MAX - 1;
 
 impl Watches {
     /// Builds the lists from `(var, constraint, events)` triples in
@@ -110,13 +128,14 @@ impl Watches {
         }
         let offsets = counts.clone();
         let mut fill = counts;
-        let mut entries = vec![(0u32, 0u8, false); offsets[num_vars] as usize];
+        let mut entries = vec![(0u32, 0u8, NEVER); offsets[num_vars] as usize];
         seen.fill(u32::MAX);
         for (c, (scope, events, idempotent)) in scopes.iter().enumerate() {
             for v in scope.iter() {
                 if seen[v.index()] != c as u32 {
                     seen[v.index()] = c as u32;
-                    entries[fill[v.index()] as usize] = (c as u32, events.bits(), *idempotent);
+                    let key = if *idempotent { c as u32 } else { NEVER };
+                    entries[fill[v.index()] as usize] = (c as u32, events.bits(), key);
                     fill[v.index()] += 1;
                 }
             }
@@ -125,7 +144,7 @@ impl Watches {
     }
 
     #[inline]
-    fn of(&self, var: VarId) -> &[(u32, u8, bool)] {
+    fn of(&self, var: VarId) -> &[(u32, u8, u32)] {
         let i = var.index();
         &self.entries[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }
@@ -627,6 +646,33 @@ impl<'a> PropagationContext<'a> {
         result
     }
 
+    /// The one domain word of a variable of layout `l` (`l.words == 1`), for
+    /// propagators that keep their scope's layouts.
+    #[inline]
+    pub(crate) fn word_at(&self, l: VarLayout) -> u64 {
+        self.store.words[l.start as usize]
+    }
+
+    /// Keeps only the bits of `mask` in the one domain word of `var`, whose
+    /// layout is `l` (`l.words == 1`): [`intersect_mask`](Self::intersect_mask)
+    /// without looking the layout up.
+    #[inline]
+    pub(crate) fn narrow_word(
+        &mut self,
+        var: VarId,
+        l: VarLayout,
+        mask: u64,
+    ) -> Result<bool, Conflict> {
+        debug_assert_eq!(self.shared.layout[var.index()], l);
+        let old = self.store.words[l.start as usize];
+        let new = old & mask;
+        if new == old {
+            Ok(false)
+        } else {
+            self.write_single(var, l, old, new)
+        }
+    }
+
     /// Takes the reusable value buffer (empty, with its capacity kept), to be
     /// handed back with [`give_back_values`](Self::give_back_values). Lets a
     /// propagator collect values without allocating per call.
@@ -746,9 +792,9 @@ impl<'a> PropagationContext<'a> {
 
     #[inline]
     fn notify(&mut self, var: VarId, change: u8) {
-        let current = self.current.unwrap_or(u32::MAX);
-        for &(c, events, idempotent) in self.shared.watches.of(var) {
-            if events & change != 0 && !(idempotent && c == current) {
+        let current = self.current.unwrap_or(OUTSIDE);
+        for &(c, events, key) in self.shared.watches.of(var) {
+            if events & change != 0 && key != current {
                 self.store.queue.push(c);
             }
         }
