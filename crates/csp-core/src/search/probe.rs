@@ -67,30 +67,31 @@ impl Solver<'_> {
     /// to a fixpoint. `Err` if the node fails.
     pub(super) fn probe_node(&mut self) -> Result<(), Conflict> {
         let level = self.decision_level();
-        loop {
-            let mut changed = false;
-            for k in 0..self.probe_var_count() {
-                let var = self.probe_var(k);
-                let size = self.domains().size(var);
-                if !(2..=PROBE_MAX_VALUES).contains(&size) {
-                    continue;
-                }
-                let mut next = self.domains().min(var);
-                while let Some(value) = next {
-                    let failed = self.probe_fails(level, var, value);
-                    if failed {
-                        self.remove_at_node(var, value)?;
-                        changed = true;
-                    }
-                    if self.domains().is_fixed(var) {
-                        break;
-                    }
-                    next = self.domains().iter(var).find(|&v| v > value);
-                }
+        let n = self.probe_var_count();
+        // Round and round the variables until `n` in a row probe without a
+        // removal: the same fixpoint as repeating whole passes, without the
+        // last pass that only confirms it.
+        let (mut k, mut unchanged) = (0, 0);
+        while unchanged < n {
+            let var = self.probe_var(k);
+            k = (k + 1) % n;
+            unchanged += 1;
+            let size = self.domains().size(var);
+            if !(2..=PROBE_MAX_VALUES).contains(&size) {
+                continue;
             }
-            if !changed {
-                return Ok(());
+            let mut next = self.domains().min(var);
+            while let Some(value) = next {
+                if self.probe_fails(level, var, value) {
+                    self.remove_at_node(var, value)?;
+                    unchanged = 0;
+                }
+                if self.domains().is_fixed(var) {
+                    break;
+                }
+                next = self.domains().iter(var).find(|&v| v > value);
             }
         }
+        Ok(())
     }
 }
