@@ -764,11 +764,16 @@ impl<'m> Solver<'m> {
         let failed = self.engine_ctx().fix(var, value).is_err() || self.propagate_queue().is_err();
         self.probing_now = false;
         self.store.queue.clear();
+        self.undo_to(level);
+        failed
+    }
+
+    /// Restores every trailed word to its value at trail level `level`.
+    fn undo_to(&mut self, level: usize) {
         let words = &mut self.store.words;
         self.store
             .trail
             .restore_to(level, |(i, old)| words[i as usize] = old);
-        failed
     }
 
     /// Removes `value` from `var` at the current node and propagates.
@@ -794,10 +799,7 @@ impl<'m> Solver<'m> {
     fn backtrack(&mut self) -> bool {
         while let Some((var, value)) = self.decisions.pop() {
             let level = self.decisions.len();
-            let words = &mut self.store.words;
-            self.store
-                .trail
-                .restore_to(level, |(i, old)| words[i as usize] = old);
+            self.undo_to(level);
             self.store.depth = level as u32;
             if let Some(t) = self.store.trace.as_mut() {
                 t.push(TraceEvent::Refutation {
@@ -846,10 +848,7 @@ impl<'m> Solver<'m> {
     /// if the root fails under the optimisation bound (the search is then
     /// complete).
     fn restart(&mut self) -> bool {
-        let words = &mut self.store.words;
-        self.store
-            .trail
-            .restore_to(0, |(i, old)| words[i as usize] = old);
+        self.undo_to(0);
         self.decisions.clear();
         self.store.depth = 0;
         self.stats.restarts += 1;
