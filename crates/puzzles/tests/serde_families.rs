@@ -1,0 +1,303 @@
+//! The serde forms (feature `serde`) of every family's puzzle and solution
+//! types: for each family, hand-checked and generated puzzles and their
+//! solutions survive a JSON round trip unchanged; the JSON of a puzzle is
+//! the family's own text (its game ID or its text layout, which the
+//! family's parser reads back), that of a solution the solution layout's
+//! rows under `ROWS COLS`; and malformed JSON is an error naming the
+//! problem, never a panic.
+
+#![cfg(feature = "serde")]
+
+use gridcsp_puzzles::families::{
+    binairo::Binairo, futoshiki::Futoshiki, hitori::Hitori, jigsaw_sudoku::JigsawSudoku,
+    kakuro::Kakuro, kenken::KenKen, killer_sudoku::KillerSudoku, light_up::LightUp, masyu::Masyu,
+    nonogram::Nonogram, norinori::Norinori, skyscrapers::Skyscrapers, slitherlink::Slitherlink,
+    star_battle::StarBattle, sudoku::Sudoku, suguru::Suguru, tents::Tents,
+    thermometers::Thermometers,
+};
+use gridcsp_puzzles::{Family, GenerateOptions, Limits, Solved};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::Debug;
+
+/// How a family's puzzles serialise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    /// A string the family's parser reads.
+    Text,
+    /// Something else (a Sudoku puzzle's parts).
+    Other,
+}
+
+/// Serialises `value` to JSON and back, checks nothing was lost, and
+/// returns the JSON value.
+fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(value: &T) -> serde_json::Value {
+    let json = serde_json::to_string(value).expect("serialises");
+    let back: T = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+    assert_eq!(&back, value, "round trip through {json}");
+    serde_json::from_str(&json).expect("JSON")
+}
+
+/// The tokens of a grid text's rows (after its header line).
+fn grid_tokens(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().map(str::to_owned).collect())
+        .collect()
+}
+
+/// Round-trips `puzzle` and its solution; checks their JSON forms.
+fn check_puzzle<F>(name: &str, family: &F, puzzle: &F::Puzzle, form: Form)
+where
+    F: Family,
+    F::Puzzle: Serialize + DeserializeOwned,
+    F::Solution: Serialize + DeserializeOwned,
+{
+    let json = round_trip(puzzle);
+    if form == Form::Text {
+        let text = json
+            .as_str()
+            .unwrap_or_else(|| panic!("{name}: a puzzle is a string, not {json}"));
+        assert_eq!(
+            family.parse(text).as_ref(),
+            Ok(puzzle),
+            "{name}: the family reads its puzzle's serde text {text}"
+        );
+        let expected = family
+            .write_game_id(puzzle)
+            .filter(|id| family.parse(id).as_ref() == Ok(puzzle));
+        if let Some(id) = expected {
+            assert_eq!(text, id, "{name}: the game ID where it keeps everything");
+        }
+    }
+    let (solved, _) = family.solve(puzzle, &Limits::default());
+    let Solved::Solution(solution) = solved else {
+        panic!("{name}: solvable")
+    };
+    let json = round_trip(&solution);
+    let written = family.write_solution(puzzle, &solution);
+    if let Some(text) = json.as_str() {
+        assert_eq!(
+            grid_tokens(text),
+            grid_tokens(&written),
+            "{name}: the solution layout's rows"
+        );
+        let header: Vec<&str> = text.lines().next().unwrap_or("").split(' ').collect();
+        assert_eq!(header.len(), 2, "{name}: the header is ROWS COLS: {text}");
+        // A bad token is an error at its line and column.
+        let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+        let first = lines[1].find(' ').unwrap_or(lines[1].len());
+        lines[1].replace_range(0..first, "?");
+        let bad = serde_json::to_string(&lines.join("\n")).expect("a string");
+        let e = serde_json::from_str::<F::Solution>(&bad).expect_err("a bad token");
+        assert!(
+            e.to_string().starts_with("line 2, column 1: expected"),
+            "{name}: {e}"
+        );
+    }
+}
+
+/// Everything about a family: its samples (puzzle texts), a generated
+/// puzzle and its solution; malformed input.
+fn check_family<F>(name: &str, family: &F, samples: &[&str], form: Form)
+where
+    F: Family,
+    F::Puzzle: Serialize + DeserializeOwned,
+    F::Solution: Serialize + DeserializeOwned,
+{
+    for text in samples {
+        let puzzle = family.parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        check_puzzle(name, family, &puzzle, form);
+    }
+    let (rows, cols) = family.info().default_size;
+    let made = family
+        .generate(&GenerateOptions::new(rows, cols, 0).with_seed(5))
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    check_puzzle(name, family, &made.puzzle, form);
+    let json = serde_json::to_value(&made).expect("a generated puzzle serialises");
+    assert_eq!(json["puzzle"], serde_json::to_value(&made.puzzle).unwrap());
+    assert_eq!(
+        json["solution"],
+        serde_json::to_value(&made.solution).unwrap()
+    );
+    assert_eq!(json["grade"]["rank"], 0, "{name}");
+
+    // Malformed input: an error with a message, never a panic.
+    for bad in [
+        "5",
+        "null",
+        "[]",
+        "{}",
+        "\"\"",
+        "\":\"",
+        "\"3\"",
+        "\"0 0\"",
+        "\"1048576 1048576\"",
+        "\"999999999999 2\\n\"",
+        "\"\\ufeff\"",
+        "\"2 2\\n1 2\\n\"",
+        "\"4x4:\"",
+        "\"4x4:zzzzzz\"",
+        "\"3 3\\n- - -\\n- ? -\\n- - -\\n\"",
+    ] {
+        let p = serde_json::from_str::<F::Puzzle>(bad);
+        let s = serde_json::from_str::<F::Solution>(bad);
+        for e in [p.err(), s.err()].into_iter().flatten() {
+            assert!(!e.to_string().is_empty(), "{name}: {bad}");
+        }
+    }
+    if form == Form::Text {
+        let text = serde_json::to_value(&made.puzzle).unwrap();
+        let text = text.as_str().unwrap();
+        // Junk after the puzzle, and a puzzle cut short.
+        let long = format!("{text}\n? ? ?\n");
+        let short: String = text.chars().take(text.chars().count() * 2 / 3).collect();
+        for bad in [long, short] {
+            let Err(parse) = family.parse(&bad) else {
+                continue;
+            };
+            let json = serde_json::to_string(&bad).unwrap();
+            let e = serde_json::from_str::<F::Puzzle>(&json).expect_err("malformed");
+            assert!(
+                e.to_string().starts_with(&parse.to_string()),
+                "{name}: the serde error carries the parse error ({parse}): {e}"
+            );
+        }
+    }
+}
+
+#[test]
+fn sudoku_families() {
+    check_family(
+        "sudoku",
+        &Sudoku::CLASSIC,
+        &["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"],
+        Form::Other,
+    );
+    check_family(
+        "futoshiki",
+        &Futoshiki::STANDARD,
+        &["4:1,0R,0,4,0,0,0,0,0,0U,0U,0,0,0R,0,0,"],
+        Form::Other,
+    );
+    check_family(
+        "killer-sudoku",
+        &KillerSudoku,
+        &["4 4\n7 - 8 -\n9 - - 5\n- 5 - -\n- 6 - -\n1 1 2 2\n3 1 2 4\n3 5 5 4\n3 6 6 6\n"],
+        Form::Other,
+    );
+    check_family(
+        "jigsaw-sudoku",
+        &JigsawSudoku,
+        &["4 4\n1 - - -\n- - - -\n- 3 - -\n- 4 - -\n1 1 2 2\n1 3 3 2\n1 3 3 2\n4 4 4 4\n"],
+        Form::Other,
+    );
+}
+
+#[test]
+fn placement_families() {
+    check_family(
+        "light-up",
+        &LightUp,
+        &["5 5\n- x - - 2\n- - - x -\n- 3 - x -\n- x - - -\nx - - x -\n"],
+        Form::Text,
+    );
+    check_family(
+        "tents",
+        &Tents,
+        &["5 5\n2 0 1 2 0\n1 1 1 1 1\n- - - - -\n- - - x -\nx x - - -\n- x - - -\n- - - - x\n"],
+        Form::Text,
+    );
+    check_family(
+        "binairo",
+        &Binairo::BINAIRO,
+        &["6 6\n- - - - 2 -\n- - 2 - - 2\n1 - - - 1 -\n- - - 2 - -\n1 - 2 - - 1\n- - 2 - - -\n"],
+        Form::Text,
+    );
+    check_family(
+        "unruly",
+        &Binairo::UNRULY,
+        &["6x6:aacdcADeCbCcd"],
+        Form::Text,
+    );
+    check_family(
+        "skyscrapers",
+        &Skyscrapers,
+        &[
+            "4 4\n- - - 4\n- - - -\n2 - - 4\n- - - -\n- - - -\n- - - -\n- - - -\n- - - -\n",
+            "4:///4/////2///4////",
+        ],
+        Form::Text,
+    );
+    check_family(
+        "suguru",
+        &Suguru,
+        &["3 4\n- - - -\n- - - -\n- - 2 -\n1 1 2 2\n1 1 2 2\n3 3 3 4\n"],
+        Form::Text,
+    );
+    check_family(
+        "kenken",
+        &KenKen::STANDARD,
+        &[
+            "4 4\na a b c\nd e b c\nd e f f\ng g h h\na 3 +\nb 4 x\nc 5 +\nd 7 +\ne 2 -\nf 8 x\ng 2 /\nh 2 -\n",
+        ],
+        Form::Text,
+    );
+    check_family(
+        "kakuro",
+        &Kakuro::STANDARD,
+        &["3 3\n- 4, 3,\n,4 0 0\n,3 0 0\n"],
+        Form::Text,
+    );
+}
+
+#[test]
+fn shading_and_loop_families() {
+    check_family(
+        "nonogram",
+        &Nonogram,
+        &["5 5\n4\n3\n1 1\n3\n4\n3\n2 2\n5\n1 1\n1 1\n"],
+        Form::Text,
+    );
+    check_family(
+        "hitori",
+        &Hitori,
+        &["5 5\n5 2 2 1 1\n4 2 1 3 5\n1 4 1 5 2\n4 5 4 1 5\n3 1 1 2 4\n"],
+        Form::Text,
+    );
+    check_family(
+        "slitherlink",
+        &Slitherlink,
+        &["4 4\n2 - - -\n3 - - 3\n2 - - 2\n0 2 3 2\n"],
+        Form::Text,
+    );
+    check_family(
+        "masyu",
+        &Masyu,
+        &["5 5\n- - - b -\nw - - - -\nb - b - -\n- - - w -\n- - - - -\n"],
+        Form::Text,
+    );
+    check_family(
+        "star-battle",
+        &StarBattle,
+        &["5 5 1\n0 0 0 1 1\n0 0 1 1 2\n3 3 3 2 2\n3 3 3 2 2\n3 3 3 4 4\n"],
+        Form::Text,
+    );
+    check_family(
+        "norinori",
+        &Norinori,
+        &[
+            "5 5\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n2 4 0 0 1\n2 4 0 0 1\n2 2 1 1 1\n2 2 2 1 2\n3 3 2 2 2\n",
+        ],
+        Form::Text,
+    );
+    check_family(
+        "thermometers",
+        &Thermometers,
+        &[
+            "4 4\n4 3 1 1\n3 1 3 2\n0.1 0.2 0.3 1.1\n2.1 3.1 3.2 1.2\n2.2 4.1 4.2 1.3\n2.3 5.1 5.2 5.3\n",
+        ],
+        Form::Text,
+    );
+}
