@@ -2,8 +2,8 @@
 //! `serde`): every one is a string, the family's own text.
 //!
 //! - A puzzle is written as its family writes it: its Tatham game ID where
-//!   the family has one and the ID keeps everything the puzzle holds, else
-//!   its text layout (each type's docs say which). It is read back with the
+//!   the family has one and it reads back to the same puzzle, else its
+//!   text layout ([`game_id_or_layout`]; each type's docs say which). It is read back with the
 //!   family's own [`parse`](crate::Family::parse), so a deserialised puzzle
 //!   is always one the parser accepts: bad input is a serde error carrying
 //!   the parse error's message (its line and column), never a panic.
@@ -20,7 +20,7 @@
 //! [`family_text!`] is the [`TextForm`] of a puzzle through its
 //! [`Family`](crate::Family).
 
-use crate::family::ParseError;
+use crate::family::{Family, ParseError};
 use crate::text::{Reader, Token};
 use std::fmt;
 use std::marker::PhantomData;
@@ -82,17 +82,14 @@ macro_rules! serde_text {
 pub(crate) use serde_text;
 
 /// [`TextForm`] and serde for a family's puzzle type: `family_text!(Type,
-/// FAMILY)` writes the game ID ([`write_game_id`](crate::Family::write_game_id))
-/// where there is one, else the text layout; `family_text!(Type, FAMILY,
-/// layout)` always the text layout. Both read back with
-/// [`parse`](crate::Family::parse), which takes either form.
+/// FAMILY)` writes [`game_id_or_layout`], `family_text!(Type, FAMILY,
+/// layout)` always the text layout (families without game IDs). Both read
+/// back with [`parse`](crate::Family::parse), which takes either form.
 macro_rules! family_text {
     ($ty:ty, $family:expr) => {
         impl $crate::serde_text::TextForm for $ty {
             fn to_text(&self) -> String {
-                let family = &$family;
-                $crate::Family::write_game_id(family, self)
-                    .unwrap_or_else(|| $crate::Family::write(family, self))
+                $crate::serde_text::game_id_or_layout(&$family, self)
             }
 
             fn from_text(text: &str) -> Result<Self, $crate::ParseError> {
@@ -115,6 +112,17 @@ macro_rules! family_text {
     };
 }
 pub(crate) use family_text;
+
+/// A puzzle's game ID if it has one that reads back to the same puzzle,
+/// else its text layout. The check (one parse of the ID) keeps the round
+/// trip exact even where an ID holds less than the layout (a family's
+/// text may carry what Tatham's format has no room for).
+pub(crate) fn game_id_or_layout<F: Family>(family: &F, puzzle: &F::Puzzle) -> String {
+    match family.write_game_id(puzzle) {
+        Some(id) if family.parse(&id).as_ref() == Ok(puzzle) => id,
+        _ => family.write(puzzle),
+    }
+}
 
 /// Writes a grid's text form: the header line `ROWS COLS`, then `rows`
 /// lines of `cols` tokens (`token(i)` for the cell of row-major index `i`),

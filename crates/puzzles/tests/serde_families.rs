@@ -8,6 +8,7 @@
 
 #![cfg(feature = "serde")]
 
+use gridcsp_puzzles::families::{binairo, kakuro, kenken, light_up, masyu, shading, skyscrapers};
 use gridcsp_puzzles::families::{
     binairo::Binairo, futoshiki::Futoshiki, hitori::Hitori, jigsaw_sudoku::JigsawSudoku,
     kakuro::Kakuro, kenken::KenKen, killer_sudoku::KillerSudoku, light_up::LightUp, masyu::Masyu,
@@ -15,7 +16,9 @@ use gridcsp_puzzles::families::{
     star_battle::StarBattle, sudoku::Sudoku, suguru::Suguru, tents::Tents,
     thermometers::Thermometers,
 };
-use gridcsp_puzzles::{Family, GenerateOptions, Limits, Solved};
+use gridcsp_puzzles::families::{hitori, nonogram, slitherlink, sudoku, suguru, tents};
+use gridcsp_puzzles::{Cell, Family, GenerateOptions, Limits, Solved};
+use proptest::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt::Debug;
@@ -111,10 +114,15 @@ where
         check_puzzle(name, family, &puzzle, form);
     }
     let (rows, cols) = family.info().default_size;
+    for (level, seed) in [(0, 5), (1, 6), (1, 7)] {
+        let made = family
+            .generate(&GenerateOptions::new(rows, cols, level).with_seed(seed))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        check_puzzle(name, family, &made.puzzle, form);
+    }
     let made = family
         .generate(&GenerateOptions::new(rows, cols, 0).with_seed(5))
         .unwrap_or_else(|e| panic!("{name}: {e}"));
-    check_puzzle(name, family, &made.puzzle, form);
     let json = serde_json::to_value(&made).expect("a generated puzzle serialises");
     assert_eq!(json["puzzle"], serde_json::to_value(&made.puzzle).unwrap());
     assert_eq!(
@@ -300,4 +308,203 @@ fn shading_and_loop_families() {
         ],
         Form::Text,
     );
+}
+
+/// The error of reading `json` as a `T`, as text.
+fn error_of<T: DeserializeOwned + Debug>(json: &str) -> String {
+    match serde_json::from_str::<T>(json) {
+        Ok(v) => panic!("{json} read as {v:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn grids_the_puzzles_hold_round_trip_and_are_checked() {
+    let regions = shading::Regions::new(2, 3, vec![0, 7, 7, 12, 0, 3]).unwrap();
+    assert_eq!(round_trip(&regions), "2 3\n0  7 7\n12 0 3\n");
+    let field = tents::Field::new(
+        1,
+        3,
+        vec![tents::Spot::Tree, tents::Spot::Tent, tents::Spot::Empty],
+    )
+    .unwrap();
+    assert_eq!(round_trip(&field), "1 3\nx o -\n");
+    // Grids of no cells are values too.
+    for (rows, cols) in [(0, 0), (3, 0), (0, 4)] {
+        round_trip(&shading::Shading::new(rows, cols, Vec::new()).unwrap());
+        round_trip(&hitori::Shading::new(rows, cols, Vec::new()).unwrap());
+        round_trip(&slitherlink::Inside::new(rows, cols, Vec::new()).unwrap());
+        round_trip(&nonogram::NonogramSolution::new(rows, cols, Vec::new()).unwrap());
+        round_trip(&suguru::Digits::new(rows, cols, Vec::new()).unwrap());
+    }
+    round_trip(&skyscrapers::Heights::new(0, Vec::new()).unwrap());
+    round_trip(&kenken::KenKenSolution::new(0, Vec::new()).unwrap());
+
+    // The constructors' rules hold for what is read.
+    let e = error_of::<binairo::BinaryGrid>("\"3 2\\n1 2\\n2 1\\n1 2\\n\"");
+    assert!(e.contains("sides must be even"), "{e}");
+    let e = error_of::<tents::Field>("\"1 2\\nx q\\n\"");
+    assert!(e.starts_with("line 2, column 3: expected"), "{e}");
+    let e = error_of::<kenken::KenKenSolution>("\"2 3\\n1 2 1\\n2 1 2\\n\"");
+    assert!(e.contains("square"), "{e}");
+    let e = error_of::<kenken::KenKenSolution>("\"2 2\\n1 3\\n2 1\\n\"");
+    assert!(
+        e.starts_with("line 2, column 3: a value 3 is out of range (1 to 2)"),
+        "{e}"
+    );
+    let e = error_of::<skyscrapers::Heights>("\"2 2\\n1 2\\n2\\n\"");
+    assert!(e.starts_with("line 3: expected 2 tokens in row 2"), "{e}");
+    let e = error_of::<shading::Regions>("\"1 2\\n0 -1\\n\"");
+    assert!(e.contains("region number"), "{e}");
+    let e = error_of::<masyu::Path>("\"1 1\\nnn\\n\"");
+    assert!(e.contains("each once"), "{e}");
+    let e = error_of::<light_up::Board>("\"1 2\\n- 5\\n\"");
+    assert!(e.starts_with("line 2, column 3"), "{e}");
+}
+
+#[test]
+fn the_clue_types_have_plain_forms() {
+    assert_eq!(
+        serde_json::to_string(&light_up::Square::Clue(2)).unwrap(),
+        r#"{"clue":2}"#
+    );
+    round_trip(&light_up::Square::Bulb);
+    round_trip(&tents::Spot::Tent);
+    assert_eq!(round_trip(&masyu::Pearl::Black), "black");
+    assert_eq!(round_trip(&skyscrapers::Side::Left), "left");
+    assert_eq!(round_trip(&kenken::Op::Div), "div");
+    round_trip(&kakuro::Square::Clue {
+        down: Some(16),
+        right: None,
+    });
+    let puzzle = Kakuro::STANDARD
+        .parse("3 3\n- 4, 3,\n,4 0 0\n,3 0 0\n")
+        .unwrap();
+    for run in puzzle.runs() {
+        round_trip(run);
+    }
+    let puzzle = KenKen::STANDARD.parse("2:a_a,a3a3").unwrap();
+    for cage in puzzle.cages() {
+        round_trip(cage);
+    }
+    let e = error_of::<kenken::Cage>(r#"{"op":"add","target":3,"cells":[]}"#);
+    assert!(e.contains("a cage has no cells"), "{e}");
+    let cages: Vec<kenken::Cage> = puzzle.cages().to_vec();
+    let json = serde_json::to_string(&cages).unwrap();
+    let back: Vec<kenken::Cage> = serde_json::from_str(&json).unwrap();
+    assert_eq!(kenken::KenKenPuzzle::from_cages(2, back), Ok(puzzle));
+    let _ = Cell::new(0, 0);
+}
+
+#[test]
+fn sudoku_puzzles_are_their_parts_checked_on_the_way_in() {
+    let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let board = format!(r#"{{"shape":{{"box_rows":3,"box_cols":3}},"cells":"{line}"}}"#);
+    // The rules' parts may be left out: classic Sudoku.
+    let classic: sudoku::SudokuPuzzle =
+        serde_json::from_str(&format!(r#"{{"board":{board}}}"#)).unwrap();
+    assert_eq!(classic, Sudoku::CLASSIC.parse(line).unwrap());
+    let x: sudoku::SudokuPuzzle =
+        serde_json::from_str(&format!(r#"{{"board":{board},"diagonals":true}}"#)).unwrap();
+    assert!(x.variant.has_diagonals());
+    round_trip(&x);
+    let e = error_of::<sudoku::SudokuPuzzle>(&format!(r#"{{"board":{board},"regions":[0,1,2]}}"#));
+    assert!(e.contains("81 labels"), "{e}");
+    let e = error_of::<sudoku::SudokuPuzzle>(&format!(
+        r#"{{"board":{board},"cages":[{{"sum":3,"cells":[{{"row":9,"col":0}}]}}]}}"#
+    ));
+    assert!(e.contains("outside the board"), "{e}");
+    let e = error_of::<sudoku::SudokuPuzzle>(r#"{"diagonals":true}"#);
+    assert!(e.contains("missing field `board`"), "{e}");
+}
+
+/// Reads `json` as every family's puzzle and solution types: each is a
+/// value or an error, never a panic.
+fn read_as_everything(json: &str) {
+    fn read<T: DeserializeOwned>(json: &str) {
+        let _ = serde_json::from_str::<T>(json);
+    }
+    read::<sudoku::SudokuPuzzle>(json);
+    read::<light_up::Board>(json);
+    read::<tents::TentsPuzzle>(json);
+    read::<tents::Field>(json);
+    read::<binairo::BinairoPuzzle>(json);
+    read::<binairo::BinaryGrid>(json);
+    read::<skyscrapers::SkyscrapersPuzzle>(json);
+    read::<skyscrapers::Heights>(json);
+    read::<suguru::SuguruPuzzle>(json);
+    read::<suguru::Digits>(json);
+    read::<nonogram::NonogramPuzzle>(json);
+    read::<nonogram::NonogramSolution>(json);
+    read::<kenken::KenKenPuzzle>(json);
+    read::<kenken::KenKenSolution>(json);
+    read::<kenken::Cage>(json);
+    read::<kakuro::KakuroPuzzle>(json);
+    read::<kakuro::KakuroSolution>(json);
+    read::<hitori::Puzzle>(json);
+    read::<hitori::Shading>(json);
+    read::<slitherlink::Puzzle>(json);
+    read::<slitherlink::Inside>(json);
+    read::<masyu::Puzzle>(json);
+    read::<masyu::Path>(json);
+    read::<gridcsp_puzzles::families::star_battle::StarBattlePuzzle>(json);
+    read::<gridcsp_puzzles::families::norinori::NorinoriPuzzle>(json);
+    read::<gridcsp_puzzles::families::thermometers::ThermometersPuzzle>(json);
+    read::<shading::Shading>(json);
+    read::<shading::Regions>(json);
+}
+
+/// Serde texts of valid puzzles and solutions, to mutate.
+const VALID: &[&str] = &[
+    "5x5:aBb2cBb3aBbBcBbBa",
+    "5 5\n- x - o 2\n- o - x o\no 3 o x -\n- x - o -\nx o - x -\n",
+    "5x5:ha_dg_,2,0,1,2,0,1,1,1,1,1",
+    "6x6u:edcADeCbCcd",
+    "5:2/1/2/3/3/3/2/1/2/3/2/1/4/2/3/4/2/1/2/3,d2l1g",
+    "3 4\n- - - -\n- - - -\n- - 2 -\n1 1 2 2\n1 1 2 2\n3 3 3 4\n",
+    "5x5:4/3/1.1/3/4/3/2.2/5/1.1/1.1",
+    "4:a_6baa_aa_a__,a3m4a5a7s2m8d2s2",
+    "3 3\n- 4, 3,\n,4  0  0\n,3  0  0\n",
+    "5x5:5221142135141524541531124",
+    "4x4t0:2c3b32b20232",
+    "5x5:cBaWdBaBeWf",
+    "5 5\nse ew ew sw -\nns - - ns -\nne ew sw ns -\n- - ns ns -\n- - ne nw -\n",
+    "5 5 1\n0 0 0 1 1\n0 0 1 1 2\n3 3 3 2 2\n3 3 3 2 2\n3 3 3 4 4\n",
+    "4 4\n4 3 1 1\n3 1 3 2\n0.1 0.2 0.3 1.1\n2.1 3.1 3.2 1.2\n2.2 4.1 4.2 1.3\n2.3 5.1 5.2 5.3\n",
+    "4 4\n3 4 2 1\n4 3 1 2\n2 1 4 3\n1 2 3 4\n",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn arbitrary_strings_never_panic(text in any::<String>()) {
+        read_as_everything(&serde_json::to_string(&text).unwrap());
+    }
+
+    #[test]
+    fn mutated_valid_texts_never_panic(
+        which in 0..VALID.len(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(
+            vec!["", "0", "9", "99", "-", "x", "o", ":", ",", "/", "_", " ", "\n", "a", "z", "Z", "B", "u"],
+        )), 1..4),
+    ) {
+        let mut text: Vec<char> = VALID[which].chars().collect();
+        for (at, insert) in edits {
+            let i = at.index(text.len() + 1);
+            if i < text.len() {
+                text.remove(i);
+            }
+            for (k, ch) in insert.chars().enumerate() {
+                text.insert((i + k).min(text.len()), ch);
+            }
+        }
+        let text: String = text.into_iter().collect();
+        read_as_everything(&serde_json::to_string(&text).unwrap());
+    }
+
+    #[test]
+    fn arbitrary_json_never_panics(json in "[\\[\\]{}\",:0-9a-z ]{0,40}") {
+        read_as_everything(&json);
+    }
 }

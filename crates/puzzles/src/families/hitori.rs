@@ -45,9 +45,9 @@ pub struct Hitori;
 
 /// A Hitori puzzle: a grid of numbers.
 ///
-/// With the `serde` feature it is a string: its Singles game ID, or the
-/// text layout when a number is too large for one; either is read back by
-/// [`Hitori`]'s parser.
+/// With the `serde` feature it is a string: its game ID (Tatham's
+/// Singles), or the text layout when no ID holds the puzzle exactly (a
+/// number too large for one); either is read back by [`Hitori`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
     rows: usize,

@@ -201,7 +201,8 @@ impl TryFrom<CageForm> for Cage {
 /// A KenKen puzzle: the size and the cages, which cover the grid.
 ///
 /// With the `serde` feature it is a string, its game ID (Tatham's Keen),
-/// read back by [`KenKen`]'s parser.
+/// or the text layout where no ID holds the puzzle exactly; either is read
+/// back by [`KenKen`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KenKenPuzzle {
     n: usize,

@@ -176,7 +176,7 @@ impl crate::serde_text::TextForm for Board {
         if self.squares.contains(&Square::Bulb) {
             return self.write_grid();
         }
-        write_game_id(self).unwrap_or_else(|| self.write_grid())
+        crate::serde_text::game_id_or_layout(&LightUp, self)
     }
 
     fn from_text(text: &str) -> Result<Board, ParseError> {

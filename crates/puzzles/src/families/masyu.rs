@@ -60,7 +60,8 @@ pub enum Pearl {
 /// A Masyu puzzle: a grid of pearls.
 ///
 /// With the `serde` feature it is a string, its game ID (Tatham's Pearl),
-/// read back by [`Masyu`]'s parser.
+/// or the text layout where no ID holds the puzzle exactly; either is read
+/// back by [`Masyu`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
     rows: usize,

@@ -31,7 +31,8 @@ pub struct Nonogram;
 /// A Nonogram: its size, its clues and any given cells.
 ///
 /// With the `serde` feature it is a string, its game ID (Tatham's
-/// Pattern), read back by [`Nonogram`]'s parser.
+/// Pattern), or the text layout where no ID holds the puzzle exactly;
+/// either is read back by [`Nonogram`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NonogramPuzzle {
     rows: usize,

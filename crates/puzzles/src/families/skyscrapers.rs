@@ -102,7 +102,8 @@ impl Side {
 /// givens.
 ///
 /// With the `serde` feature it is a string, its game ID (Tatham's Towers),
-/// read back by [`Skyscrapers`]'s parser.
+/// or the text layout where no ID holds the puzzle exactly; either is read
+/// back by [`Skyscrapers`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SkyscrapersPuzzle {
     size: usize,

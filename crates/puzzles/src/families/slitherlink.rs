@@ -40,7 +40,8 @@ pub struct Slitherlink;
 /// A Slitherlink puzzle: a grid of clues (`None`: no clue).
 ///
 /// With the `serde` feature it is a string, its game ID (Tatham's Loopy,
-/// square grid), read back by [`Slitherlink`]'s parser.
+/// square grid), or the text layout where no ID holds the puzzle exactly;
+/// either is read back by [`Slitherlink`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
     rows: usize,

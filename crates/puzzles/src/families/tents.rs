@@ -150,9 +150,9 @@ pub(crate) const KING: &[(isize, isize)] = &[
 
 /// A Tents puzzle: the trees and the counts (`None`: no count given).
 ///
-/// With the `serde` feature it is a string, its game ID where Tatham's
-/// program takes one (every count given), else the text layout; either is
-/// read back by [`Tents`]'s parser.
+/// With the `serde` feature it is a string, its game ID where one holds
+/// the puzzle exactly (Tatham's program wants every count given), else the
+/// text layout; either is read back by [`Tents`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TentsPuzzle {
     /// The trees (no tents).
