@@ -17,8 +17,8 @@
 //!
 //! One mechanism serves every type: [`TextForm`] (to and from the text),
 //! and [`serde_text!`] implementing `Serialize` and `Deserialize` on it;
-//! [`family_text!`] is the [`TextForm`] of a puzzle through its
-//! [`Family`](crate::Family).
+//! [`family_text!`] is the [`TextForm`] of a puzzle through its family's
+//! [`Family`] methods.
 
 use crate::family::{Family, ParseError};
 use crate::text::{Reader, Token};
