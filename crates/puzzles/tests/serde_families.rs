@@ -161,10 +161,12 @@ where
         // Junk after the puzzle, and a puzzle cut short.
         let long = format!("{text}\n? ? ?\n");
         let short: String = text.chars().take(text.chars().count() * 2 / 3).collect();
+        let mut located = 0;
         for bad in [long, short] {
             let Err(parse) = family.parse(&bad) else {
                 continue;
             };
+            located += usize::from(parse.line.is_some());
             let json = serde_json::to_string(&bad).unwrap();
             let e = serde_json::from_str::<F::Puzzle>(&json).expect_err("malformed");
             assert!(
@@ -172,6 +174,10 @@ where
                 "{name}: the serde error carries the parse error ({parse}): {e}"
             );
         }
+        assert!(
+            located > 0,
+            "{name}: a malformed puzzle is named where it is"
+        );
     }
 }
 
