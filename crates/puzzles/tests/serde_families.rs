@@ -17,7 +17,7 @@ use gridcsp_puzzles::families::{
     thermometers::Thermometers,
 };
 use gridcsp_puzzles::families::{hitori, nonogram, slitherlink, sudoku, suguru, tents};
-use gridcsp_puzzles::{Cell, Family, GenerateOptions, Limits, Solved};
+use gridcsp_puzzles::{Cell, Family, GenerateOptions, Limits, RecordShape, Solved};
 use proptest::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -512,5 +512,155 @@ proptest! {
     #[test]
     fn arbitrary_json_never_panics(json in "[\\[\\]{}\",:0-9a-z ]{0,40}") {
         read_as_everything(&json);
+    }
+}
+
+/// The records of a data file, cut by the family's record shape (`#`
+/// lines are comments).
+fn records(text: &str, shape: RecordShape) -> Vec<String> {
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        i += 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let more = match shape {
+            RecordShape::Header {
+                lines: after,
+                one_line,
+            } if !one_line(line) => after(line),
+            _ => Some(0),
+        };
+        let mut record = format!("{line}\n");
+        match more {
+            Some(n) => {
+                for l in lines.iter().skip(i).take(n) {
+                    record.push_str(l);
+                    record.push('\n');
+                }
+                i += n;
+            }
+            None => {
+                while i < lines.len() && !lines[i].trim().is_empty() {
+                    record.push_str(lines[i]);
+                    record.push('\n');
+                    i += 1;
+                }
+            }
+        }
+        out.push(record);
+    }
+    out
+}
+
+/// Round-trips every record of a file through serde; the number read.
+fn corpus<F>(family: &F, file: &str, text: &str) -> usize
+where
+    F: Family,
+    F::Puzzle: Serialize + DeserializeOwned,
+{
+    let mut read = 0;
+    for record in records(text, family.info().shape) {
+        let puzzle = family
+            .parse(&record)
+            .unwrap_or_else(|e| panic!("{file}: {e}\n{record}"));
+        let json = round_trip(&puzzle);
+        if let Some(text) = json.as_str() {
+            assert_eq!(family.parse(text).as_ref(), Ok(&puzzle), "{file}");
+        }
+        read += 1;
+    }
+    read
+}
+
+/// The family of a data file: its directory's or its name's (none for
+/// `catalogue/`, the engine benches' own layouts).
+fn family_of(path: &std::path::Path) -> Option<&'static str> {
+    let dir = path.parent()?.file_name()?.to_str()?;
+    let name = path.file_name()?.to_str()?;
+    if dir == "catalogue" {
+        return None;
+    }
+    let by_dir = match dir {
+        "kakuro" | "kenken" | "nonogram" | "skyscrapers" => Some(dir),
+        "star_battle" => Some("star-battle"),
+        _ => None,
+    };
+    let by_name = match name {
+        "towers.txt" => Some("skyscrapers"),
+        "nonograms.txt" => Some("nonogram"),
+        _ => gridcsp_puzzles::families()
+            .iter()
+            .map(|f| f.info().name)
+            .filter(|n| name.replace('_', "-").starts_with(&format!("{n}-")))
+            .max_by_key(|n| n.len()),
+    };
+    let f = by_dir.or(by_name)?;
+    gridcsp_puzzles::family(f).map(|f| f.info().name)
+}
+
+/// Every puzzle of the benches' data sets (Tatham's generators, published
+/// collections, the families' own generators): the serde form reads back
+/// to the same puzzle. (Skipped where the data is absent: a packaged
+/// crate has no benches.)
+#[test]
+fn every_puzzle_of_the_data_sets_round_trips() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../benches/data");
+    let mut files = Vec::new();
+    let mut dirs = vec![std::path::PathBuf::from(root)];
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|x| x == "txt") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let mut total = 0;
+    for path in &files {
+        let Some(name) = family_of(path) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(path).expect("a data file");
+        let file = path.display().to_string();
+        let read = match name {
+            "sudoku" => corpus(&Sudoku::CLASSIC, &file, &text),
+            "futoshiki" => corpus(&Futoshiki::STANDARD, &file, &text),
+            "light-up" => corpus(&LightUp, &file, &text),
+            "tents" => corpus(&Tents, &file, &text),
+            "binairo" => corpus(&Binairo::BINAIRO, &file, &text),
+            "unruly" => corpus(&Binairo::UNRULY, &file, &text),
+            "killer-sudoku" => corpus(&KillerSudoku, &file, &text),
+            "jigsaw-sudoku" => corpus(&JigsawSudoku, &file, &text),
+            "skyscrapers" => corpus(&Skyscrapers, &file, &text),
+            "suguru" => corpus(&Suguru, &file, &text),
+            "nonogram" => corpus(&Nonogram, &file, &text),
+            "kenken" => corpus(&KenKen::STANDARD, &file, &text),
+            "kakuro" => corpus(&Kakuro::STANDARD, &file, &text),
+            "hitori" => corpus(&Hitori, &file, &text),
+            "slitherlink" => corpus(&Slitherlink, &file, &text),
+            "masyu" => corpus(&Masyu, &file, &text),
+            "star-battle" => corpus(&StarBattle, &file, &text),
+            "norinori" => corpus(&Norinori, &file, &text),
+            "thermometers" => corpus(&Thermometers, &file, &text),
+            other => panic!("{other}: a family this test does not know"),
+        };
+        assert!(read > 0, "{file}: no puzzle read");
+        total += read;
+    }
+    if !files.is_empty() {
+        assert!(total >= 1000, "{total} puzzles read");
     }
 }
