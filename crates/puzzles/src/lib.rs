@@ -39,6 +39,8 @@ pub mod families;
 mod family;
 pub mod generic;
 pub mod render;
+#[cfg(feature = "serde")]
+mod serde_text;
 pub mod text;
 
 pub use csp_core::{Limits, Stats};

@@ -55,6 +55,9 @@ impl Binairo {
 }
 
 /// A grid of 1s, 2s and (in puzzles) 0 for an empty cell.
+///
+/// With the `serde` feature it is a string: `ROWS COLS`, then the rows of
+/// `1`, `2` and `-` (empty) of the text layout.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BinaryGrid {
     rows: usize,
@@ -109,6 +112,12 @@ impl BinaryGrid {
 
 /// A Binairo or Unruly puzzle: the givens and whether rows and columns
 /// must be distinct.
+///
+/// With the `serde` feature it is a string, its Unruly game ID (`u` in its
+/// parameters when rows and columns must be distinct) where Tatham's
+/// program takes one, else the text layout (the header word `unique`);
+/// either is read back by [`Binairo::UNRULY`]'s parser, which keeps
+/// [`distinct`](BinairoPuzzle::distinct) as written.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BinairoPuzzle {
     /// The givens (0 for an empty cell).
@@ -187,6 +196,34 @@ impl BinairoPuzzle {
         h
     }
 }
+
+#[cfg(feature = "serde")]
+crate::serde_text::family_text!(BinairoPuzzle, Binairo::UNRULY);
+
+#[cfg(feature = "serde")]
+impl crate::serde_text::TextForm for BinaryGrid {
+    fn to_text(&self) -> String {
+        crate::serde_text::write_grid(self.rows, self.cols, |i| TOKENS[usize::from(self.cells[i])])
+    }
+
+    fn from_text(text: &str) -> Result<BinaryGrid, ParseError> {
+        let (rows, cols, cells) = crate::serde_text::read_grid(text, |t, _| match t.text {
+            "-" => Ok(0),
+            "1" => Ok(1),
+            "2" => Ok(2),
+            other => Err(t.error(format!("expected '1', '2' or '-', found '{other}'"))),
+        })?;
+        BinaryGrid::new(rows, cols, cells).ok_or_else(|| {
+            ParseError::at_line(
+                1,
+                format!("a grid of {rows}x{cols}: its sides must be even, 2 to {MAX_SIDE}"),
+            )
+        })
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_text::serde_text!(BinaryGrid);
 
 impl Binairo {
     fn read_grid(

@@ -44,6 +44,10 @@ const MAX_ID_NUMBER: u16 = 61;
 pub struct Hitori;
 
 /// A Hitori puzzle: a grid of numbers.
+///
+/// With the `serde` feature it is a string: its game ID (Tatham's
+/// Singles), or the text layout when no ID holds the puzzle exactly (a
+/// number too large for one); either is read back by [`Hitori`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
     rows: usize,
@@ -121,6 +125,9 @@ impl Puzzle {
 }
 
 /// A Hitori solution: which cells are shaded.
+///
+/// With the `serde` feature it is a string: `ROWS COLS`, then the rows of
+/// `x` (shaded) and `-` of the solution layout.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Shading {
     rows: usize,
@@ -145,6 +152,26 @@ impl Shading {
         &self.shaded
     }
 }
+
+#[cfg(feature = "serde")]
+crate::serde_text::family_text!(Puzzle, Hitori);
+
+#[cfg(feature = "serde")]
+impl crate::serde_text::TextForm for Shading {
+    fn to_text(&self) -> String {
+        crate::serde_text::write_grid(self.rows, self.cols, |i| {
+            crate::serde_text::shaded_token(self.shaded[i])
+        })
+    }
+
+    fn from_text(text: &str) -> Result<Shading, ParseError> {
+        let (rows, cols, shaded) = crate::serde_text::read_shaded(text, "shaded")?;
+        Ok(Shading { rows, cols, shaded })
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_text::serde_text!(Shading);
 
 const LEVELS: &[Level] = &[
     Level {

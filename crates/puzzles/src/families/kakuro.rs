@@ -42,8 +42,11 @@ impl Kakuro {
     pub const STANDARD: Kakuro = Kakuro;
 }
 
-/// A square of the grid.
+/// A square of the grid (serde: `"block"`, `"white"`,
+/// `{"clue": {"down": 16, "right": null}}`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Square {
     /// A block without clues.
     Block,
@@ -58,8 +61,10 @@ pub enum Square {
     },
 }
 
-/// Which way a run goes.
+/// Which way a run goes (serde: `"right"`, `"down"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Direction {
     /// Left to right.
     Right,
@@ -67,8 +72,10 @@ pub enum Direction {
     Down,
 }
 
-/// A run: a maximal segment of white cells in a row or a column.
+/// A run: a maximal segment of white cells in a row or a column (serde:
+/// its fields).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Run {
     /// Which way it goes.
     pub direction: Direction,
@@ -100,6 +107,9 @@ impl fmt::Display for Run {
 }
 
 /// A Kakuro puzzle: the grid of squares and its runs.
+///
+/// With the `serde` feature it is a string, its text layout (Tatham has no
+/// Kakuro), read back by [`Kakuro`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KakuroPuzzle {
     rows: usize,
@@ -227,6 +237,9 @@ impl KakuroPuzzle {
 
 /// A filled (or partly filled) grid: `0` for an empty white cell and for
 /// every block.
+///
+/// With the `serde` feature it is a string: `ROWS COLS`, then the rows of
+/// digits and `-` (a block or an empty cell) of the solution layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KakuroSolution {
     rows: usize,
@@ -251,6 +264,28 @@ impl KakuroSolution {
         &self.values
     }
 }
+
+#[cfg(feature = "serde")]
+crate::serde_text::family_text!(KakuroPuzzle, Kakuro::STANDARD, layout);
+
+#[cfg(feature = "serde")]
+impl crate::serde_text::TextForm for KakuroSolution {
+    fn to_text(&self) -> String {
+        crate::serde_text::write_grid(self.rows, self.cols, |i| match self.values[i] {
+            0 => "-".to_owned(),
+            v => v.to_string(),
+        })
+    }
+
+    fn from_text(text: &str) -> Result<KakuroSolution, ParseError> {
+        let (rows, cols, values) =
+            crate::serde_text::read_numbers(text, "a digit", 1, |_, _| 9, Some(0))?;
+        Ok(KakuroSolution { rows, cols, values })
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_text::serde_text!(KakuroSolution);
 
 /// The difficulty ladder (see `docs/formats/kakuro.md`).
 pub const LEVELS: &[Level] = &[

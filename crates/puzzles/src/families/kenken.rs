@@ -49,8 +49,11 @@ impl KenKen {
     pub const STANDARD: KenKen = KenKen;
 }
 
-/// A cage's operation.
+/// A cage's operation (serde: `"add"`, `"sub"`, `"mul"`, `"div"`,
+/// `"given"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Op {
     /// The numbers add up to the target.
     Add,
@@ -101,7 +104,13 @@ impl Op {
 }
 
 /// A cage: its operation, its target and its cells (in reading order).
+///
+/// With the `serde` feature: `{"op": "add", "target": 7, "cells": [...]}`;
+/// a cage without cells is refused, and [`KenKenPuzzle::from_cages`]
+/// checks the rest.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "CageForm"))]
 pub struct Cage {
     op: Op,
     target: i64,
@@ -164,7 +173,36 @@ impl fmt::Display for Cage {
     }
 }
 
+/// The fields of a [`Cage`] as read, before the check that it has cells.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct CageForm {
+    op: Op,
+    target: i64,
+    cells: Vec<Cell>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<CageForm> for Cage {
+    type Error = String;
+
+    fn try_from(form: CageForm) -> Result<Cage, String> {
+        if form.cells.is_empty() {
+            return Err("a cage has no cells".to_owned());
+        }
+        Ok(Cage {
+            op: form.op,
+            target: form.target,
+            cells: form.cells,
+        })
+    }
+}
+
 /// A KenKen puzzle: the size and the cages, which cover the grid.
+///
+/// With the `serde` feature it is a string, its game ID (Tatham's Keen),
+/// or the text layout where no ID holds the puzzle exactly; either is read
+/// back by [`KenKen`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KenKenPuzzle {
     n: usize,
@@ -278,6 +316,9 @@ impl KenKenPuzzle {
 }
 
 /// A filled (or partly filled) grid: `0` for an empty cell.
+///
+/// With the `serde` feature it is a string: `N N`, then the rows of values
+/// and `-` (empty) of the solution layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KenKenSolution {
     n: usize,
@@ -307,6 +348,34 @@ impl KenKenSolution {
         &self.values
     }
 }
+
+#[cfg(feature = "serde")]
+crate::serde_text::family_text!(KenKenPuzzle, KenKen::STANDARD);
+
+#[cfg(feature = "serde")]
+impl crate::serde_text::TextForm for KenKenSolution {
+    fn to_text(&self) -> String {
+        crate::serde_text::write_grid(self.n, self.n, |i| match self.values[i] {
+            0 => "-".to_owned(),
+            v => v.to_string(),
+        })
+    }
+
+    fn from_text(text: &str) -> Result<KenKenSolution, ParseError> {
+        let (rows, cols, values) =
+            crate::serde_text::read_numbers(text, "a value", 1, |n, _| n as i64, Some(0))?;
+        if rows != cols {
+            return Err(ParseError::at_line(
+                1,
+                format!("a KenKen grid is square, not {rows}x{cols}"),
+            ));
+        }
+        Ok(KenKenSolution { n: rows, values })
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_text::serde_text!(KenKenSolution);
 
 /// The difficulty ladder: Tatham's Keen levels, each a model of stronger
 /// propagation (see `docs/formats/kenken.md`).

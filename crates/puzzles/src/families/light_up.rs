@@ -38,8 +38,11 @@ pub const MAX_SIDE: usize = 100;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LightUp;
 
-/// What a cell of a Light Up grid holds.
+/// What a cell of a Light Up grid holds (serde: `"white"`, `"bulb"`,
+/// `"black"`, `{"clue": 2}`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Square {
     /// A white cell without a bulb (`-`).
     White,
@@ -73,6 +76,12 @@ impl Square {
 
 /// A Light Up grid: a puzzle (white and black cells) or a solution (the
 /// same with bulbs on some white cells).
+///
+/// With the `serde` feature it is a string: a board without bulbs (a
+/// puzzle) is its game ID where Tatham's programs take one (2x2 and
+/// larger), else the text layout; a board with bulbs (a solution) is the
+/// solution layout, bulbs `o`. Either is read back by [`LightUp`]'s
+/// readers.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     rows: usize,
@@ -160,6 +169,26 @@ impl Board {
         out
     }
 }
+
+#[cfg(feature = "serde")]
+impl crate::serde_text::TextForm for Board {
+    fn to_text(&self) -> String {
+        if self.squares.contains(&Square::Bulb) {
+            return self.write_grid();
+        }
+        crate::serde_text::game_id_or_layout(&LightUp, self)
+    }
+
+    fn from_text(text: &str) -> Result<Board, ParseError> {
+        if grid_text::is_one_line(text) {
+            return grid_text::parse_one_line(text, parse_game_id);
+        }
+        parse_text(text, true)
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_text::serde_text!(Board);
 
 const LEVELS: &[Level] = &[
     Level {

@@ -44,8 +44,10 @@ pub const MAX_SIDE: usize = 100;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Masyu;
 
-/// A cell of a Masyu puzzle.
+/// A cell of a Masyu puzzle (serde: `"empty"`, `"black"`, `"white"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Pearl {
     /// No pearl (`-`).
     Empty,
@@ -56,6 +58,10 @@ pub enum Pearl {
 }
 
 /// A Masyu puzzle: a grid of pearls.
+///
+/// With the `serde` feature it is a string, its game ID (Tatham's Pearl),
+/// or the text layout where no ID holds the puzzle exactly; either is read
+/// back by [`Masyu`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
     rows: usize,
@@ -110,6 +116,9 @@ const DIRS: [(u8, char, isize, isize); 4] = [
 ];
 
 /// A Masyu solution: for each cell, the directions the loop leaves it by.
+///
+/// With the `serde` feature it is a string: `ROWS COLS`, then the rows of
+/// exit tokens (`se`, `ew`, `-`) of the solution layout.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Path {
     rows: usize,
@@ -131,6 +140,47 @@ impl Path {
         (r < self.rows && c < self.cols).then_some(r * self.cols + c)
     }
 }
+
+/// A solution cell's exits from its token: letters of the exits in any
+/// order; `-` is a filler (`-` alone: no exit). A cell with one, three or
+/// four exits reads, and `check` names it.
+fn read_exits(t: &crate::text::Token<'_>) -> Result<u8, ParseError> {
+    let mut x = 0u8;
+    for ch in t.text.chars() {
+        if ch == '-' {
+            continue;
+        }
+        let bit = DIRS.iter().find(|d| d.1 == ch).map(|d| d.0);
+        match bit {
+            Some(b) if x & b == 0 => x |= b,
+            _ => {
+                return Err(t.error(format!(
+                    "expected the letters 'n', 's', 'e', 'w' (each once) or '-', found '{}'",
+                    t.text
+                )));
+            }
+        }
+    }
+    Ok(x)
+}
+
+#[cfg(feature = "serde")]
+crate::serde_text::family_text!(Puzzle, Masyu);
+
+#[cfg(feature = "serde")]
+impl crate::serde_text::TextForm for Path {
+    fn to_text(&self) -> String {
+        crate::serde_text::write_grid(self.rows, self.cols, |i| token(self.exits[i]))
+    }
+
+    fn from_text(text: &str) -> Result<Path, ParseError> {
+        let (rows, cols, exits) = crate::serde_text::read_grid(text, |t, _| read_exits(t))?;
+        Ok(Path { rows, cols, exits })
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_text::serde_text!(Path);
 
 fn token(exits: u8) -> String {
     if exits == 0 {
@@ -594,26 +644,7 @@ impl Family for Masyu {
         let mut exits = Vec::with_capacity(p.rows * p.cols);
         for row in 0..p.rows {
             for t in r.row(p.cols, &format!("row {}", row + 1))? {
-                // Letters of the exits in any order; `-` is a filler
-                // (`-` alone: no exit). A cell with one, three or four
-                // exits reads, and `check` names it.
-                let mut x = 0u8;
-                for ch in t.text.chars() {
-                    if ch == '-' {
-                        continue;
-                    }
-                    let bit = DIRS.iter().find(|d| d.1 == ch).map(|d| d.0);
-                    match bit {
-                        Some(b) if x & b == 0 => x |= b,
-                        _ => {
-                            return Err(t.error(format!(
-                                "expected the letters 'n', 's', 'e', 'w' (each once) or '-', found '{}'",
-                                t.text
-                            )));
-                        }
-                    }
-                }
-                exits.push(x);
+                exits.push(read_exits(&t)?);
             }
         }
         r.end()?;

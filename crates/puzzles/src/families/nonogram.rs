@@ -29,6 +29,10 @@ use csp_core::{ConstraintId, Deduction, Grid, Model, ModelError, Probing, Value,
 pub struct Nonogram;
 
 /// A Nonogram: its size, its clues and any given cells.
+///
+/// With the `serde` feature it is a string, its game ID (Tatham's
+/// Pattern), or the text layout where no ID holds the puzzle exactly;
+/// either is read back by [`Nonogram`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NonogramPuzzle {
     rows: usize,
@@ -141,6 +145,9 @@ fn runs_of(line: impl IntoIterator<Item = bool>) -> Vec<usize> {
 }
 
 /// A solved grid.
+///
+/// With the `serde` feature it is a string: `ROWS COLS`, then the rows of
+/// `x` (filled) and `-` of the solution layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NonogramSolution {
     rows: usize,
@@ -166,6 +173,26 @@ impl NonogramSolution {
         &self.cells
     }
 }
+
+#[cfg(feature = "serde")]
+crate::serde_text::family_text!(NonogramPuzzle, Nonogram);
+
+#[cfg(feature = "serde")]
+impl crate::serde_text::TextForm for NonogramSolution {
+    fn to_text(&self) -> String {
+        crate::serde_text::write_grid(self.rows, self.cols, |i| {
+            crate::serde_text::shaded_token(self.cells[i])
+        })
+    }
+
+    fn from_text(text: &str) -> Result<NonogramSolution, ParseError> {
+        let (rows, cols, cells) = crate::serde_text::read_shaded(text, "filled")?;
+        Ok(NonogramSolution { rows, cols, cells })
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_text::serde_text!(NonogramSolution);
 
 const LEVELS: &[Level] = &[
     Level {

@@ -39,6 +39,9 @@ pub const MAX_GENERATED: usize = 20;
 pub struct Norinori;
 
 /// A Norinori puzzle: the cells given shaded and the regions.
+///
+/// With the `serde` feature it is a string, its text layout (Tatham has
+/// no such game), read back by [`Norinori`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NorinoriPuzzle {
     rows: usize,
@@ -100,6 +103,9 @@ impl NorinoriPuzzle {
         .flatten()
     }
 }
+
+#[cfg(feature = "serde")]
+crate::serde_text::family_text!(NorinoriPuzzle, Norinori, layout);
 
 const LEVELS: &[Level] = &[
     Level {

@@ -13,6 +13,9 @@ use csp_core::VarId;
 use std::collections::BTreeMap;
 
 /// A solved grid: which cells are shaded (hold a star, are filled).
+///
+/// With the `serde` feature it is a string: `ROWS COLS`, then the rows of
+/// `x` (shaded) and `-` of the solution layout.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Shading {
     rows: usize,
@@ -127,9 +130,29 @@ impl Shading {
     }
 }
 
+#[cfg(feature = "serde")]
+impl crate::serde_text::TextForm for Shading {
+    fn to_text(&self) -> String {
+        crate::serde_text::write_grid(self.rows, self.cols, |i| {
+            crate::serde_text::shaded_token(self.cells[i])
+        })
+    }
+
+    fn from_text(text: &str) -> Result<Shading, ParseError> {
+        let (rows, cols, cells) = crate::serde_text::read_shaded(text, "shaded")?;
+        Ok(Shading { rows, cols, cells })
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_text::serde_text!(Shading);
+
 /// A grid's division into regions: a number per cell (any non-negative
 /// integers, not necessarily consecutive). A region is the set of cells
 /// with one number; it need not be connected.
+///
+/// With the `serde` feature it is a string: `ROWS COLS`, then the rows of
+/// region numbers, as the puzzles' text layouts write them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Regions {
     rows: usize,
@@ -204,6 +227,25 @@ impl Regions {
         write_aligned(out, self.rows, self.cols, |i| self.labels[i].to_string());
     }
 }
+
+#[cfg(feature = "serde")]
+impl crate::serde_text::TextForm for Regions {
+    fn to_text(&self) -> String {
+        let mut out = format!("{} {}\n", self.rows, self.cols);
+        if self.cols > 0 {
+            self.write(&mut out);
+        }
+        out
+    }
+
+    fn from_text(text: &str) -> Result<Regions, ParseError> {
+        let (rows, cols, labels) = crate::serde_text::read_grid(text, |t, _| region_number(t))?;
+        Ok(Regions { rows, cols, labels })
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_text::serde_text!(Regions);
 
 /// A region number: a non-negative integer.
 fn region_number(t: &Token<'_>) -> Result<u64, ParseError> {

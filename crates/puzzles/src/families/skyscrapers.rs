@@ -36,8 +36,11 @@ pub const MAX_SIZE: usize = 64;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Skyscrapers;
 
-/// A side of the grid, where a clue stands.
+/// A side of the grid, where a clue stands (serde: `"top"`, `"bottom"`,
+/// `"left"`, `"right"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Side {
     /// Above the grid, looking down a column.
     Top,
@@ -97,6 +100,10 @@ impl Side {
 
 /// A Skyscrapers puzzle: its size, the clues round the grid and the
 /// givens.
+///
+/// With the `serde` feature it is a string, its game ID (Tatham's Towers),
+/// or the text layout where no ID holds the puzzle exactly; either is read
+/// back by [`Skyscrapers`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SkyscrapersPuzzle {
     size: usize,
@@ -205,6 +212,9 @@ pub fn line_cells(n: usize, side: Side, i: usize) -> Vec<Cell> {
 }
 
 /// A filled Skyscrapers grid: a height per cell.
+///
+/// With the `serde` feature it is a string: `N N`, then the rows of
+/// heights (1 to N) of the solution layout.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Heights {
     size: usize,
@@ -237,6 +247,34 @@ impl Heights {
         &self.heights
     }
 }
+
+#[cfg(feature = "serde")]
+crate::serde_text::family_text!(SkyscrapersPuzzle, Skyscrapers);
+
+#[cfg(feature = "serde")]
+impl crate::serde_text::TextForm for Heights {
+    fn to_text(&self) -> String {
+        crate::serde_text::write_grid(self.size, self.size, |i| self.heights[i].to_string())
+    }
+
+    fn from_text(text: &str) -> Result<Heights, ParseError> {
+        let (rows, cols, heights) =
+            crate::serde_text::read_numbers(text, "a height", 1, |n, _| n as i64, None)?;
+        if rows != cols {
+            return Err(ParseError::at_line(
+                1,
+                format!("a Skyscrapers grid is square, not {rows}x{cols}"),
+            ));
+        }
+        Ok(Heights {
+            size: rows,
+            heights,
+        })
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_text::serde_text!(Heights);
 
 /// The number of towers seen along `heights`, from the first: the
 /// left-to-right maxima.

@@ -38,6 +38,10 @@ pub const MAX_SIDE: usize = 100;
 pub struct Slitherlink;
 
 /// A Slitherlink puzzle: a grid of clues (`None`: no clue).
+///
+/// With the `serde` feature it is a string, its game ID (Tatham's Loopy,
+/// square grid), or the text layout where no ID holds the puzzle exactly;
+/// either is read back by [`Slitherlink`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
     rows: usize,
@@ -79,7 +83,30 @@ impl Puzzle {
     }
 }
 
+#[cfg(feature = "serde")]
+crate::serde_text::family_text!(Puzzle, Slitherlink);
+
+#[cfg(feature = "serde")]
+impl crate::serde_text::TextForm for Inside {
+    fn to_text(&self) -> String {
+        crate::serde_text::write_grid(self.rows, self.cols, |i| {
+            crate::serde_text::shaded_token(self.inside[i])
+        })
+    }
+
+    fn from_text(text: &str) -> Result<Inside, ParseError> {
+        let (rows, cols, inside) = crate::serde_text::read_shaded(text, "inside the loop")?;
+        Ok(Inside { rows, cols, inside })
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_text::serde_text!(Inside);
+
 /// A Slitherlink solution: the cells inside the loop.
+///
+/// With the `serde` feature it is a string: `ROWS COLS`, then the rows of
+/// `x` (inside) and `-` of the solution layout.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Inside {
     rows: usize,

@@ -63,6 +63,9 @@ pub struct StarBattle;
 
 /// A Star Battle puzzle: the grid's size, the stars per unit and the
 /// regions.
+///
+/// With the `serde` feature it is a string, its text layout (Tatham has
+/// no such game), read back by [`StarBattle`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StarBattlePuzzle {
     rows: usize,
@@ -107,6 +110,9 @@ impl StarBattlePuzzle {
         format!("{} {} {}", self.rows, self.cols, self.stars)
     }
 }
+
+#[cfg(feature = "serde")]
+crate::serde_text::family_text!(StarBattlePuzzle, StarBattle, layout);
 
 const LEVELS: &[Level] = &[
     Level {

@@ -30,12 +30,101 @@ pub struct Sudoku {
 }
 
 /// A Sudoku puzzle: its rules and its givens.
+///
+/// With the `serde` feature it is the givens and the rules in parts:
+/// `{"board": <the Board's form>, "diagonals": false, "regions": null,
+/// "cages": [{"sum": 3, "cells": [{"row": 0, "col": 0}, ...]}]}`, jigsaw
+/// regions as a label per cell (row-major), the box shape the board's.
+/// (The type is shared by the sudoku, jigsaw-sudoku and killer-sudoku
+/// families, and no one text holds every puzzle of the three: Solo IDs
+/// have no boxes one cell wide and no large killers.) Reading it back
+/// builds the rules with the `sudoku` crate's checks (regions of N cells,
+/// cages on the board and apart), so a bad variant is a serde error naming
+/// the problem; `diagonals`, `regions` and `cages` may be left out.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "serde_form::PuzzleForm", into = "serde_form::PuzzleForm")
+)]
 pub struct SudokuPuzzle {
     /// The rules.
     pub variant: Variant,
     /// The givens (0 for blanks).
     pub board: Board,
+}
+
+#[cfg(feature = "serde")]
+mod serde_form {
+    //! The serde form of a [`SudokuPuzzle`]: its board and its rules'
+    //! parts, checked on the way in.
+
+    use super::SudokuPuzzle;
+    use sudoku::{Board, Cage, Cell, SudokuError, Variant};
+
+    /// A [`SudokuPuzzle`] in parts.
+    #[derive(serde::Serialize, serde::Deserialize)]
+    pub(super) struct PuzzleForm {
+        board: Board,
+        #[serde(default)]
+        diagonals: bool,
+        #[serde(default)]
+        regions: Option<Vec<usize>>,
+        #[serde(default)]
+        cages: Vec<CageForm>,
+    }
+
+    /// A killer cage: its sum and its cells.
+    #[derive(serde::Serialize, serde::Deserialize)]
+    struct CageForm {
+        sum: u32,
+        cells: Vec<Cell>,
+    }
+
+    impl From<SudokuPuzzle> for PuzzleForm {
+        fn from(p: SudokuPuzzle) -> PuzzleForm {
+            PuzzleForm {
+                diagonals: p.variant.has_diagonals(),
+                regions: p.variant.regions().map(<[usize]>::to_vec),
+                cages: p
+                    .variant
+                    .cages()
+                    .iter()
+                    .map(|c| CageForm {
+                        sum: c.sum(),
+                        cells: c.cells().to_vec(),
+                    })
+                    .collect(),
+                board: p.board,
+            }
+        }
+    }
+
+    impl TryFrom<PuzzleForm> for SudokuPuzzle {
+        type Error = SudokuError;
+
+        fn try_from(form: PuzzleForm) -> Result<SudokuPuzzle, SudokuError> {
+            let mut variant = Variant::classic(form.board.shape());
+            if let Some(labels) = &form.regions {
+                variant = variant.with_regions(labels)?;
+            }
+            if form.diagonals {
+                variant = variant.with_diagonals();
+            }
+            if !form.cages.is_empty() {
+                let cages = form
+                    .cages
+                    .into_iter()
+                    .map(|c| Cage::new(c.cells, c.sum))
+                    .collect();
+                variant = variant.with_cages(cages)?;
+            }
+            Ok(SudokuPuzzle {
+                variant,
+                board: form.board,
+            })
+        }
+    }
 }
 
 impl Sudoku {

@@ -39,6 +39,9 @@ pub const MAX_REGION: usize = 64;
 pub struct Suguru;
 
 /// A Suguru puzzle: the grid's size, the regions and the givens.
+///
+/// With the `serde` feature it is a string, its text layout (Tatham has no
+/// Suguru), read back by [`Suguru`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SuguruPuzzle {
     rows: usize,
@@ -170,6 +173,9 @@ impl fmt::Display for SuguruPuzzle {
 }
 
 /// A filled Suguru grid: a digit per cell.
+///
+/// With the `serde` feature it is a string: `ROWS COLS`, then the rows of
+/// digits (1 to [`MAX_REGION`]) of the solution layout.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Digits {
     rows: usize,
@@ -198,6 +204,25 @@ impl Digits {
         &self.digits
     }
 }
+
+#[cfg(feature = "serde")]
+crate::serde_text::family_text!(SuguruPuzzle, Suguru, layout);
+
+#[cfg(feature = "serde")]
+impl crate::serde_text::TextForm for Digits {
+    fn to_text(&self) -> String {
+        crate::serde_text::write_grid(self.rows, self.cols, |i| self.digits[i].to_string())
+    }
+
+    fn from_text(text: &str) -> Result<Digits, ParseError> {
+        let (rows, cols, digits) =
+            crate::serde_text::read_numbers(text, "a digit", 1, |_, _| MAX_REGION as i64, None)?;
+        Ok(Digits { rows, cols, digits })
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_text::serde_text!(Digits);
 
 const LEVELS: &[Level] = &[
     Level {

@@ -41,8 +41,11 @@ pub const MAX_SIDE: usize = 100;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tents;
 
-/// What a cell of a Tents grid holds.
+/// What a cell of a Tents grid holds (serde: `"empty"`, `"tree"`,
+/// `"tent"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Spot {
     /// Nothing (`-`).
     Empty,
@@ -64,6 +67,9 @@ impl Spot {
 }
 
 /// A grid of trees (a puzzle's) or of trees and tents (a solution).
+///
+/// With the `serde` feature it is a string: `ROWS COLS`, then the rows of
+/// `-`, `x` (a tree) and `o` (a tent) of the solution layout.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Field {
     rows: usize,
@@ -143,6 +149,10 @@ pub(crate) const KING: &[(isize, isize)] = &[
 ];
 
 /// A Tents puzzle: the trees and the counts (`None`: no count given).
+///
+/// With the `serde` feature it is a string, its game ID where one holds
+/// the puzzle exactly (Tatham's program wants every count given), else the
+/// text layout; either is read back by [`Tents`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TentsPuzzle {
     /// The trees (no tents).
@@ -158,6 +168,27 @@ impl TentsPuzzle {
         format!("{} {}", self.field.rows, self.field.cols)
     }
 }
+
+#[cfg(feature = "serde")]
+crate::serde_text::family_text!(TentsPuzzle, Tents);
+
+#[cfg(feature = "serde")]
+impl crate::serde_text::TextForm for Field {
+    fn to_text(&self) -> String {
+        let mut out = format!("{} {}\n", self.rows, self.cols);
+        write_field(&mut out, self);
+        out
+    }
+
+    fn from_text(text: &str) -> Result<Field, ParseError> {
+        let mut r = Reader::new(text);
+        let [rows, cols] = r.header("ROWS COLS", 1, MAX_SIDE)?;
+        read_field(&mut r, rows, cols, true)
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_text::serde_text!(Field);
 
 const LEVELS: &[Level] = &[
     Level {

@@ -39,6 +39,9 @@ pub struct Thermometers;
 
 /// A Thermometers puzzle: the counts and each cell's thermometer and
 /// position along it.
+///
+/// With the `serde` feature it is a string, its text layout (Tatham has
+/// no such game), read back by [`Thermometers`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ThermometersPuzzle {
     rows: usize,
@@ -101,6 +104,9 @@ impl ThermometersPuzzle {
         out
     }
 }
+
+#[cfg(feature = "serde")]
+crate::serde_text::family_text!(ThermometersPuzzle, Thermometers, layout);
 
 const LEVELS: &[Level] = &[
     Level {
