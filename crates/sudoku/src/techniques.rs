@@ -30,6 +30,7 @@ mod fish;
 mod forcing;
 pub(crate) mod geometry;
 mod locked;
+mod memo;
 mod single_digit;
 mod subsets;
 mod unique;
@@ -45,6 +46,7 @@ use crate::rating::Rating;
 use crate::rules::{GroupKind, Variant};
 use csp_core::{Conflict, Constraint, Events, Model, Priority, PropagationContext, Value, VarId};
 use geometry::Geometry;
+use memo::ValueMemo;
 use std::sync::Arc;
 
 /// What a constraint of a [`SudokuModel`](crate::SudokuModel) stands for.
@@ -356,11 +358,7 @@ pub(crate) fn add_all(
     // The whole-grid patterns.
     let geo = Arc::new(Geometry::new(variant, cells));
     let mut add = |p: Box<dyn Pattern>| -> Result<(), SudokuError> {
-        model.add(GridRule {
-            geo: Arc::clone(&geo),
-            pattern: p,
-            batch: options.batch,
-        })?;
+        model.add(GridRule::new(&geo, p, options.batch))?;
         origins.push(Origin::Pattern);
         Ok(())
     };
@@ -469,6 +467,28 @@ pub(crate) trait Pattern: Send + Sync + std::fmt::Debug {
         text: bool,
         out: &mut Found,
     ) -> bool;
+
+    /// Whether the search looks at each value on its own and finds on a
+    /// value only what the cells holding it and the cells solved with it
+    /// allow (see the `memo` module): then it can skip values.
+    fn per_value(&self) -> bool {
+        false
+    }
+
+    /// [`find`](Pattern::find) without words, skipping the values whose
+    /// bits are in `skip` (known to give nothing; only called with `skip`
+    /// non-zero when [`per_value`](Pattern::per_value) holds).
+    fn find_skipping(
+        &self,
+        geo: &Geometry,
+        masks: &[u64],
+        batch: Option<Rating>,
+        skip: u64,
+        out: &mut Found,
+    ) -> bool {
+        let _ = skip;
+        self.find(geo, masks, batch, false, out)
+    }
 }
 
 /// The constraint around a [`Pattern`]: reads every cell's candidates,
@@ -478,6 +498,21 @@ struct GridRule {
     geo: Arc<Geometry>,
     pattern: Box<dyn Pattern>,
     batch: bool,
+    /// For a per-value pattern: the keys of its last fruitless run, in the
+    /// state words from word 1.
+    memo: Option<ValueMemo>,
+}
+
+impl GridRule {
+    fn new(geo: &Arc<Geometry>, pattern: Box<dyn Pattern>, batch: bool) -> GridRule {
+        let memo = (pattern.per_value() && geo.n <= 64).then(|| ValueMemo::new(geo.n, geo.cells()));
+        GridRule {
+            geo: Arc::clone(geo),
+            pattern,
+            batch,
+            memo,
+        }
+    }
 }
 
 impl Constraint for GridRule {
@@ -496,18 +531,35 @@ impl Constraint for GridRule {
         // the way here (for batching).
         let used = Rating::from_tenths(ctx.state().first().copied().unwrap_or(0) as u16);
         let batch = (self.batch && used.tenths() > 0).then_some(used);
+        // The values known to give nothing (see the `memo` module).
+        let mut scratch = ctx.take_scratch();
+        let mut skip = 0;
+        if let Some(memo) = &self.memo {
+            memo.keys(&masks, &mut scratch.words);
+            skip = memo.unchanged(ctx.state(), 1, &scratch.words);
+        }
+        let all = if self.geo.n >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.geo.n) - 1
+        };
         let mut found = Found::default();
-        let result = if self
-            .pattern
-            .find(&self.geo, &masks, batch, false, &mut found)
+        let result = if skip != all
+            && self
+                .pattern
+                .find_skipping(&self.geo, &masks, batch, skip, &mut found)
         {
             if self.batch && found.rating > used {
                 ctx.set_state(0, u64::from(found.rating.tenths()));
             }
             apply(ctx, &self.geo, &found)
         } else {
+            if let Some(memo) = &self.memo {
+                memo.store(ctx, 1, &scratch.words);
+            }
             Ok(())
         };
+        ctx.give_back_scratch(scratch);
         ctx.give_back_words(masks);
         result
     }
@@ -525,7 +577,7 @@ impl Constraint for GridRule {
     }
 
     fn state_words(&self) -> usize {
-        1
+        1 + self.memo.as_ref().map_or(0, ValueMemo::state_words)
     }
 }
 

@@ -250,17 +250,23 @@ impl<'g> Prober<'g> {
         let geo = self.geo;
         let n = self.n;
         let mut changed = false;
+        // The places of a value in a house, without allocating (a house
+        // has at most 64 cells).
+        let mut places = [0usize; 64];
         for (h, house) in geo.houses.iter().enumerate() {
             // Locked candidates: a value of this house confined to its
             // intersection with another house leaves the rest of that one.
             for d in 0..n {
                 let bit = 1u64 << d;
-                let places: Vec<usize> = house
-                    .cells
-                    .iter()
-                    .map(|&q| usize::from(q))
-                    .filter(|&q| self.masks[q] & bit != 0 && !self.masks[q].is_power_of_two())
-                    .collect();
+                let mut len = 0;
+                for &q in &house.cells {
+                    let q = usize::from(q);
+                    if self.masks[q] & bit != 0 && !self.masks[q].is_power_of_two() {
+                        places[len] = q;
+                        len += 1;
+                    }
+                }
+                let places = &places[..len];
                 if places.len() < 2 {
                     continue;
                 }
@@ -286,17 +292,20 @@ impl<'g> Prober<'g> {
                 }
             }
             // Naked pairs.
-            let cells: Vec<usize> = house.cells.iter().map(|&q| usize::from(q)).collect();
+            let cells = &house.cells;
             for (i, &a) in cells.iter().enumerate() {
+                let a = usize::from(a);
                 let m = self.masks[a];
                 if m.count_ones() != 2 {
                     continue;
                 }
                 for &b in &cells[i + 1..] {
+                    let b = usize::from(b);
                     if self.masks[b] != m {
                         continue;
                     }
-                    for &q in &cells {
+                    for &q in cells {
+                        let q = usize::from(q);
                         if q != a && q != b && self.masks[q] & m != 0 {
                             let mut gone = self.masks[q] & m;
                             while gone != 0 {
@@ -315,18 +324,28 @@ impl<'g> Prober<'g> {
             // Hidden pairs.
             for d1 in 0..n {
                 let b1 = 1u64 << d1;
-                let p1: Vec<usize> = cells
-                    .iter()
-                    .copied()
-                    .filter(|&q| self.masks[q] & b1 != 0)
-                    .collect();
-                if p1.len() != 2 || self.masks[p1[0]] == b1 || self.masks[p1[1]] == b1 {
+                let mut p1 = [0usize; 2];
+                let mut len = 0;
+                for &q in cells {
+                    let q = usize::from(q);
+                    if self.masks[q] & b1 != 0 {
+                        if len < 2 {
+                            p1[len] = q;
+                        }
+                        len += 1;
+                    }
+                }
+                if len != 2 || self.masks[p1[0]] == b1 || self.masks[p1[1]] == b1 {
                     continue;
                 }
                 for d2 in d1 + 1..n {
                     let b2 = 1u64 << d2;
                     if p1.iter().all(|&q| self.masks[q] & b2 != 0)
-                        && cells.iter().filter(|&&q| self.masks[q] & b2 != 0).count() == 2
+                        && cells
+                            .iter()
+                            .filter(|&&q| self.masks[usize::from(q)] & b2 != 0)
+                            .count()
+                            == 2
                     {
                         for &q in &p1 {
                             let mut gone = self.masks[q] & !(b1 | b2);
