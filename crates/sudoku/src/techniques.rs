@@ -641,28 +641,34 @@ pub(crate) fn describe(geo: &Geometry, technique: Technique, masks: &[u64]) -> O
 /// Calls `f` with every `k`-subset of `items` (as a slice of items, in
 /// order) until it returns `true`; returns whether it did.
 pub(crate) fn any_combination(items: &[u8], k: usize, f: &mut dyn FnMut(&[u8]) -> bool) -> bool {
-    fn rec(items: &[u8], k: usize, chosen: &mut Vec<u8>, f: &mut dyn FnMut(&[u8]) -> bool) -> bool {
-        if chosen.len() == k {
-            return f(chosen);
+    /// `chosen[..depth]` is chosen; `items` are the candidates after it.
+    fn rec(
+        items: &[u8],
+        k: usize,
+        chosen: &mut [u8; 64],
+        depth: usize,
+        f: &mut dyn FnMut(&[u8]) -> bool,
+    ) -> bool {
+        if depth == k {
+            return f(&chosen[..k]);
         }
-        let need = k - chosen.len();
+        let need = k - depth;
         for i in 0..items.len() {
             if items.len() - i < need {
                 break;
             }
-            chosen.push(items[i]);
-            if rec(&items[i + 1..], k, chosen, f) {
+            chosen[depth] = items[i];
+            if rec(&items[i + 1..], k, chosen, depth + 1, f) {
                 return true;
             }
-            chosen.pop();
         }
         false
     }
-    if k == 0 || k > items.len() {
+    if k == 0 || k > items.len() || k > 64 {
         return false;
     }
-    let mut chosen = Vec::with_capacity(k);
-    rec(items, k, &mut chosen, f)
+    let mut chosen = [0u8; 64];
+    rec(items, k, &mut chosen, 0, f)
 }
 
 /// The candidate mask of a cell: bit `v - 1` for value `v` (values 1 to

@@ -79,10 +79,10 @@ struct Prober<'g> {
     n: usize,
     base: Vec<u64>,
     masks: Vec<u64>,
-    /// How many cells of house `h` hold value `d` (`h * n + d`), at the
-    /// start and now.
-    base_count: Vec<u8>,
-    count: Vec<u8>,
+    /// The cells of house `h` holding value `d` (`h * n + d`), as bits of
+    /// their indices in the house, at the start and now.
+    base_places: Vec<u64>,
+    places: Vec<u64>,
     epoch: u32,
     on_at: Vec<u32>,
     off_at: Vec<u32>,
@@ -107,11 +107,11 @@ impl<'g> Prober<'g> {
     fn new(geo: &'g Geometry, base: &[u64], nets: bool) -> Prober<'g> {
         let nodes = geo.cells() * geo.n;
         let n = geo.n;
-        let mut base_count = vec![0u8; geo.houses.len() * n];
+        let mut base_places = vec![0u64; geo.houses.len() * n];
         for (h, house) in geo.houses.iter().enumerate() {
-            for &c in &house.cells {
+            for (j, &c) in house.cells.iter().enumerate() {
                 for d in bits(base[usize::from(c)]) {
-                    base_count[h * n + d] += 1;
+                    base_places[h * n + d] |= 1 << j;
                 }
             }
         }
@@ -120,8 +120,8 @@ impl<'g> Prober<'g> {
             n: geo.n,
             base: base.to_vec(),
             masks: base.to_vec(),
-            count: base_count.clone(),
-            base_count,
+            places: base_places.clone(),
+            base_places,
             epoch: 0,
             on_at: vec![0; nodes],
             off_at: vec![0; nodes],
@@ -150,7 +150,7 @@ impl<'g> Prober<'g> {
     fn run(&mut self, start: u32) -> Result<(), Clash> {
         self.epoch += 1;
         self.masks.copy_from_slice(&self.base);
-        self.count.copy_from_slice(&self.base_count);
+        self.places.copy_from_slice(&self.base_places);
         self.on_list.clear();
         self.off_list.clear();
         self.queue.clear();
@@ -218,19 +218,14 @@ impl<'g> Prober<'g> {
                 .push(((c * n + m.trailing_zeros() as usize) as u32, NAKED));
         }
         let geo = self.geo;
-        for &h in &geo.cell_houses[c] {
+        for &(h, j) in &geo.slots[c] {
             let h = usize::from(h);
-            let k = &mut self.count[h * n + e];
-            *k -= 1;
-            match *k {
+            let places = &mut self.places[h * n + e];
+            *places &= !(1u64 << j);
+            match places.count_ones() {
                 0 => return Err(Clash::NoPlace(h, e)),
                 1 => {
-                    let last = geo.houses[h]
-                        .cells
-                        .iter()
-                        .map(|&q| usize::from(q))
-                        .find(|&q| self.masks[q] & ebit != 0)
-                        .unwrap_or(c);
+                    let last = usize::from(geo.houses[h].cells[places.trailing_zeros() as usize]);
                     let y = (last * n + e) as u32;
                     if !self.is_on(y) {
                         self.queue.push((y, h as u32));
