@@ -918,6 +918,7 @@ impl Logic {
             unique: unique != UniqueRule::Never,
             batch: true,
             up_to,
+            memo: true,
         };
         Ok(Logic {
             grading: SudokuModel::with_techniques(variant.clone(), options)?,

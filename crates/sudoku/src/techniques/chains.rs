@@ -457,6 +457,11 @@ impl Pattern for Chains {
         self.kind == Kind::X
     }
 
+    /// XY-chains are made of the cells with two candidates.
+    fn pattern_cells(&self) -> Option<(u32, u32)> {
+        (self.kind == Kind::Xy).then_some((2, 2))
+    }
+
     fn find_skipping(
         &self,
         geo: &Geometry,

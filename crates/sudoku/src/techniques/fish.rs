@@ -14,12 +14,14 @@ pub(crate) struct Fish {
     k: usize,
     /// The per-value keys of the last run that found nothing (fish look
     /// at one value at a time; see the `memo` module), in the state words.
-    memo: ValueMemo,
+    memo: Option<ValueMemo>,
 }
 
 impl Fish {
-    pub(crate) fn new(cells: Vec<VarId>, n: usize, k: usize) -> Self {
-        let memo = ValueMemo::new(n, cells.len());
+    /// Fish of size `k` on the `n x n` grid `cells`, skipping the values
+    /// known to give nothing if `memo`.
+    pub(crate) fn new(cells: Vec<VarId>, n: usize, k: usize, memo: bool) -> Self {
+        let memo = (memo && n <= 64).then(|| ValueMemo::new(n, cells.len()));
         Fish { cells, n, k, memo }
     }
 
@@ -139,11 +141,14 @@ impl Constraint for Fish {
         let mut masks = ctx.take_words();
         masks.extend(self.cells.iter().map(|&v| mask(ctx, v)));
         let mut scratch = ctx.take_scratch();
-        self.memo.keys(&masks, &mut scratch.words);
-        let skip = self.memo.unchanged(ctx.state(), 0, &scratch.words);
+        let mut skip = 0;
+        if let Some(memo) = &self.memo {
+            memo.keys(&masks, &mut scratch.words);
+            skip = memo.unchanged(ctx.state(), 0, &scratch.words);
+        }
         let result = self.apply(ctx, &masks, skip);
-        if let Ok(false) = result {
-            self.memo.store(ctx, 0, &scratch.words);
+        if let (Ok(false), Some(_)) = (&result, &self.memo) {
+            super::memo::store(ctx, 0, &scratch.words);
         }
         ctx.give_back_scratch(scratch);
         ctx.give_back_words(masks);
@@ -155,7 +160,7 @@ impl Constraint for Fish {
     }
 
     fn state_words(&self) -> usize {
-        self.memo.state_words()
+        self.memo.as_ref().map_or(0, ValueMemo::state_words)
     }
 
     fn priority(&self) -> Priority {

@@ -83,6 +83,11 @@ struct Prober<'g> {
     /// their indices in the house, at the start and now.
     base_places: Vec<u64>,
     places: Vec<u64>,
+    /// On boards of up to 128 cells, the cells holding each value, at the
+    /// start and now (a placement takes its value out of its peers with
+    /// one mask, not a look at each peer); empty on larger boards.
+    base_planes: Vec<u128>,
+    planes: Vec<u128>,
     epoch: u32,
     on_at: Vec<u32>,
     off_at: Vec<u32>,
@@ -115,6 +120,17 @@ impl<'g> Prober<'g> {
                 }
             }
         }
+        let base_planes: Vec<u128> = if geo.small.is_some() {
+            (0..n)
+                .map(|d| {
+                    (0..geo.cells())
+                        .filter(|&c| base[c] & (1 << d) != 0)
+                        .fold(0u128, |m, c| m | 1 << c)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Prober {
             geo,
             n: geo.n,
@@ -122,6 +138,8 @@ impl<'g> Prober<'g> {
             masks: base.to_vec(),
             places: base_places.clone(),
             base_places,
+            planes: base_planes.clone(),
+            base_planes,
             epoch: 0,
             on_at: vec![0; nodes],
             off_at: vec![0; nodes],
@@ -151,6 +169,7 @@ impl<'g> Prober<'g> {
         self.epoch += 1;
         self.masks.copy_from_slice(&self.base);
         self.places.copy_from_slice(&self.base_places);
+        self.planes.copy_from_slice(&self.base_planes);
         self.on_list.clear();
         self.off_list.clear();
         self.queue.clear();
@@ -189,6 +208,17 @@ impl<'g> Prober<'g> {
             self.remove(c, e, x)?;
         }
         let geo = self.geo;
+        if let Some(small) = &geo.small {
+            // The peers holding the value, in ascending order as below
+            // (each removal only changes its own cell).
+            let mut holders = self.planes[d] & small.peers[c];
+            while holders != 0 {
+                let p = holders.trailing_zeros() as usize;
+                holders &= holders - 1;
+                self.remove(p, d, x)?;
+            }
+            return Ok(());
+        }
         for &p in &geo.peers[c] {
             let p = usize::from(p);
             if self.masks[p] & bit != 0 {
@@ -203,6 +233,9 @@ impl<'g> Prober<'g> {
         let ebit = 1u64 << e;
         let node = (c * n + e) as u32;
         self.masks[c] &= !ebit;
+        if let Some(plane) = self.planes.get_mut(e) {
+            *plane &= !(1u128 << c);
+        }
         self.off_at[node as usize] = self.epoch;
         self.off_cause[node as usize] = cause;
         self.off_list.push(node);
@@ -222,9 +255,9 @@ impl<'g> Prober<'g> {
             let h = usize::from(h);
             let places = &mut self.places[h * n + e];
             *places &= !(1u64 << j);
-            match places.count_ones() {
+            match *places {
                 0 => return Err(Clash::NoPlace(h, e)),
-                1 => {
+                p if p & (p - 1) == 0 => {
                     let last = usize::from(geo.houses[h].cells[places.trailing_zeros() as usize]);
                     let y = (last * n + e) as u32;
                     if !self.is_on(y) {

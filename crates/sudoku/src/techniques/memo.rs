@@ -13,6 +13,15 @@
 //! the search over the others returns exactly what the full search would
 //! (the skipped values contribute no deduction to it).
 //!
+//! Other techniques are made of the cells with few candidates: XY-wings
+//! and XYZ-wings of cells with two or three, XY-chains of cells with two;
+//! their deductions remove candidates from other cells. While grading,
+//! candidates only go (and the state words are trailed, so a stored key
+//! always comes from a state with at least the current candidates): if
+//! those cells and their candidates are what they were when the search
+//! last found nothing, every pattern is one that was there then, and its
+//! targets are among the ones it had, none. So the search is skipped.
+//!
 //! # Practical
 //!
 //! The keys of the last fruitless run are the constraint's state words
@@ -93,14 +102,51 @@ impl ValueMemo {
         }
         same
     }
+}
 
-    /// Stores `keys` (a search just found nothing on them) from state word
-    /// `offset`, writing only the words that change.
-    pub(crate) fn store(&self, ctx: &mut PropagationContext<'_>, offset: usize, keys: &[u64]) {
-        for (i, &k) in keys.iter().enumerate() {
-            if ctx.state().get(offset + i) != Some(&k) {
-                ctx.set_state(offset + i, k);
+/// The cells with `lo` to `hi` candidates and their candidates (one word a
+/// cell, zero for the others), for a search made of such cells.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CellMemo {
+    lo: u32,
+    hi: u32,
+    cells: usize,
+}
+
+impl CellMemo {
+    pub(crate) fn new(lo: u32, hi: u32, cells: usize) -> CellMemo {
+        CellMemo { lo, hi, cells }
+    }
+
+    /// State words the memo takes.
+    pub(crate) fn state_words(&self) -> usize {
+        self.cells
+    }
+
+    /// The key of `masks` into `keys`.
+    pub(crate) fn keys(&self, masks: &[u64], keys: &mut Vec<u64>) {
+        keys.clear();
+        keys.extend(masks.iter().map(|&m| {
+            if (self.lo..=self.hi).contains(&m.count_ones()) {
+                m
+            } else {
+                0
             }
+        }));
+    }
+
+    /// Whether `keys` is the key stored in `state` from word `offset`.
+    pub(crate) fn unchanged(&self, state: &[u64], offset: usize, keys: &[u64]) -> bool {
+        state.get(offset..offset + self.cells) == Some(keys)
+    }
+}
+
+/// Stores `keys` from state word `offset`, writing only the words that
+/// change.
+pub(crate) fn store(ctx: &mut PropagationContext<'_>, offset: usize, keys: &[u64]) {
+    for (i, &k) in keys.iter().enumerate() {
+        if ctx.state().get(offset + i) != Some(&k) {
+            ctx.set_state(offset + i, k);
         }
     }
 }
@@ -108,6 +154,17 @@ impl ValueMemo {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cell_keys_keep_only_the_small_cells() {
+        let memo = CellMemo::new(2, 3, 4);
+        let mut keys = Vec::new();
+        memo.keys(&[0b1, 0b11, 0b111, 0b1111], &mut keys);
+        assert_eq!(keys, vec![0, 0b11, 0b111, 0]);
+        let state = [7, 0, 0b11, 0b111, 0];
+        assert!(memo.unchanged(&state, 1, &keys));
+        assert!(!memo.unchanged(&state, 0, &keys));
+    }
 
     #[test]
     fn keys_split_held_and_solved_cells() {

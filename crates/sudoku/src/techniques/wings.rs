@@ -34,6 +34,11 @@ impl Pattern for Wings {
         level::WINGS
     }
 
+    /// Pivots of two or three candidates, pincers of two.
+    fn pattern_cells(&self) -> Option<(u32, u32)> {
+        Some((2, 3))
+    }
+
     fn find(
         &self,
         geo: &Geometry,
