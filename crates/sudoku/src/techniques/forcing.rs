@@ -658,13 +658,14 @@ impl Forcing {
         let index_of = |x: u32| cands.binary_search(&x).ok();
         // Branch sets: cells (their candidates) and house values (their
         // places).
-        let mut branch_sets: Vec<(Source, Vec<u32>)> = Vec::new();
+        // (The branches of all sets in one vector: set `i` is
+        // `flat[ends[i - 1]..ends[i]]`.)
+        let mut branch_sets: Vec<(Source, usize)> = Vec::new();
+        let mut flat: Vec<u32> = Vec::with_capacity(2 * cands.len());
         for (c, &m) in masks.iter().enumerate() {
             if m.count_ones() > 1 {
-                branch_sets.push((
-                    Source::Cell(c),
-                    bits(m).map(|d| (c * n + d) as u32).collect(),
-                ));
+                flat.extend(bits(m).map(|d| (c * n + d) as u32));
+                branch_sets.push((Source::Cell(c), flat.len()));
             }
         }
         for (h, house) in geo.houses.iter().enumerate() {
@@ -673,28 +674,38 @@ impl Forcing {
                 if geo.placed(masks, h, bit) {
                     continue;
                 }
-                let br: Vec<u32> = house
-                    .cells
-                    .iter()
-                    .map(|&q| usize::from(q))
-                    .filter(|&q| masks[q] & bit != 0)
-                    .map(|q| (q * n + d) as u32)
-                    .collect();
-                if br.len() >= 2 {
-                    branch_sets.push((Source::Region(h, d), br));
+                let start = flat.len();
+                flat.extend(
+                    house
+                        .cells
+                        .iter()
+                        .map(|&q| usize::from(q))
+                        .filter(|&q| masks[q] & bit != 0)
+                        .map(|q| (q * n + d) as u32),
+                );
+                if flat.len() - start >= 2 {
+                    branch_sets.push((Source::Region(h, d), flat.len()));
+                } else {
+                    flat.truncate(start);
                 }
             }
         }
         let mut on_int = vec![0u64; words];
         let mut off_int = vec![0u64; words];
-        for (source, branches) in &branch_sets {
+        let mut live: Vec<usize> = Vec::new();
+        let mut found: Vec<(u32, bool)> = Vec::new();
+        let mut complexity: Vec<usize> = Vec::new();
+        let mut end_of_last = 0;
+        for &(source, end) in &branch_sets {
+            let branches = &flat[std::mem::replace(&mut end_of_last, end)..end];
             // A branch that fails is a contradiction of its own; the
             // forcing over the others waits until it is applied (as Sudoku
             // Explainer, whose failed branches stop at the contradiction).
             if branches.iter().any(|&x| failed[x as usize]) {
                 continue;
             }
-            let live: Vec<usize> = branches.iter().filter_map(|&x| index_of(x)).collect();
+            live.clear();
+            live.extend(branches.iter().filter_map(|&x| index_of(x)));
             if live.len() < 2 {
                 continue;
             }
@@ -707,7 +718,7 @@ impl Forcing {
                     off_int[w] &= slot[words + w];
                 }
             }
-            let mut found: Vec<(u32, bool)> = Vec::new();
+            found.clear();
             for w in 0..words {
                 for (set, on) in [(on_int[w], true), (off_int[w], false)] {
                     let mut s = set;
@@ -721,7 +732,7 @@ impl Forcing {
                         let (c, d) = (x / n, x % n);
                         // Nothing about the branches' own candidates: a
                         // branch that failed shows up there.
-                        let own = match *source {
+                        let own = match source {
                             Source::Cell(b) => c == b,
                             Source::Region(h, v) => {
                                 d == v && geo.cell_houses[c].contains(&(h as u16))
@@ -744,7 +755,8 @@ impl Forcing {
                 continue;
             }
             // Rate each conclusion from the branches' nets.
-            let mut complexity = vec![0usize; found.len()];
+            complexity.clear();
+            complexity.resize(found.len(), 0);
             let mut dynamic = nets;
             for &i in &live {
                 if prober.run(cands[i]).is_err() {
@@ -761,7 +773,7 @@ impl Forcing {
                     rating: if dynamic { dynamic_rating } else { 80 } + length_bonus(complexity[k]),
                     node: x,
                     on,
-                    from: *source,
+                    from: source,
                 };
                 if dynamic {
                     out.push(c);
