@@ -127,7 +127,7 @@ impl Pattern for AlsWing {
             }
             let mut chosen = [0usize; 6];
             almost_locked(&cells, masks, k, 0, 0, &mut chosen, &mut |combo, union| {
-                if union.count_ones() as usize != k + 1 {
+                if ones(union) as usize != k + 1 {
                     return false;
                 }
                 let set = combo.iter().fold(0u128, |s, &c| s | 1 << c);
@@ -240,7 +240,7 @@ fn almost_locked(
             break;
         }
         let u = union | masks[c];
-        if u.count_ones() as usize > k + 1 {
+        if ones(u) as usize > k + 1 {
             continue;
         }
         chosen[depth] = c;
@@ -249,6 +249,27 @@ fn almost_locked(
         }
     }
     false
+}
+
+/// The number of bits of `m`, by table for the candidates of a 9 x 9 board
+/// (the ALS search counts a union at every step, and the portable build
+/// has no population count instruction).
+#[inline]
+fn ones(m: u64) -> u32 {
+    /// The bits of each 9-bit mask.
+    const TABLE: [u8; 512] = {
+        let mut t = [0u8; 512];
+        let mut i = 1;
+        while i < 512 {
+            t[i] = t[i >> 1] + (i & 1) as u8;
+            i += 1;
+        }
+        t
+    };
+    match TABLE.get(m as usize) {
+        Some(&k) if m < 512 => u32::from(k),
+        _ => m.count_ones(),
+    }
 }
 
 /// The cells (outside the set and `y`) holding `z` that see `y` and every
@@ -262,4 +283,16 @@ fn targets(small: &Small, masks: &[u64], set: u128, holders: u128, y: usize, z: 
         & small.common_peers(holders)
         & !set
         & !(1 << y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ones_counts_bits() {
+        for m in [0u64, 1, 0b1011, 511, 512, 0b10_0000_0011, u64::MAX] {
+            assert_eq!(ones(m), m.count_ones());
+        }
+    }
 }
