@@ -22,6 +22,12 @@
 //! The whole-grid techniques implement `Pattern`: a pure search on the
 //! candidate masks that both the constraint (to deduce) and the
 //! explanations (to describe the step in words) call.
+//!
+//! Most of the runs between two advanced steps find nothing; the `memo`
+//! module lets the searches that can prove it skip their work (per value
+//! for fish, single-digit patterns, colouring and X-chains; whole for
+//! wings and XY-chains while their few-candidate cells are unchanged),
+//! without changing any step.
 
 mod als;
 mod chains;
