@@ -26,8 +26,9 @@
 //! Most of the runs between two advanced steps find nothing; the `memo`
 //! module lets the searches that can prove it skip their work (per value
 //! for fish, single-digit patterns, colouring and X-chains; whole for
-//! wings and XY-chains while their few-candidate cells are unchanged),
-//! without changing any step.
+//! wings and XY-chains while their few-candidate cells are unchanged; and
+//! ALS wings look only at the sets with a changed cell), without changing
+//! any step.
 
 mod als;
 mod chains;
@@ -493,6 +494,30 @@ pub(crate) trait Pattern: Send + Sync + std::fmt::Debug {
         None
     }
 
+    /// Whether [`find_changed`](Pattern::find_changed) can leave out the
+    /// patterns without a changed cell (for a search with
+    /// [`pattern_cells`](Pattern::pattern_cells)).
+    fn uses_changed(&self) -> bool {
+        false
+    }
+
+    /// [`find`](Pattern::find) without words, looking only at the patterns
+    /// with a cell of `changed` (bits of the cell indices, boards of up to
+    /// 128 cells): the pattern cells whose candidates are not what they
+    /// were when the search last found nothing. The others are old
+    /// patterns with fewer targets: none.
+    fn find_changed(
+        &self,
+        geo: &Geometry,
+        masks: &[u64],
+        batch: Option<Rating>,
+        changed: u128,
+        out: &mut Found,
+    ) -> bool {
+        let _ = changed;
+        self.find(geo, masks, batch, false, out)
+    }
+
     /// [`find`](Pattern::find) without words, skipping the values whose
     /// bits are in `skip` (known to give nothing; only called with `skip`
     /// non-zero when [`per_value`](Pattern::per_value) holds).
@@ -565,6 +590,8 @@ impl Constraint for GridRule {
         } else {
             (1u64 << self.geo.n) - 1
         };
+        // The pattern cells changed since the last fruitless run.
+        let mut changed = u128::MAX;
         if let Some(memo) = &self.memo {
             memo.keys(&masks, &mut scratch.words);
             skip = memo.unchanged(ctx.state(), 1, &scratch.words);
@@ -572,14 +599,19 @@ impl Constraint for GridRule {
             memo.keys(&masks, &mut scratch.words);
             if memo.unchanged(ctx.state(), 1, &scratch.words) {
                 skip = all;
+            } else if self.pattern.uses_changed() {
+                changed = memo.changed(ctx.state(), 1, &scratch.words);
             }
         }
         let mut found = Found::default();
         let result = if skip != all
-            && self
-                .pattern
-                .find_skipping(&self.geo, &masks, batch, skip, &mut found)
-        {
+            && if self.pattern.uses_changed() {
+                self.pattern
+                    .find_changed(&self.geo, &masks, batch, changed, &mut found)
+            } else {
+                self.pattern
+                    .find_skipping(&self.geo, &masks, batch, skip, &mut found)
+            } {
             if self.batch && found.rating > used {
                 ctx.set_state(0, u64::from(found.rating.tenths()));
             }

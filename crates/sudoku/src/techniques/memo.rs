@@ -21,6 +21,10 @@
 //! those cells and their candidates are what they were when the search
 //! last found nothing, every pattern is one that was there then, and its
 //! targets are among the ones it had, none. So the search is skipped.
+//! The ALS wings (sets of cells with two to `k + 1` candidates and a cell
+//! `{x, z}`) go further: when some of their cells changed, they look only
+//! at the wings with a changed cell, and skip the houses without one when
+//! no cell `{x, z}` is new.
 //!
 //! # Practical
 //!
@@ -139,6 +143,25 @@ impl CellMemo {
     pub(crate) fn unchanged(&self, state: &[u64], offset: usize, keys: &[u64]) -> bool {
         state.get(offset..offset + self.cells) == Some(keys)
     }
+
+    /// The cells (boards of up to 128 cells) whose key in `keys` is not
+    /// the one stored in `state` from word `offset`: a pattern that is new
+    /// since the last fruitless run has one of them (all cells if there
+    /// are more than 128).
+    pub(crate) fn changed(&self, state: &[u64], offset: usize, keys: &[u64]) -> u128 {
+        let Some(stored) = state.get(offset..offset + self.cells) else {
+            return u128::MAX;
+        };
+        if self.cells > 128 {
+            return u128::MAX;
+        }
+        stored
+            .iter()
+            .zip(keys)
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .fold(0u128, |m, (c, _)| m | 1 << c)
+    }
 }
 
 /// Stores `keys` from state word `offset`, writing only the words that
@@ -164,6 +187,10 @@ mod tests {
         let state = [7, 0, 0b11, 0b111, 0];
         assert!(memo.unchanged(&state, 1, &keys));
         assert!(!memo.unchanged(&state, 0, &keys));
+        assert_eq!(memo.changed(&state, 1, &keys), 0);
+        // Cell 2 down to two candidates, cell 3 to three.
+        memo.keys(&[0b1, 0b11, 0b101, 0b111], &mut keys);
+        assert_eq!(memo.changed(&state, 1, &keys), 0b1100);
     }
 
     #[test]
