@@ -657,6 +657,17 @@ pub(crate) fn analyse(
     board: &Board,
     steps: bool,
 ) -> Result<Analysis, SudokuError> {
+    analyse_with(solver, board, steps, true)
+}
+
+/// [`analyse`], replaying the basic techniques for the low ratings only if
+/// `replay` (the grader has just done so, and the replay did not finish).
+fn analyse_with(
+    solver: &mut SudokuSolver<'_>,
+    board: &Board,
+    steps: bool,
+    replay: bool,
+) -> Result<Analysis, SudokuError> {
     solver.load(board)?;
     let model = solver.model();
     let geo = model.geometry();
@@ -841,6 +852,7 @@ pub(crate) fn analyse(
         (advanced.map_or(r, |a| a.1.max(r)), Some(Technique::Guess))
     } else {
         let low = match (advanced, geo) {
+            _ if !replay => None,
             (Some((_, r, _)), Some(_)) if r.tenths() > 44 => None,
             (_, Some(g)) => techniques::direct::low_rating(g, board.values()),
             _ => None,
@@ -918,6 +930,7 @@ impl Logic {
             unique: unique != UniqueRule::Never,
             batch: true,
             up_to,
+            memo: true,
         };
         Ok(Logic {
             grading: SudokuModel::with_techniques(variant.clone(), options)?,
@@ -987,7 +1000,12 @@ impl Logic {
         if let Some(g) = self.quick_grade(puzzle)? {
             return Ok(g);
         }
-        let a = analyse(&mut self.logic_solver(), puzzle, false)?;
+        // When `quick_grade` replayed the basic techniques and they did not
+        // finish, they will not finish in `analyse` either.
+        let replayed = self.grading.geometry().is_some()
+            && self.variant().cages().is_empty()
+            && !puzzle.is_complete();
+        let a = analyse_with(&mut self.logic_solver(), puzzle, false, !replayed)?;
         self.check(&a, puzzle)?;
         Ok(a.grade())
     }

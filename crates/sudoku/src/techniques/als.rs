@@ -99,6 +99,42 @@ impl Pattern for AlsWing {
         text: bool,
         out: &mut Found,
     ) -> bool {
+        self.search(geo, masks, text, u128::MAX, out)
+    }
+
+    /// The sets of cells with two to `size + 1` candidates, and the cell
+    /// `{x, z}` (two).
+    fn pattern_cells(&self) -> Option<(u32, u32)> {
+        Some((2, self.size as u32 + 1))
+    }
+
+    fn uses_changed(&self) -> bool {
+        true
+    }
+
+    fn find_changed(
+        &self,
+        geo: &Geometry,
+        masks: &[u64],
+        _batch: Option<Rating>,
+        changed: u128,
+        out: &mut Found,
+    ) -> bool {
+        self.search(geo, masks, false, changed, out)
+    }
+}
+
+impl AlsWing {
+    /// The easiest wing, among those with a cell of `changed` (in the set
+    /// or the cell `{x, z}`).
+    fn search(
+        &self,
+        geo: &Geometry,
+        masks: &[u64],
+        text: bool,
+        changed: u128,
+        out: &mut Found,
+    ) -> bool {
         out.clear();
         let Some(small) = geo.small.as_ref() else {
             return false;
@@ -113,7 +149,13 @@ impl Pattern for AlsWing {
         // The easiest (lowest rated) wing found: (rating, set, y, z, x).
         let mut best: Option<(u16, u128, usize, u64, u64)> = None;
         let mut cells = Vec::with_capacity(geo.n);
-        for house in &geo.houses {
+        // The cells {x, z} that are new: with them, an old set can make a
+        // new wing.
+        let new_pincers = bivalue.iter().filter(|&&c| changed & (1 << c) != 0).count();
+        for (h, house) in geo.houses.iter().enumerate() {
+            if new_pincers == 0 && changed & small.houses[h] == 0 {
+                continue; // only old sets with old cells {x, z}
+            }
             cells.clear();
             cells.extend(
                 house
@@ -127,7 +169,7 @@ impl Pattern for AlsWing {
             }
             let mut chosen = [0usize; 6];
             almost_locked(&cells, masks, k, 0, 0, &mut chosen, &mut |combo, union| {
-                if union.count_ones() as usize != k + 1 {
+                if ones(union) as usize != k + 1 {
                     return false;
                 }
                 let set = combo.iter().fold(0u128, |s, &c| s | 1 << c);
@@ -140,6 +182,7 @@ impl Pattern for AlsWing {
                 if best.as_ref().is_some_and(|b| b.0 <= r) {
                     return false;
                 }
+                let old_set = set & changed == 0;
                 let holders = |bit: u64| {
                     combo
                         .iter()
@@ -150,7 +193,11 @@ impl Pattern for AlsWing {
                 // The cell Y {x, z} outside the set.
                 for &y in &bivalue {
                     let ym = masks[y];
-                    if ym & !union != 0 || set & (1 << y) != 0 || small.peers[y] & set == 0 {
+                    if (old_set && changed & (1 << y) == 0)
+                        || ym & !union != 0
+                        || set & (1 << y) != 0
+                        || small.peers[y] & set == 0
+                    {
                         continue;
                     }
                     let (lo, hi) = (ym & ym.wrapping_neg(), ym & (ym - 1));
@@ -240,7 +287,7 @@ fn almost_locked(
             break;
         }
         let u = union | masks[c];
-        if u.count_ones() as usize > k + 1 {
+        if ones(u) as usize > k + 1 {
             continue;
         }
         chosen[depth] = c;
@@ -249,6 +296,27 @@ fn almost_locked(
         }
     }
     false
+}
+
+/// The number of bits of `m`, by table for the candidates of a 9 x 9 board
+/// (the ALS search counts a union at every step, and the portable build
+/// has no population count instruction).
+#[inline]
+fn ones(m: u64) -> u32 {
+    /// The bits of each 9-bit mask.
+    const TABLE: [u8; 512] = {
+        let mut t = [0u8; 512];
+        let mut i = 1;
+        while i < 512 {
+            t[i] = t[i >> 1] + (i & 1) as u8;
+            i += 1;
+        }
+        t
+    };
+    match TABLE.get(m as usize) {
+        Some(&k) if m < 512 => u32::from(k),
+        _ => m.count_ones(),
+    }
 }
 
 /// The cells (outside the set and `y`) holding `z` that see `y` and every
@@ -262,4 +330,16 @@ fn targets(small: &Small, masks: &[u64], set: u128, holders: u128, y: usize, z: 
         & small.common_peers(holders)
         & !set
         & !(1 << y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ones_counts_bits() {
+        for m in [0u64, 1, 0b1011, 511, 512, 0b10_0000_0011, u64::MAX] {
+            assert_eq!(ones(m), m.count_ones());
+        }
+    }
 }

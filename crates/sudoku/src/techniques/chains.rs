@@ -449,6 +449,43 @@ impl Pattern for Chains {
         text: bool,
         out: &mut Found,
     ) -> bool {
+        self.chains(geo, masks, batch, text, 0, out)
+    }
+
+    /// X-chains stay on one value.
+    fn per_value(&self) -> bool {
+        self.kind == Kind::X
+    }
+
+    /// XY-chains are made of the cells with two candidates.
+    fn pattern_cells(&self) -> Option<(u32, u32)> {
+        (self.kind == Kind::Xy).then_some((2, 2))
+    }
+
+    fn find_skipping(
+        &self,
+        geo: &Geometry,
+        masks: &[u64],
+        batch: Option<Rating>,
+        skip: u64,
+        out: &mut Found,
+    ) -> bool {
+        self.chains(geo, masks, batch, false, skip, out)
+    }
+}
+
+impl Chains {
+    /// The easiest chain (or the batch), starting from no candidate of a
+    /// value in `skip` (only for X-chains, which stay on their value).
+    fn chains(
+        &self,
+        geo: &Geometry,
+        masks: &[u64],
+        batch: Option<Rating>,
+        text: bool,
+        skip: u64,
+        out: &mut Found,
+    ) -> bool {
         out.clear();
         let n = geo.n;
         let graph = Graph::new(geo, masks, self.kind);
@@ -458,7 +495,7 @@ impl Pattern for Chains {
         // Deductions within the batch limit, applied all together.
         let mut batched = Found::default();
         let starts: Vec<u32> = (0..geo.cells() * n)
-            .filter(|&x| !graph.strong[x].is_empty())
+            .filter(|&x| !graph.strong[x].is_empty() && skip & (1u64 << (x % n)) == 0)
             .map(|x| x as u32)
             .collect();
         for &start in &starts {
@@ -686,6 +723,28 @@ impl Pattern for Colouring {
         text: bool,
         out: &mut Found,
     ) -> bool {
+        colouring(geo, masks, text, 0, out)
+    }
+
+    fn per_value(&self) -> bool {
+        true
+    }
+
+    fn find_skipping(
+        &self,
+        geo: &Geometry,
+        masks: &[u64],
+        _batch: Option<Rating>,
+        skip: u64,
+        out: &mut Found,
+    ) -> bool {
+        colouring(geo, masks, false, skip, out)
+    }
+}
+
+/// The easiest colour trap or wrap, on the values not in `skip`.
+fn colouring(geo: &Geometry, masks: &[u64], text: bool, skip: u64, out: &mut Found) -> bool {
+    {
         out.clear();
         let cells = geo.cells();
         // The best deduction: (rating, value bit, eliminations, placements,
@@ -700,6 +759,9 @@ impl Pattern for Colouring {
         let mut parent = vec![0usize; cells];
         for d in 0..geo.n {
             let bit = 1u64 << d;
+            if skip & bit != 0 {
+                continue;
+            }
             for l in links.iter_mut() {
                 l.clear();
             }

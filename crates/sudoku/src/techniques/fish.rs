@@ -1,5 +1,6 @@
 //! Fish: X-wing, swordfish, jellyfish.
 
+use super::memo::ValueMemo;
 use super::{any_combination, keep, level, mask, rules};
 use csp_core::{Conflict, Constraint, Events, Priority, PropagationContext, Value, VarId};
 
@@ -11,11 +12,17 @@ pub(crate) struct Fish {
     cells: Vec<VarId>,
     n: usize,
     k: usize,
+    /// The per-value keys of the last run that found nothing (fish look
+    /// at one value at a time; see the `memo` module), in the state words.
+    memo: Option<ValueMemo>,
 }
 
 impl Fish {
-    pub(crate) fn new(cells: Vec<VarId>, n: usize, k: usize) -> Self {
-        Fish { cells, n, k }
+    /// Fish of size `k` on the `n x n` grid `cells`, skipping the values
+    /// known to give nothing if `memo`.
+    pub(crate) fn new(cells: Vec<VarId>, n: usize, k: usize, memo: bool) -> Self {
+        let memo = (memo && n <= 64).then(|| ValueMemo::new(n, cells.len()));
+        Fish { cells, n, k, memo }
     }
 
     fn rule(&self) -> &'static str {
@@ -75,24 +82,23 @@ impl Fish {
         });
         found
     }
-}
 
-impl Constraint for Fish {
-    fn scope(&self) -> &[VarId] {
-        &self.cells
-    }
-
-    fn is_satisfied(&self, _values: &[Value]) -> bool {
-        true // a reasoning rule, implied by the AllDifferent constraints
-    }
-
-    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+    /// Applies the first fish with an elimination, on the values not in
+    /// `skip`; whether there was one.
+    fn apply(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        masks: &[u64],
+        skip: u64,
+    ) -> Result<bool, Conflict> {
         let n = self.n;
-        let masks: Vec<u64> = self.cells.iter().map(|&v| mask(ctx, v)).collect();
         for v in 0..n {
             let bit = 1u64 << v;
+            if skip & bit != 0 {
+                continue;
+            }
             for transpose in [false, true] {
-                let Some((lines, cover)) = self.find(&masks, bit, transpose) else {
+                let Some((lines, cover)) = self.find(masks, bit, transpose) else {
                     continue;
                 };
                 ctx.set_rule(self.rule());
@@ -115,14 +121,46 @@ impl Constraint for Fish {
                         }
                     }
                 }
-                return Ok(());
+                return Ok(true);
             }
         }
-        Ok(())
+        Ok(false)
+    }
+}
+
+impl Constraint for Fish {
+    fn scope(&self) -> &[VarId] {
+        &self.cells
+    }
+
+    fn is_satisfied(&self, _values: &[Value]) -> bool {
+        true // a reasoning rule, implied by the AllDifferent constraints
+    }
+
+    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        let mut masks = ctx.take_words();
+        masks.extend(self.cells.iter().map(|&v| mask(ctx, v)));
+        let mut scratch = ctx.take_scratch();
+        let mut skip = 0;
+        if let Some(memo) = &self.memo {
+            memo.keys(&masks, &mut scratch.words);
+            skip = memo.unchanged(ctx.state(), 0, &scratch.words);
+        }
+        let result = self.apply(ctx, &masks, skip);
+        if let (Ok(false), Some(_)) = (&result, &self.memo) {
+            super::memo::store(ctx, 0, &scratch.words);
+        }
+        ctx.give_back_scratch(scratch);
+        ctx.give_back_words(masks);
+        result.map(|_| ())
     }
 
     fn events(&self) -> Events {
         Events::DOMAIN
+    }
+
+    fn state_words(&self) -> usize {
+        self.memo.as_ref().map_or(0, ValueMemo::state_words)
     }
 
     fn priority(&self) -> Priority {

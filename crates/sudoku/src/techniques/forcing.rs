@@ -79,10 +79,15 @@ struct Prober<'g> {
     n: usize,
     base: Vec<u64>,
     masks: Vec<u64>,
-    /// How many cells of house `h` hold value `d` (`h * n + d`), at the
-    /// start and now.
-    base_count: Vec<u8>,
-    count: Vec<u8>,
+    /// The cells of house `h` holding value `d` (`h * n + d`), as bits of
+    /// their indices in the house, at the start and now.
+    base_places: Vec<u64>,
+    places: Vec<u64>,
+    /// On boards of up to 128 cells, the cells holding each value, at the
+    /// start and now (a placement takes its value out of its peers with
+    /// one mask, not a look at each peer); empty on larger boards.
+    base_planes: Vec<u128>,
+    planes: Vec<u128>,
     epoch: u32,
     on_at: Vec<u32>,
     off_at: Vec<u32>,
@@ -107,21 +112,34 @@ impl<'g> Prober<'g> {
     fn new(geo: &'g Geometry, base: &[u64], nets: bool) -> Prober<'g> {
         let nodes = geo.cells() * geo.n;
         let n = geo.n;
-        let mut base_count = vec![0u8; geo.houses.len() * n];
+        let mut base_places = vec![0u64; geo.houses.len() * n];
         for (h, house) in geo.houses.iter().enumerate() {
-            for &c in &house.cells {
+            for (j, &c) in house.cells.iter().enumerate() {
                 for d in bits(base[usize::from(c)]) {
-                    base_count[h * n + d] += 1;
+                    base_places[h * n + d] |= 1 << j;
                 }
             }
         }
+        let base_planes: Vec<u128> = if geo.small.is_some() {
+            (0..n)
+                .map(|d| {
+                    (0..geo.cells())
+                        .filter(|&c| base[c] & (1 << d) != 0)
+                        .fold(0u128, |m, c| m | 1 << c)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Prober {
             geo,
             n: geo.n,
             base: base.to_vec(),
             masks: base.to_vec(),
-            count: base_count.clone(),
-            base_count,
+            places: base_places.clone(),
+            base_places,
+            planes: base_planes.clone(),
+            base_planes,
             epoch: 0,
             on_at: vec![0; nodes],
             off_at: vec![0; nodes],
@@ -150,7 +168,8 @@ impl<'g> Prober<'g> {
     fn run(&mut self, start: u32) -> Result<(), Clash> {
         self.epoch += 1;
         self.masks.copy_from_slice(&self.base);
-        self.count.copy_from_slice(&self.base_count);
+        self.places.copy_from_slice(&self.base_places);
+        self.planes.copy_from_slice(&self.base_planes);
         self.on_list.clear();
         self.off_list.clear();
         self.queue.clear();
@@ -189,6 +208,17 @@ impl<'g> Prober<'g> {
             self.remove(c, e, x)?;
         }
         let geo = self.geo;
+        if let Some(small) = &geo.small {
+            // The peers holding the value, in ascending order as below
+            // (each removal only changes its own cell).
+            let mut holders = self.planes[d] & small.peers[c];
+            while holders != 0 {
+                let p = holders.trailing_zeros() as usize;
+                holders &= holders - 1;
+                self.remove(p, d, x)?;
+            }
+            return Ok(());
+        }
         for &p in &geo.peers[c] {
             let p = usize::from(p);
             if self.masks[p] & bit != 0 {
@@ -203,6 +233,9 @@ impl<'g> Prober<'g> {
         let ebit = 1u64 << e;
         let node = (c * n + e) as u32;
         self.masks[c] &= !ebit;
+        if let Some(plane) = self.planes.get_mut(e) {
+            *plane &= !(1u128 << c);
+        }
         self.off_at[node as usize] = self.epoch;
         self.off_cause[node as usize] = cause;
         self.off_list.push(node);
@@ -218,19 +251,14 @@ impl<'g> Prober<'g> {
                 .push(((c * n + m.trailing_zeros() as usize) as u32, NAKED));
         }
         let geo = self.geo;
-        for &h in &geo.cell_houses[c] {
+        for &(h, j) in &geo.slots[c] {
             let h = usize::from(h);
-            let k = &mut self.count[h * n + e];
-            *k -= 1;
-            match *k {
+            let places = &mut self.places[h * n + e];
+            *places &= !(1u64 << j);
+            match *places {
                 0 => return Err(Clash::NoPlace(h, e)),
-                1 => {
-                    let last = geo.houses[h]
-                        .cells
-                        .iter()
-                        .map(|&q| usize::from(q))
-                        .find(|&q| self.masks[q] & ebit != 0)
-                        .unwrap_or(c);
+                p if p & (p - 1) == 0 => {
+                    let last = usize::from(geo.houses[h].cells[places.trailing_zeros() as usize]);
                     let y = (last * n + e) as u32;
                     if !self.is_on(y) {
                         self.queue.push((y, h as u32));
@@ -250,17 +278,23 @@ impl<'g> Prober<'g> {
         let geo = self.geo;
         let n = self.n;
         let mut changed = false;
+        // The places of a value in a house, without allocating (a house
+        // has at most 64 cells).
+        let mut places = [0usize; 64];
         for (h, house) in geo.houses.iter().enumerate() {
             // Locked candidates: a value of this house confined to its
             // intersection with another house leaves the rest of that one.
             for d in 0..n {
                 let bit = 1u64 << d;
-                let places: Vec<usize> = house
-                    .cells
-                    .iter()
-                    .map(|&q| usize::from(q))
-                    .filter(|&q| self.masks[q] & bit != 0 && !self.masks[q].is_power_of_two())
-                    .collect();
+                let mut len = 0;
+                for &q in &house.cells {
+                    let q = usize::from(q);
+                    if self.masks[q] & bit != 0 && !self.masks[q].is_power_of_two() {
+                        places[len] = q;
+                        len += 1;
+                    }
+                }
+                let places = &places[..len];
                 if places.len() < 2 {
                     continue;
                 }
@@ -286,17 +320,20 @@ impl<'g> Prober<'g> {
                 }
             }
             // Naked pairs.
-            let cells: Vec<usize> = house.cells.iter().map(|&q| usize::from(q)).collect();
+            let cells = &house.cells;
             for (i, &a) in cells.iter().enumerate() {
+                let a = usize::from(a);
                 let m = self.masks[a];
                 if m.count_ones() != 2 {
                     continue;
                 }
                 for &b in &cells[i + 1..] {
+                    let b = usize::from(b);
                     if self.masks[b] != m {
                         continue;
                     }
-                    for &q in &cells {
+                    for &q in cells {
+                        let q = usize::from(q);
                         if q != a && q != b && self.masks[q] & m != 0 {
                             let mut gone = self.masks[q] & m;
                             while gone != 0 {
@@ -315,18 +352,28 @@ impl<'g> Prober<'g> {
             // Hidden pairs.
             for d1 in 0..n {
                 let b1 = 1u64 << d1;
-                let p1: Vec<usize> = cells
-                    .iter()
-                    .copied()
-                    .filter(|&q| self.masks[q] & b1 != 0)
-                    .collect();
-                if p1.len() != 2 || self.masks[p1[0]] == b1 || self.masks[p1[1]] == b1 {
+                let mut p1 = [0usize; 2];
+                let mut len = 0;
+                for &q in cells {
+                    let q = usize::from(q);
+                    if self.masks[q] & b1 != 0 {
+                        if len < 2 {
+                            p1[len] = q;
+                        }
+                        len += 1;
+                    }
+                }
+                if len != 2 || self.masks[p1[0]] == b1 || self.masks[p1[1]] == b1 {
                     continue;
                 }
                 for d2 in d1 + 1..n {
                     let b2 = 1u64 << d2;
                     if p1.iter().all(|&q| self.masks[q] & b2 != 0)
-                        && cells.iter().filter(|&&q| self.masks[q] & b2 != 0).count() == 2
+                        && cells
+                            .iter()
+                            .filter(|&&q| self.masks[usize::from(q)] & b2 != 0)
+                            .count()
+                            == 2
                     {
                         for &q in &p1 {
                             let mut gone = self.masks[q] & !(b1 | b2);
@@ -611,13 +658,14 @@ impl Forcing {
         let index_of = |x: u32| cands.binary_search(&x).ok();
         // Branch sets: cells (their candidates) and house values (their
         // places).
-        let mut branch_sets: Vec<(Source, Vec<u32>)> = Vec::new();
+        // (The branches of all sets in one vector: set `i` is
+        // `flat[ends[i - 1]..ends[i]]`.)
+        let mut branch_sets: Vec<(Source, usize)> = Vec::new();
+        let mut flat: Vec<u32> = Vec::with_capacity(2 * cands.len());
         for (c, &m) in masks.iter().enumerate() {
             if m.count_ones() > 1 {
-                branch_sets.push((
-                    Source::Cell(c),
-                    bits(m).map(|d| (c * n + d) as u32).collect(),
-                ));
+                flat.extend(bits(m).map(|d| (c * n + d) as u32));
+                branch_sets.push((Source::Cell(c), flat.len()));
             }
         }
         for (h, house) in geo.houses.iter().enumerate() {
@@ -626,28 +674,38 @@ impl Forcing {
                 if geo.placed(masks, h, bit) {
                     continue;
                 }
-                let br: Vec<u32> = house
-                    .cells
-                    .iter()
-                    .map(|&q| usize::from(q))
-                    .filter(|&q| masks[q] & bit != 0)
-                    .map(|q| (q * n + d) as u32)
-                    .collect();
-                if br.len() >= 2 {
-                    branch_sets.push((Source::Region(h, d), br));
+                let start = flat.len();
+                flat.extend(
+                    house
+                        .cells
+                        .iter()
+                        .map(|&q| usize::from(q))
+                        .filter(|&q| masks[q] & bit != 0)
+                        .map(|q| (q * n + d) as u32),
+                );
+                if flat.len() - start >= 2 {
+                    branch_sets.push((Source::Region(h, d), flat.len()));
+                } else {
+                    flat.truncate(start);
                 }
             }
         }
         let mut on_int = vec![0u64; words];
         let mut off_int = vec![0u64; words];
-        for (source, branches) in &branch_sets {
+        let mut live: Vec<usize> = Vec::new();
+        let mut found: Vec<(u32, bool)> = Vec::new();
+        let mut complexity: Vec<usize> = Vec::new();
+        let mut end_of_last = 0;
+        for &(source, end) in &branch_sets {
+            let branches = &flat[std::mem::replace(&mut end_of_last, end)..end];
             // A branch that fails is a contradiction of its own; the
             // forcing over the others waits until it is applied (as Sudoku
             // Explainer, whose failed branches stop at the contradiction).
             if branches.iter().any(|&x| failed[x as usize]) {
                 continue;
             }
-            let live: Vec<usize> = branches.iter().filter_map(|&x| index_of(x)).collect();
+            live.clear();
+            live.extend(branches.iter().filter_map(|&x| index_of(x)));
             if live.len() < 2 {
                 continue;
             }
@@ -660,7 +718,7 @@ impl Forcing {
                     off_int[w] &= slot[words + w];
                 }
             }
-            let mut found: Vec<(u32, bool)> = Vec::new();
+            found.clear();
             for w in 0..words {
                 for (set, on) in [(on_int[w], true), (off_int[w], false)] {
                     let mut s = set;
@@ -674,7 +732,7 @@ impl Forcing {
                         let (c, d) = (x / n, x % n);
                         // Nothing about the branches' own candidates: a
                         // branch that failed shows up there.
-                        let own = match *source {
+                        let own = match source {
                             Source::Cell(b) => c == b,
                             Source::Region(h, v) => {
                                 d == v && geo.cell_houses[c].contains(&(h as u16))
@@ -697,7 +755,8 @@ impl Forcing {
                 continue;
             }
             // Rate each conclusion from the branches' nets.
-            let mut complexity = vec![0usize; found.len()];
+            complexity.clear();
+            complexity.resize(found.len(), 0);
             let mut dynamic = nets;
             for &i in &live {
                 if prober.run(cands[i]).is_err() {
@@ -714,7 +773,7 @@ impl Forcing {
                     rating: if dynamic { dynamic_rating } else { 80 } + length_bonus(complexity[k]),
                     node: x,
                     on,
-                    from: *source,
+                    from: source,
                 };
                 if dynamic {
                     out.push(c);

@@ -78,6 +78,35 @@ impl Pattern for SingleDigit {
         text: bool,
         out: &mut Found,
     ) -> bool {
+        self.search(geo, masks, text, 0, out)
+    }
+
+    fn per_value(&self) -> bool {
+        true
+    }
+
+    fn find_skipping(
+        &self,
+        geo: &Geometry,
+        masks: &[u64],
+        _batch: Option<Rating>,
+        skip: u64,
+        out: &mut Found,
+    ) -> bool {
+        self.search(geo, masks, false, skip, out)
+    }
+}
+
+impl SingleDigit {
+    /// The easiest deduction, leaving out the values of `skip`.
+    fn search(
+        &self,
+        geo: &Geometry,
+        masks: &[u64],
+        text: bool,
+        skip: u64,
+        out: &mut Found,
+    ) -> bool {
         out.clear();
         let mut links: Vec<Link> = Vec::new();
         // The best so far: (rating, value bit, first link, second link,
@@ -86,6 +115,9 @@ impl Pattern for SingleDigit {
         let small = geo.small.as_ref();
         for d in 0..geo.n {
             let bit = 1u64 << d;
+            if skip & bit != 0 {
+                continue;
+            }
             links.clear();
             // On boards of up to 128 cells, the value's places and solved
             // cells as bit sets.
@@ -150,8 +182,9 @@ impl Pattern for SingleDigit {
         }
         let Some((r, bit, x, y)) = best else {
             return self.up_to >= Technique::EmptyRectangle
-                && (empty_rectangle(geo, masks, text, out)
-                    || (self.up_to >= Technique::GroupedTurbot && grouped(geo, masks, text, out)));
+                && (empty_rectangle(geo, masks, text, skip, out)
+                    || (self.up_to >= Technique::GroupedTurbot
+                        && grouped(geo, masks, text, skip, out)));
         };
         let cells = [x.a, x.b, y.a, y.b];
         let gone: Vec<usize> = eliminations(geo, masks, bit, x.a, y.b, &cells).collect();
@@ -216,7 +249,7 @@ fn eliminations<'a>(
 }
 
 /// The first empty rectangle with an elimination: see the module docs.
-fn empty_rectangle(geo: &Geometry, masks: &[u64], text: bool, out: &mut Found) -> bool {
+fn empty_rectangle(geo: &Geometry, masks: &[u64], text: bool, skip: u64, out: &mut Found) -> bool {
     let n = geo.n;
     let Some(small) = geo.small.as_ref() else {
         return false;
@@ -226,6 +259,9 @@ fn empty_rectangle(geo: &Geometry, masks: &[u64], text: bool, out: &mut Found) -
     }
     for d in 0..n {
         let bit = 1u64 << d;
+        if skip & bit != 0 {
+            continue;
+        }
         let plane = geometry::plane(masks, bit);
         for (b, house) in geo.houses.iter().enumerate() {
             if house.kind != HouseKind::Box || geo.placed(masks, b, bit) {
@@ -362,14 +398,14 @@ fn strong_links(geo: &Geometry, small: &Small, plane: u128, out: &mut Vec<(usize
 }
 
 /// The first grouped skyscraper, kite or turbot fish with an elimination.
-fn grouped(geo: &Geometry, masks: &[u64], text: bool, out: &mut Found) -> bool {
+fn grouped(geo: &Geometry, masks: &[u64], text: bool, skip: u64, out: &mut Found) -> bool {
     let Some(small) = geo.small.as_ref() else {
         return false;
     };
     let mut links = Vec::new();
     for d in 0..geo.n {
         let bit = 1u64 << d;
-        if (0..geo.houses.len()).all(|h| geo.placed(masks, h, bit)) {
+        if skip & bit != 0 || (0..geo.houses.len()).all(|h| geo.placed(masks, h, bit)) {
             continue;
         }
         let plane = geometry::plane(masks, bit);

@@ -45,11 +45,16 @@ impl Subsets {
     /// Finds the first naked subset that removes something: `(cells, values)`.
     fn naked(&self, masks: &[u64]) -> Option<(u64, u64)> {
         let k = usize::from(self.k);
-        let open: Vec<u8> = (0..masks.len() as u8)
-            .filter(|&i| (2..=k as u32).contains(&masks[usize::from(i)].count_ones()))
-            .collect();
+        let mut open = [0u8; 64];
+        let mut len = 0;
+        for (i, m) in masks.iter().enumerate() {
+            if (2..=k as u32).contains(&m.count_ones()) {
+                open[len] = i as u8;
+                len += 1;
+            }
+        }
         let mut found = None;
-        any_combination(&open, k, &mut |combo| {
+        any_combination(&open[..len], k, &mut |combo| {
             let values = combo.iter().fold(0, |u, &i| u | masks[usize::from(i)]);
             if values.count_ones() as usize != k {
                 return false;
@@ -72,30 +77,30 @@ impl Subsets {
         let k = usize::from(self.k);
         let unfixed = |m: u64| !m.is_power_of_two();
         let mut fixed_values = 0u64;
-        for &m in masks {
+        // The places of each value in the unsolved cells, in one pass.
+        let mut places = [0u64; 64];
+        for (j, &m) in masks.iter().enumerate() {
             if !unfixed(m) {
                 fixed_values |= m;
-            }
-        }
-        let mut places = [0u64; 64];
-        let mut values: Vec<u8> = Vec::new();
-        for v in 0..64u8 {
-            let bit = 1u64 << v;
-            if fixed_values & bit != 0 {
                 continue;
             }
-            let p = masks
-                .iter()
-                .enumerate()
-                .filter(|(_, m)| unfixed(**m) && **m & bit != 0)
-                .fold(0u64, |u, (j, _)| u | 1 << j);
-            places[usize::from(v)] = p;
-            if (2..=k as u32).contains(&p.count_ones()) {
-                values.push(v);
+            let mut rest = m;
+            while rest != 0 {
+                places[rest.trailing_zeros() as usize] |= 1 << j;
+                rest &= rest - 1;
+            }
+        }
+        let mut values = [0u8; 64];
+        let mut len = 0;
+        for v in 0..64u8 {
+            let p = places[usize::from(v)];
+            if fixed_values & (1u64 << v) == 0 && (2..=k as u32).contains(&p.count_ones()) {
+                values[len] = v;
+                len += 1;
             }
         }
         let mut found = None;
-        any_combination(&values, k, &mut |combo| {
+        any_combination(&values[..len], k, &mut |combo| {
             let cells = combo.iter().fold(0, |u, &v| u | places[usize::from(v)]);
             if cells.count_ones() as usize != k {
                 return false;

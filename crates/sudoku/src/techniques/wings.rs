@@ -34,6 +34,11 @@ impl Pattern for Wings {
         level::WINGS
     }
 
+    /// Pivots of two or three candidates, pincers of two.
+    fn pattern_cells(&self) -> Option<(u32, u32)> {
+        Some((2, 3))
+    }
+
     fn find(
         &self,
         geo: &Geometry,
@@ -42,6 +47,37 @@ impl Pattern for Wings {
         text: bool,
         out: &mut Found,
     ) -> bool {
+        self.search(geo, masks, text, u128::MAX, out)
+    }
+
+    fn uses_changed(&self) -> bool {
+        true
+    }
+
+    fn find_changed(
+        &self,
+        geo: &Geometry,
+        masks: &[u64],
+        _batch: Option<Rating>,
+        changed: u128,
+        out: &mut Found,
+    ) -> bool {
+        self.search(geo, masks, false, changed, out)
+    }
+}
+
+impl Wings {
+    /// The first wing with an elimination, among those with a pivot or a
+    /// pincer in `changed` (cell bits; all cells past 128).
+    fn search(
+        &self,
+        geo: &Geometry,
+        masks: &[u64],
+        text: bool,
+        changed: u128,
+        out: &mut Found,
+    ) -> bool {
+        let is_new = |c: usize| c >= 128 || changed & (1 << c) != 0;
         out.clear();
         for xyz in [false, true] {
             if xyz && self.up_to < Technique::XYZWing {
@@ -62,6 +98,9 @@ impl Pattern for Wings {
                         let (b, bm) = (usize::from(b), masks[usize::from(b)]);
                         if bm.count_ones() != 2 || am == bm {
                             continue;
+                        }
+                        if !(is_new(pivot) || is_new(a) || is_new(b)) {
+                            continue; // an old wing, without targets
                         }
                         // The pincers share z; together with the pivot's
                         // values they cover only the pivot's (plus z).
