@@ -70,6 +70,19 @@ pub(crate) struct Houses {
     peer_start: Vec<u32>,
     /// Cells packed per state word (`64 / n`).
     per_word: usize,
+    /// Per pair of houses `a`, `b` meeting in two cells or more (a box and
+    /// a row): their common cells, then the other cells of `a`, then the
+    /// other cells of `b`, `n + k` cells in all if `k` are common:
+    /// `pair_cells[pair_start[i]..pair_start[i + 1]]`, `pair_common[i] = k`.
+    pair_cells: Vec<u16>,
+    pair_start: Vec<u32>,
+    pair_common: Vec<u16>,
+    /// If every pair's other cells of `a` (and of `b`) are the common cells
+    /// of other pairs (boxes and lines: the rest of a box row is the other
+    /// two box rows), those pairs: side `s` of pair `i` is
+    /// `cover[cover_start[2 i + s]..cover_start[2 i + s + 1]]`, so a pass
+    /// reads each cell once, for the unions of the common cells.
+    cover: Option<(Vec<u32>, Vec<u32>)>,
 }
 
 impl Houses {
@@ -112,6 +125,31 @@ impl Houses {
             peers.extend_from_slice(&ps);
             peer_start.push(peers.len() as u32);
         }
+        let (mut pair_cells, mut pair_start, mut pair_common) =
+            (Vec::new(), vec![0u32], Vec::new());
+        let mut pairs: Vec<(usize, usize, Vec<usize>)> = Vec::new();
+        for a in 0..houses.len() {
+            for b in a + 1..houses.len() {
+                let (ha, hb) = (&houses[a], &houses[b]);
+                let common: Vec<usize> = ha.iter().copied().filter(|c| hb.contains(c)).collect();
+                if common.len() < 2 || common.len() == n {
+                    continue;
+                }
+                let rest = |h: &[usize]| -> Vec<u16> {
+                    h.iter()
+                        .filter(|c| !common.contains(c))
+                        .map(|&c| c as u16)
+                        .collect()
+                };
+                pair_cells.extend(common.iter().map(|&c| c as u16));
+                pair_cells.extend(rest(ha));
+                pair_cells.extend(rest(hb));
+                pair_start.push(pair_cells.len() as u32);
+                pair_common.push(common.len() as u16);
+                pairs.push((a, b, common));
+            }
+        }
+        let cover = covers(houses, &pairs);
         Some(Houses {
             cells,
             n,
@@ -121,6 +159,10 @@ impl Houses {
             peers,
             peer_start,
             per_word: 64 / n,
+            pair_cells,
+            pair_start,
+            pair_common,
+            cover,
         })
     }
 
@@ -160,54 +202,55 @@ impl Houses {
         let n = self.n;
         let full = self.full();
         let words = &mut s.words;
-        words.resize(2 * nc + self.houses.len() / n, 0);
+        words.resize(2 * nc + self.houses.len() / n + self.pair_common.len(), 0);
         let (board, rest) = words.split_at_mut(nc);
-        let (found, pending) = rest.split_at_mut(nc);
+        let (found, rest) = rest.split_at_mut(nc);
+        let (pending, unions) = rest.split_at_mut(self.houses.len() / n);
         let stack = &mut s.indices;
 
-        // Read the board (digit d at bit d - 1). A value outside `1..=n`
-        // (only in domains the caller built so) is dropped here and removed
-        // from the domain at the end (`found` then differs from the board).
-        let mut changed = false;
-        for ((slot, seen), &v) in board.iter_mut().zip(found.iter_mut()).zip(&self.cells) {
-            // Domains within `1..=n`, `n < 64`, are one word; `None` would
-            // mean a domain far outside it, which has no digit left.
-            let (b, w) = ctx.mask(v).unwrap_or((1, 0));
-            let digits = shift_in(w, b) & full;
-            if digits == 0 {
-                return Err(ctx.conflict());
-            }
-            *slot = digits;
-            *seen = if shift_out(digits, b) == w {
-                digits
-            } else {
-                changed = true;
-                u64::MAX
-            };
-        }
-
-        // The cells that changed since the last fixpoint, from the packed
-        // state (all zero before the first call: every cell changed, every
-        // digit is to be looked at).
-        let mut stale = false;
-        let state = ctx.state();
-        for (i, &packed) in state.iter().enumerate() {
-            let first = i * self.per_word;
-            let last = (first + self.per_word).min(nc);
-            let mut shift = 0;
-            for c in first..last {
-                let before = (packed >> shift) & full;
-                shift += n;
-                let now = board[c];
-                if before != now {
-                    stale = true;
-                    let removed = if before == 0 { full } else { before & !now };
-                    self.lost(pending, c, removed);
-                    if now.is_power_of_two() {
-                        stack.push(c as u32);
+        // Read the board (digit d at bit d - 1) and compare it with the
+        // packed state, the board of the last fixpoint (all zero before the
+        // first call: every cell changed, every digit is to be looked at).
+        // A value outside `1..=n` (only in domains the caller built so) is
+        // dropped here and removed from the domain at the end (`found`
+        // then differs from the board).
+        let (mut changed, mut stale, mut empty) = (false, false, false);
+        {
+            let state = ctx.state();
+            let mut c = 0;
+            for (i, &packed) in state.iter().enumerate() {
+                let last = ((i + 1) * self.per_word).min(nc);
+                let mut shift = 0;
+                while c < last {
+                    // Domains within `1..=n`, `n < 64`, are one word; `None`
+                    // would mean a domain far outside it, with no digit.
+                    let (b, w) = ctx.mask(self.cells[c]).unwrap_or((1, 0));
+                    let (digits, exact) = if b == 1 {
+                        (w & full, w & !full == 0)
+                    } else {
+                        let d = shift_in(w, b) & full;
+                        (d, shift_out(d, b) == w)
+                    };
+                    empty |= digits == 0;
+                    board[c] = digits;
+                    found[c] = if exact { digits } else { u64::MAX };
+                    changed |= !exact;
+                    let before = (packed >> shift) & full;
+                    shift += n;
+                    if before != digits {
+                        stale = true;
+                        let removed = if before == 0 { full } else { before & !digits };
+                        self.lost(pending, c, removed);
+                        if digits.is_power_of_two() {
+                            stack.push(c as u32);
+                        }
                     }
+                    c += 1;
                 }
             }
+        }
+        if empty {
+            return Err(ctx.conflict());
         }
 
         loop {
@@ -277,7 +320,69 @@ impl Houses {
                     }
                 }
             }
-            if !placed_any {
+            if placed_any {
+                continue;
+            }
+            // Locked candidates: the digits of the common cells of two
+            // houses that the rest of one house lacks must be in the common
+            // cells, so the rest of the other house loses them.
+            let mut removed_any = false;
+            if self.cover.is_some() {
+                for (i, u) in unions.iter_mut().enumerate() {
+                    let k = usize::from(self.pair_common[i]);
+                    let first = self.pair_start[i] as usize;
+                    *u = self.pair_cells[first..first + k]
+                        .iter()
+                        .fold(0, |u, &c| u | board[usize::from(c)]);
+                }
+            }
+            for (i, &k) in self.pair_common.iter().enumerate() {
+                let cells =
+                    &self.pair_cells[self.pair_start[i] as usize..self.pair_start[i + 1] as usize];
+                let k = usize::from(k);
+                let (common, rest) = cells.split_at(k);
+                let (rest_a, rest_b) = rest.split_at(n - k);
+                let union = |cs: &[u16]| cs.iter().fold(0u64, |u, &c| u | board[usize::from(c)]);
+                // The digits each rest must lose (only those it still has).
+                let (lose_b, lose_a) = match &self.cover {
+                    Some((cover, start)) => {
+                        let side = |s: usize| {
+                            cover[start[2 * i + s] as usize..start[2 * i + s + 1] as usize]
+                                .iter()
+                                .fold(0u64, |u, &q| u | unions[q as usize])
+                        };
+                        let (inside, in_a, in_b) = (unions[i], side(0), side(1));
+                        (inside & !in_a & in_b, inside & !in_b & in_a)
+                    }
+                    None => {
+                        let (inside, in_a, in_b) = (union(common), union(rest_a), union(rest_b));
+                        (inside & !in_a & in_b, inside & !in_b & in_a)
+                    }
+                };
+                for (lose, from) in [(lose_b, rest_b), (lose_a, rest_a)] {
+                    if lose == 0 {
+                        continue;
+                    }
+                    for &c in from {
+                        let c = usize::from(c);
+                        let w = board[c];
+                        if w & lose != 0 {
+                            let new = w & !lose;
+                            if new == 0 {
+                                return Err(ctx.conflict());
+                            }
+                            board[c] = new;
+                            self.lost(pending, c, w & lose);
+                            if new.is_power_of_two() {
+                                stack.push(c as u32);
+                            }
+                            removed_any = true;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            if !removed_any {
                 break;
             }
         }
@@ -308,6 +413,32 @@ impl Houses {
         }
         Ok(())
     }
+}
+
+/// For each pair `(a, b, common)` and each of its houses, other pairs whose
+/// common cells partition the rest of that house, or `None` if some house
+/// has no such partition (see [`Houses::cover`]).
+fn covers(
+    houses: &[Vec<usize>],
+    pairs: &[(usize, usize, Vec<usize>)],
+) -> Option<(Vec<u32>, Vec<u32>)> {
+    let (mut cover, mut start) = (Vec::new(), vec![0u32]);
+    for (i, (a, b, common)) in pairs.iter().enumerate() {
+        for h in [*a, *b] {
+            let mut taken: Vec<usize> = common.clone();
+            for (j, (qa, qb, qc)) in pairs.iter().enumerate() {
+                if j != i && (*qa == h || *qb == h) && qc.iter().all(|c| !taken.contains(c)) {
+                    taken.extend_from_slice(qc);
+                    cover.push(j as u32);
+                }
+            }
+            if taken.len() != houses[h].len() {
+                return None;
+            }
+            start.push(cover.len() as u32);
+        }
+    }
+    Some((cover, start))
 }
 
 /// A domain word of base `base` as digits at bits `0..` (bit `d - 1` for
