@@ -1,54 +1,45 @@
 //! One propagator for all the houses of a board (rows, columns, boxes or
-//! jigsaw regions, diagonals): naked singles, hidden singles and locked
-//! candidates over the whole grid in one call, in place of one AllDifferent
-//! per house.
+//! jigsaw regions, diagonals): naked and hidden singles over the whole
+//! grid in one call, in place of one AllDifferent per house.
 //!
 //! # Background
 //!
 //! A house is a group of `n` cells of an `n x n` board that holds each of
-//! the digits `1..=n` exactly once. Three rules give most of the
-//! propagation a Sudoku search needs (Norvig's constraint propagation, and
-//! the box-line interactions the fast dedicated solvers such as JCZSolve,
-//! tdoku and the `sudoku` crate apply with band-wise bit operations):
+//! the digits `1..=n` exactly once. Two rules give most of the propagation
+//! a Sudoku search needs (Norvig's "constraint propagation" of 2006, the
+//! core of every fast dedicated solver since, down to tdoku's and the
+//! `sudoku` crate's bitboards):
 //!
-//! - *naked single*: a digit placed in a cell leaves the cell's peers;
+//! - *naked single*: a digit placed in a cell is removed from the other
+//!   cells of its houses;
 //! - *hidden single*: a digit with one possible cell left in a house is
-//!   placed there;
-//! - *locked candidates*: where two houses share two cells or more (a box
-//!   and a row), a digit of the shared cells that the rest of one house
-//!   lacks must be in the shared cells, so the rest of the other house
-//!   loses it (pointing and claiming).
+//!   placed there.
 //!
 //! With one AllDifferent per house, the engine wakes every house of every
 //! changed cell, and each call re-reads its cells and re-derives which
 //! digits are placed and which have one place left. Here one propagator
-//! sees the whole board. It keeps, in trailed state words, the candidates
-//! each cell had at its last fixpoint, so a call finds the cells that
-//! changed since (typically the one cell of the decision). On a private
-//! copy of the board it then removes each newly placed digit from the
-//! peers (through precomputed peer lists), looks for hidden singles only
-//! among the digits a house lost, and when both rules are done, makes one
-//! locked-candidates pass over the house pairs (from the unions of their
-//! shared cells, each cell read once per pass), going back to the singles
-//! whenever something changed. Each changed cell is written once, at the
-//! end.
+//! sees the whole board: it keeps, in trailed state words, the candidates
+//! each cell had when it last reached its fixpoint, so a call finds the
+//! cells that changed since (typically the one cell of the decision) and
+//! works only on their houses, updating a private copy of the board
+//! (Gauss-Seidel: a house sees the deductions of the houses before it in
+//! the same round) and writing each changed cell once at the end.
 //!
 //! # Practical
 //!
 //! - Sound and exact: a fully fixed board passes only if every house holds
 //!   distinct digits, so it is the only check of the houses the solver's
-//!   model needs (`SudokuModel::new` posts it instead of the houses'
-//!   AllDifferent; cages keep theirs). It reports a conflict when a cell
-//!   loses every candidate, a house loses a digit, or one cell must take
-//!   two hidden singles.
-//! - Idempotent: one call reaches the common fixpoint of the three rules.
-//! - Allocates nothing per call after the first: the board copy, the
-//!   pending digits per house and the stack of placed cells live in the
-//!   [`Scratch`](csp_core::Scratch) buffers.
+//!   model needs (`SudokuModel` posts it instead of the houses'
+//!   AllDifferent; cages keep theirs). It reports a conflict when a house
+//!   places a digit twice, loses a digit, or must place two digits in one
+//!   cell, and when a cell loses every candidate.
+//! - Idempotent: one call reaches the fixpoint of both rules over all
+//!   houses.
+//! - Allocates nothing per call after the first: the board copy and the
+//!   dirty set live in [`Scratch`](csp_core::Scratch) buffers.
 //! - Boards of up to 63 digits (one domain word per cell); values outside
 //!   `1..=n` are removed.
-//! - With tracing on, its writes are named `"singles"` (the grader's
-//!   technique models, which explain steps, keep one constraint per rule).
+//! - With tracing on, its writes are named `"singles"`.
 //!
 //! # References
 //!
@@ -56,16 +47,12 @@
 //!   <https://norvig.com/sudoku.html>.
 //! - H. Simonis, "Sudoku as a Constraint Problem", CP Workshop on Modeling
 //!   and Reformulating Constraint Satisfaction Problems, 2005 (the rules as
-//!   propagation strengths, and the box-line interactions as redundant
-//!   constraints).
-//! - J.-C. Zhang's JCZSolve (2012) and T. Dillon's tdoku (2019,
-//!   <https://t-dillon.github.io/tdoku/>): the box-line rules in the
-//!   fastest dedicated solvers.
+//!   propagation strengths of AllDifferent).
 
 use csp_core::{Conflict, Constraint, Events, Priority, PropagationContext, Scratch, Value, VarId};
 
-/// Naked singles, hidden singles and locked candidates over every house of
-/// a board (see the module documentation).
+/// Naked and hidden singles over every house of a board (see the module
+/// documentation).
 #[derive(Debug)]
 pub(crate) struct Houses {
     /// The board's cells, row-major: the scope.
@@ -74,15 +61,13 @@ pub(crate) struct Houses {
     n: usize,
     /// The cell indices (into `cells`) of each house, `n` per house.
     houses: Vec<u16>,
-    /// The houses of cell `c`: `cell_houses[c * house_stride..][..house_stride]`,
-    /// padded with the number of houses (a pending slot no pass reads).
+    /// The houses of cell `c`: `cell_houses[house_start[c]..house_start[c + 1]]`.
     cell_houses: Vec<u16>,
-    house_stride: usize,
+    house_start: Vec<u32>,
     /// The peers of cell `c` (the other cells of its houses, once each):
-    /// `peers[c * peer_stride..][..peer_stride]`, padded with the number of
-    /// cells (a board slot that stays empty, so it never holds the digit).
+    /// `peers[peer_start[c]..peer_start[c + 1]]`.
     peers: Vec<u16>,
-    peer_stride: usize,
+    peer_start: Vec<u32>,
     /// Cells packed per state word (`64 / n`).
     per_word: usize,
     /// Per pair of houses `a`, `b` meeting in two cells or more (a box and
@@ -124,32 +109,21 @@ impl Houses {
                 of_cell[c].push(h as u16);
             }
         }
-        let peer_lists: Vec<Vec<u16>> = of_cell
-            .iter()
-            .enumerate()
-            .map(|(c, hs)| {
-                let mut ps: Vec<u16> = hs
-                    .iter()
-                    .flat_map(|&h| &flat[usize::from(h) * n..usize::from(h) * n + n])
-                    .copied()
-                    .filter(|&p| usize::from(p) != c)
-                    .collect();
-                ps.sort_unstable();
-                ps.dedup();
-                ps
-            })
-            .collect();
-        let house_stride = of_cell.iter().map(Vec::len).max().unwrap_or(0);
-        let peer_stride = peer_lists.iter().map(Vec::len).max().unwrap_or(0);
-        let (mut cell_houses, mut peers) = (Vec::new(), Vec::new());
-        for (hs, ps) in of_cell.iter().zip(&peer_lists) {
+        let (mut cell_houses, mut house_start) = (Vec::new(), vec![0u32]);
+        let (mut peers, mut peer_start) = (Vec::new(), vec![0u32]);
+        for (c, hs) in of_cell.iter().enumerate() {
             cell_houses.extend_from_slice(hs);
-            cell_houses.resize(
-                cell_houses.len() + house_stride - hs.len(),
-                houses.len() as u16,
-            );
-            peers.extend_from_slice(ps);
-            peers.resize(peers.len() + peer_stride - ps.len(), nc as u16);
+            house_start.push(cell_houses.len() as u32);
+            let mut ps: Vec<u16> = hs
+                .iter()
+                .flat_map(|&h| &flat[usize::from(h) * n..usize::from(h) * n + n])
+                .copied()
+                .filter(|&p| usize::from(p) != c)
+                .collect();
+            ps.sort_unstable();
+            ps.dedup();
+            peers.extend_from_slice(&ps);
+            peer_start.push(peers.len() as u32);
         }
         let (mut pair_cells, mut pair_start, mut pair_common) =
             (Vec::new(), vec![0u32], Vec::new());
@@ -181,9 +155,9 @@ impl Houses {
             n,
             houses: flat,
             cell_houses,
-            house_stride,
+            house_start,
             peers,
-            peer_stride,
+            peer_start,
             per_word: 64 / n,
             pair_cells,
             pair_start,
@@ -200,13 +174,13 @@ impl Houses {
     /// The houses of cell `c`.
     #[inline]
     fn houses_of(&self, c: usize) -> &[u16] {
-        &self.cell_houses[c * self.house_stride..(c + 1) * self.house_stride]
+        &self.cell_houses[self.house_start[c] as usize..self.house_start[c + 1] as usize]
     }
 
     /// The peers of cell `c`.
     #[inline]
     fn peers_of(&self, c: usize) -> &[u16] {
-        &self.peers[c * self.peer_stride..(c + 1) * self.peer_stride]
+        &self.peers[self.peer_start[c] as usize..self.peer_start[c + 1] as usize]
     }
 
     /// Records that cell `c` lost the digits `removed`: its houses must
@@ -219,10 +193,8 @@ impl Houses {
     }
 
     /// The propagation proper, on `s.words` = the board (`cells.len()`
-    /// words and the empty padding slot), the board as the call found it,
-    /// per house (and the padding house) the digits some of its cells lost
-    /// since the house was last looked at, then per house pair the union of
-    /// its common cells; and on
+    /// words), the board as the call found it, then per house the digits
+    /// some of its cells lost since the house was last looked at; and on
     /// `s.indices` = the cells whose single digit is still to be removed
     /// from their peers.
     fn run(&self, ctx: &mut PropagationContext<'_>, s: &mut Scratch) -> Result<(), Conflict> {
@@ -230,11 +202,10 @@ impl Houses {
         let n = self.n;
         let full = self.full();
         let words = &mut s.words;
-        let num_houses = self.houses.len() / n;
-        words.resize(2 * nc + 1 + num_houses + 1 + self.pair_common.len(), 0);
-        let (board, rest) = words.split_at_mut(nc + 1);
+        words.resize(2 * nc + self.houses.len() / n + self.pair_common.len(), 0);
+        let (board, rest) = words.split_at_mut(nc);
         let (found, rest) = rest.split_at_mut(nc);
-        let (pending, unions) = rest.split_at_mut(num_houses + 1);
+        let (pending, unions) = rest.split_at_mut(self.houses.len() / n);
         let stack = &mut s.indices;
 
         // Read the board (digit d at bit d - 1) and compare it with the
@@ -305,7 +276,7 @@ impl Houses {
             }
             // Hidden singles, among the digits each house lost.
             let mut placed_any = false;
-            for h in 0..num_houses {
+            for h in 0..pending.len() {
                 let digits = pending[h];
                 if digits == 0 {
                     continue;
