@@ -1,45 +1,54 @@
 //! One propagator for all the houses of a board (rows, columns, boxes or
-//! jigsaw regions, diagonals): naked and hidden singles over the whole
-//! grid in one call, in place of one AllDifferent per house.
+//! jigsaw regions, diagonals): naked singles, hidden singles and locked
+//! candidates over the whole grid in one call, in place of one AllDifferent
+//! per house.
 //!
 //! # Background
 //!
 //! A house is a group of `n` cells of an `n x n` board that holds each of
-//! the digits `1..=n` exactly once. Two rules give most of the propagation
-//! a Sudoku search needs (Norvig's "constraint propagation" of 2006, the
-//! core of every fast dedicated solver since, down to tdoku's and the
-//! `sudoku` crate's bitboards):
+//! the digits `1..=n` exactly once. Three rules give most of the
+//! propagation a Sudoku search needs (Norvig's constraint propagation, and
+//! the box-line interactions the fast dedicated solvers such as JCZSolve,
+//! tdoku and the `sudoku` crate apply with band-wise bit operations):
 //!
-//! - *naked single*: a digit placed in a cell is removed from the other
-//!   cells of its houses;
+//! - *naked single*: a digit placed in a cell leaves the cell's peers;
 //! - *hidden single*: a digit with one possible cell left in a house is
-//!   placed there.
+//!   placed there;
+//! - *locked candidates*: where two houses share two cells or more (a box
+//!   and a row), a digit of the shared cells that the rest of one house
+//!   lacks must be in the shared cells, so the rest of the other house
+//!   loses it (pointing and claiming).
 //!
 //! With one AllDifferent per house, the engine wakes every house of every
 //! changed cell, and each call re-reads its cells and re-derives which
 //! digits are placed and which have one place left. Here one propagator
-//! sees the whole board: it keeps, in trailed state words, the candidates
-//! each cell had when it last reached its fixpoint, so a call finds the
-//! cells that changed since (typically the one cell of the decision) and
-//! works only on their houses, updating a private copy of the board
-//! (Gauss-Seidel: a house sees the deductions of the houses before it in
-//! the same round) and writing each changed cell once at the end.
+//! sees the whole board. It keeps, in trailed state words, the candidates
+//! each cell had at its last fixpoint, so a call finds the cells that
+//! changed since (typically the one cell of the decision). On a private
+//! copy of the board it then removes each newly placed digit from the
+//! peers (through precomputed peer lists), looks for hidden singles only
+//! among the digits a house lost, and when both rules are done, makes one
+//! locked-candidates pass over the house pairs (from the unions of their
+//! shared cells, each cell read once per pass), going back to the singles
+//! whenever something changed. Each changed cell is written once, at the
+//! end.
 //!
 //! # Practical
 //!
 //! - Sound and exact: a fully fixed board passes only if every house holds
 //!   distinct digits, so it is the only check of the houses the solver's
-//!   model needs (`SudokuModel` posts it instead of the houses'
-//!   AllDifferent; cages keep theirs). It reports a conflict when a house
-//!   places a digit twice, loses a digit, or must place two digits in one
-//!   cell, and when a cell loses every candidate.
-//! - Idempotent: one call reaches the fixpoint of both rules over all
-//!   houses.
-//! - Allocates nothing per call after the first: the board copy and the
-//!   dirty set live in [`Scratch`](csp_core::Scratch) buffers.
+//!   model needs (`SudokuModel::new` posts it instead of the houses'
+//!   AllDifferent; cages keep theirs). It reports a conflict when a cell
+//!   loses every candidate, a house loses a digit, or one cell must take
+//!   two hidden singles.
+//! - Idempotent: one call reaches the common fixpoint of the three rules.
+//! - Allocates nothing per call after the first: the board copy, the
+//!   pending digits per house and the stack of placed cells live in the
+//!   [`Scratch`](csp_core::Scratch) buffers.
 //! - Boards of up to 63 digits (one domain word per cell); values outside
 //!   `1..=n` are removed.
-//! - With tracing on, its writes are named `"singles"`.
+//! - With tracing on, its writes are named `"singles"` (the grader's
+//!   technique models, which explain steps, keep one constraint per rule).
 //!
 //! # References
 //!
@@ -47,12 +56,16 @@
 //!   <https://norvig.com/sudoku.html>.
 //! - H. Simonis, "Sudoku as a Constraint Problem", CP Workshop on Modeling
 //!   and Reformulating Constraint Satisfaction Problems, 2005 (the rules as
-//!   propagation strengths of AllDifferent).
+//!   propagation strengths, and the box-line interactions as redundant
+//!   constraints).
+//! - J.-C. Zhang's JCZSolve (2012) and T. Dillon's tdoku (2019,
+//!   <https://t-dillon.github.io/tdoku/>): the box-line rules in the
+//!   fastest dedicated solvers.
 
 use csp_core::{Conflict, Constraint, Events, Priority, PropagationContext, Scratch, Value, VarId};
 
-/// Naked and hidden singles over every house of a board (see the module
-/// documentation).
+/// Naked singles, hidden singles and locked candidates over every house of
+/// a board (see the module documentation).
 #[derive(Debug)]
 pub(crate) struct Houses {
     /// The board's cells, row-major: the scope.
