@@ -96,6 +96,13 @@ pub(crate) struct Houses {
     /// `cover[cover_start[2 i + s]..cover_start[2 i + s + 1]]`, so a pass
     /// reads each cell once, for the unions of the common cells.
     cover: Option<(Vec<u32>, Vec<u32>)>,
+    /// Per pair, the house whose other cells lose digits when the rest of
+    /// the other house lacks them: `[b, a]`, in the order of the two
+    /// removals.
+    pair_houses: Vec<[u16; 2]>,
+    /// The variables of each house, `n` per house: what a conflict found in
+    /// a house blames, for dom/wdeg.
+    house_vars: Vec<VarId>,
 }
 
 impl Houses {
@@ -141,6 +148,7 @@ impl Houses {
         let (mut pair_cells, mut pair_start, mut pair_common) =
             (Vec::new(), vec![0u32], Vec::new());
         let mut pairs: Vec<(usize, usize, Vec<usize>)> = Vec::new();
+        let mut pair_houses = Vec::new();
         for a in 0..houses.len() {
             for b in a + 1..houses.len() {
                 let (ha, hb) = (&houses[a], &houses[b]);
@@ -159,10 +167,12 @@ impl Houses {
                 pair_cells.extend(rest(hb));
                 pair_start.push(pair_cells.len() as u32);
                 pair_common.push(common.len() as u16);
+                pair_houses.push([b as u16, a as u16]);
                 pairs.push((a, b, common));
             }
         }
         let cover = covers(houses, &pairs);
+        let house_vars = flat.iter().map(|&c| cells[usize::from(c)]).collect();
         Some(Houses {
             cells,
             n,
@@ -175,7 +185,9 @@ impl Houses {
             pair_cells,
             pair_start,
             pair_common,
+            pair_houses,
             cover,
+            house_vars,
         })
     }
 
@@ -194,6 +206,23 @@ impl Houses {
     #[inline]
     fn peers_of(&self, c: usize) -> &[u16] {
         &self.peers[self.peer_start[c] as usize..self.peer_start[c + 1] as usize]
+    }
+
+    /// A conflict in house `h`, blamed on its cells (so that dom/wdeg learns
+    /// which houses are hard, as with one AllDifferent per house).
+    #[cold]
+    fn fail(&self, ctx: &mut PropagationContext<'_>, h: usize) -> Conflict {
+        ctx.conflict_on(&self.house_vars[h * self.n..(h + 1) * self.n])
+    }
+
+    /// A house holding both cells `a` and `b` (peers), the first of `a`'s.
+    fn shared_house(&self, a: usize, b: usize) -> usize {
+        let n = self.n;
+        self.houses_of(a)
+            .iter()
+            .map(|&h| usize::from(h))
+            .find(|&h| self.houses[h * n..h * n + n].contains(&(b as u16)))
+            .unwrap_or(0)
     }
 
     /// Records that cell `c` lost the digits `removed`: its houses must
@@ -276,7 +305,7 @@ impl Houses {
                     if w & d != 0 {
                         let new = w & !d;
                         if new == 0 {
-                            return Err(ctx.conflict());
+                            return Err(self.fail(ctx, self.shared_house(c as usize, p)));
                         }
                         board[p] = new;
                         self.lost(pending, p, d);
@@ -303,7 +332,7 @@ impl Houses {
                     once |= w;
                 }
                 if once != full {
-                    return Err(ctx.conflict());
+                    return Err(self.fail(ctx, h));
                 }
                 let mut hidden = once & !twice & digits;
                 if hidden == 0 {
@@ -321,7 +350,7 @@ impl Houses {
                         continue; // already placed
                     }
                     if !single.is_power_of_two() {
-                        return Err(ctx.conflict());
+                        return Err(self.fail(ctx, h));
                     }
                     board[c] = single;
                     self.lost(pending, c, w & !single);
@@ -372,7 +401,9 @@ impl Houses {
                         (inside & !in_a & in_b, inside & !in_b & in_a)
                     }
                 };
-                for (lose, from) in [(lose_b, rest_b), (lose_a, rest_a)] {
+                for (side, (lose, from)) in
+                    [(lose_b, rest_b), (lose_a, rest_a)].into_iter().enumerate()
+                {
                     if lose == 0 {
                         continue;
                     }
@@ -382,7 +413,7 @@ impl Houses {
                         if w & lose != 0 {
                             let new = w & !lose;
                             if new == 0 {
-                                return Err(ctx.conflict());
+                                return Err(self.fail(ctx, usize::from(self.pair_houses[i][side])));
                             }
                             board[c] = new;
                             self.lost(pending, c, w & lose);

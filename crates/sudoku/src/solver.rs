@@ -243,23 +243,6 @@ impl SudokuModel {
         SudokuSolver::with_options(self, options)
     }
 
-    /// The options a solver of this model runs with: `options`, except that
-    /// dom/wdeg becomes MRV when the houses' propagator is the model's only
-    /// constraint. There every variable's weighted degree is the weight of
-    /// that one constraint, so dom/wdeg picks the first variable of
-    /// smallest domain, which is MRV's choice (ties to the lowest index) -
-    /// the same search - but MRV stops its scan at the first domain of two
-    /// values instead of reading all the cells at every node.
-    fn tune(&self, mut options: SearchOptions) -> SearchOptions {
-        if self.houses.is_some()
-            && self.model.num_constraints() == 1
-            && matches!(options.variable_order, VariableOrder::DomWdeg)
-        {
-            options.variable_order = VariableOrder::Mrv;
-        }
-        options
-    }
-
     pub(crate) fn to_board(&self, solution: &Solution) -> Board {
         let mut board = Board::empty(self.variant.shape());
         for (slot, &var) in board.cells_mut().iter_mut().zip(&self.cells) {
@@ -349,9 +332,12 @@ impl<'m> SudokuSolver<'m> {
 
     /// The search options this crate uses unless told otherwise: csp-core's
     /// defaults with the dom/wdeg variable order
-    /// ([`VariableOrder::DomWdeg`]), which on the Sudoku datasets needs
-    /// 1.6-1.8x fewer decisions than MRV for the same answers (see
-    /// `docs/performance.md`). Start from these when adding limits.
+    /// ([`VariableOrder::DomWdeg`]). The houses' propagator blames each
+    /// failure on the house that failed, so dom/wdeg learns the hard houses
+    /// as with one AllDifferent per house: on forum_hardest_1106 it needs
+    /// 66 decisions per puzzle against MRV's 124 (top1465: 9.2 against
+    /// 12.8; see `docs/performance.md`). Start from these when adding
+    /// limits.
     pub fn default_options() -> SearchOptions {
         SearchOptions::default().with_variable_order(VariableOrder::DomWdeg)
     }
@@ -360,7 +346,7 @@ impl<'m> SudokuSolver<'m> {
     pub fn with_options(model: &'m SudokuModel, options: SearchOptions) -> Self {
         SudokuSolver {
             model,
-            solver: Solver::with_options(&model.model, model.tune(options)),
+            solver: Solver::with_options(&model.model, options),
             givens: Vec::with_capacity(model.cells.len()),
         }
     }
@@ -373,7 +359,7 @@ impl<'m> SudokuSolver<'m> {
     /// Replaces the search options (limits, value order, trace) from the
     /// next run on.
     pub fn set_options(&mut self, options: SearchOptions) {
-        self.solver.set_options(self.model.tune(options));
+        self.solver.set_options(options);
     }
 
     /// The search options in force.
