@@ -162,6 +162,16 @@ pub(crate) struct Store {
     pub(crate) words_buf: Vec<u64>,
     pub(crate) mask_buf: Vec<u64>,
     pub(crate) scratch: Scratch,
+    /// The variables the last conflict was blamed on, and the constraint
+    /// that blamed them (see [`PropagationContext::conflict_on`]).
+    pub(crate) blame: Blame,
+}
+
+/// What [`PropagationContext::conflict_on`] recorded for dom/wdeg.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Blame {
+    pub(crate) vars: Vec<VarId>,
+    pub(crate) by: Option<u32>,
 }
 
 /// Reusable buffers for one propagator call: take them with
@@ -447,6 +457,20 @@ impl<'a> PropagationContext<'a> {
     pub fn conflict(&mut self) -> Conflict {
         self.record_conflict();
         Conflict
+    }
+
+    /// [`conflict`](Self::conflict), naming the variables that caused it:
+    /// the dom/wdeg order ([`VariableOrder::DomWdeg`](crate::VariableOrder::DomWdeg))
+    /// then adds the failure's weight to these variables instead of the
+    /// whole scope. For global constraints over many variables, whose
+    /// failures each involve a few of them (a propagator of all the houses
+    /// of a Sudoku board blames the house that failed, as one AllDifferent
+    /// per house would). Return the result at once.
+    pub fn conflict_on(&mut self, vars: &[VarId]) -> Conflict {
+        self.store.blame.vars.clear();
+        self.store.blame.vars.extend_from_slice(vars);
+        self.store.blame.by = self.current;
+        self.conflict()
     }
 
     /// Removes `value` from `var`'s domain.

@@ -64,6 +64,7 @@
 mod board;
 mod error;
 mod generator;
+mod houses;
 mod killer;
 mod logic;
 mod rating;

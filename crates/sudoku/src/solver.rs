@@ -3,6 +3,7 @@
 
 use crate::board::{Board, Cell};
 use crate::error::SudokuError;
+use crate::houses::Houses;
 use crate::rules::{GroupKind, Variant};
 use crate::techniques::geometry::Geometry;
 use crate::techniques::{self, Origin};
@@ -44,10 +45,18 @@ pub struct SudokuModel {
     origins: Vec<Origin>,
     /// The board geometry of the whole-grid techniques (logic models only).
     geometry: Option<Arc<Geometry>>,
+    /// The one propagator of all the houses (the solver's model), whose
+    /// groups then have no AllDifferent of their own.
+    houses: Option<ConstraintId>,
+    /// Per group, its AllDifferent, if it has one.
+    group_constraints: Vec<Option<ConstraintId>>,
 }
 
 impl SudokuModel {
-    /// The model of these rules, for solving and counting.
+    /// The model of these rules, for solving and counting: the houses
+    /// (rows, columns, boxes or regions, diagonals) share one propagator of
+    /// naked and hidden singles over the whole board, the cages keep an
+    /// AllDifferent each (see [`houses_constraint`](Self::houses_constraint)).
     pub fn new(variant: Variant) -> Result<SudokuModel, SudokuError> {
         SudokuModel::build(variant, None)
     }
@@ -84,7 +93,30 @@ impl SudokuModel {
         let cells = grid.cells().to_vec();
         let var = |c: Cell| cells[c.row * n + c.col];
         let mut origins = Vec::new();
+        let mut group_constraints = vec![None; variant.groups().len()];
+        // The solver's model (no strength asked for): one propagator for all
+        // the houses, AllDifferent for the cages only.
+        let is_house =
+            |g: &crate::rules::Group| g.is_house(n) && !matches!(g.kind(), GroupKind::Cage(_));
+        let mut houses = None;
+        if strength.is_none() {
+            let house_cells: Vec<Vec<usize>> = variant
+                .groups()
+                .iter()
+                .filter(|g| is_house(g))
+                .map(|g| g.cells().iter().map(|c| c.row * n + c.col).collect())
+                .collect();
+            if let Some(h) = Houses::new(cells.clone(), n, &house_cells) {
+                let id = model.add(h)?;
+                debug_assert_eq!(id.index(), origins.len());
+                origins.push(Origin::Pattern);
+                houses = Some(id);
+            }
+        }
         for (g, group) in variant.groups().iter().enumerate() {
+            if houses.is_some() && is_house(group) {
+                continue;
+            }
             let vars: Vec<VarId> = group.cells().iter().map(|&c| var(c)).collect();
             let id = match strength {
                 Some(s) => model.all_different_with(&vars, s)?,
@@ -92,6 +124,7 @@ impl SudokuModel {
             };
             debug_assert_eq!(id.index(), origins.len());
             origins.push(Origin::Group(g as u32));
+            group_constraints[g] = Some(id);
         }
         crate::killer::post_cages(&mut model, &variant, var, &mut origins)?;
         Ok(SudokuModel {
@@ -100,6 +133,8 @@ impl SudokuModel {
             cells,
             origins,
             geometry: None,
+            houses,
+            group_constraints,
         })
     }
 
@@ -142,14 +177,27 @@ impl SudokuModel {
     /// of the groups' AllDifferent constraints.
     pub fn group_of(&self, id: ConstraintId) -> Option<GroupKind> {
         match self.origins.get(id.index())? {
-            // The groups' AllDifferent come first, one per group, so their
-            // ids are the group numbers; an implied killer cage has the
-            // origin of its house but a later id.
-            Origin::Group(g) if *g as usize == id.index() => {
+            // An implied killer cage has the origin of its house but is not
+            // the group's AllDifferent.
+            Origin::Group(g) if self.is_group_constraint(*g, id) => {
                 Some(self.variant.groups()[*g as usize].kind())
             }
             _ => None,
         }
+    }
+
+    /// Whether `id` is the AllDifferent of group `g`.
+    fn is_group_constraint(&self, g: u32, id: ConstraintId) -> bool {
+        self.group_constraints.get(g as usize) == Some(&Some(id))
+    }
+
+    /// The one propagator of all the houses (naked and hidden singles over
+    /// rows, columns, boxes or regions and diagonals), if this model has
+    /// one: the model of [`SudokuModel::new`] does, in place of the houses'
+    /// AllDifferent (the cages keep theirs); the models of
+    /// [`SudokuModel::with_strength`] do not.
+    pub fn houses_constraint(&self) -> Option<ConstraintId> {
+        self.houses
     }
 
     /// What a constraint stands for, for messages: "row 4", "box 6",
@@ -157,8 +205,11 @@ impl SudokuModel {
     /// (fish).
     pub fn describe(&self, id: ConstraintId) -> String {
         let groups = self.variant.groups();
+        if self.houses == Some(id) {
+            return "the houses".to_owned();
+        }
         match self.origins.get(id.index()) {
-            Some(Origin::Group(g)) if *g as usize == id.index() => {
+            Some(Origin::Group(g)) if self.is_group_constraint(*g, id) => {
                 groups[*g as usize].kind().to_string()
             }
             Some(Origin::Group(g)) => format!("{} (innies)", groups[*g as usize].kind()),
@@ -281,9 +332,12 @@ impl<'m> SudokuSolver<'m> {
 
     /// The search options this crate uses unless told otherwise: csp-core's
     /// defaults with the dom/wdeg variable order
-    /// ([`VariableOrder::DomWdeg`]), which on the Sudoku datasets needs
-    /// 1.6-1.8x fewer decisions than MRV for the same answers (see
-    /// `docs/performance.md`). Start from these when adding limits.
+    /// ([`VariableOrder::DomWdeg`]). The houses' propagator blames each
+    /// failure on the house that failed, so dom/wdeg learns the hard houses
+    /// as with one AllDifferent per house: on forum_hardest_1106 it needs
+    /// 66 decisions per puzzle against MRV's 124 (top1465: 9.2 against
+    /// 12.8; see `docs/performance.md`). Start from these when adding
+    /// limits.
     pub fn default_options() -> SearchOptions {
         SearchOptions::default().with_variable_order(VariableOrder::DomWdeg)
     }

@@ -240,6 +240,7 @@ impl<'m> Solver<'m> {
             words_buf: Vec::with_capacity(max_words),
             mask_buf: Vec::with_capacity(2 * max_scope.max(64)),
             scratch: Default::default(),
+            blame: Default::default(),
         };
         Solver {
             model,
@@ -620,10 +621,19 @@ impl<'m> Solver<'m> {
                 if !self.probing_now
                     && matches!(self.options.variable_order, VariableOrder::DomWdeg)
                 {
-                    for v in constraint.scope() {
-                        self.var_weight[v.index()] += 1;
+                    let blame = &self.store.blame;
+                    let vars = if blame.by == Some(c) {
+                        &blame.vars[..]
+                    } else {
+                        constraint.scope()
+                    };
+                    for v in vars {
+                        if let Some(w) = self.var_weight.get_mut(v.index()) {
+                            *w += 1;
+                        }
                     }
                 }
+                self.store.blame.by = None;
                 return Err(conflict);
             }
         }
