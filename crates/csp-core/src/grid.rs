@@ -203,8 +203,8 @@ impl Grid {
         cols: usize,
         domain: impl Into<Domain>,
     ) -> Result<Grid, ModelError> {
-        let size = grid_size(rows, cols)?;
-        Grid::build(model, rows, cols, &vec![true; size], &domain.into(), true)
+        grid_size(rows, cols)?;
+        Grid::build(model, rows, cols, None, &domain.into(), true)
     }
 
     /// Like [`Grid::new`], but the variables get no names (messages then
@@ -216,8 +216,8 @@ impl Grid {
         cols: usize,
         domain: impl Into<Domain>,
     ) -> Result<Grid, ModelError> {
-        let size = grid_size(rows, cols)?;
-        Grid::build(model, rows, cols, &vec![true; size], &domain.into(), false)
+        grid_size(rows, cols)?;
+        Grid::build(model, rows, cols, None, &domain.into(), false)
     }
 
     /// A grid with holes: a variable (named `r1c1`, ...) for each position
@@ -252,7 +252,7 @@ impl Grid {
                 ),
             });
         }
-        Grid::build(model, rows, cols, mask, &domain.into(), true)
+        Grid::build(model, rows, cols, Some(mask), &domain.into(), true)
     }
 
     /// [`Grid::with_mask`] without names.
@@ -273,36 +273,37 @@ impl Grid {
                 ),
             });
         }
-        Grid::build(model, rows, cols, mask, &domain.into(), false)
+        Grid::build(model, rows, cols, Some(mask), &domain.into(), false)
     }
 
+    /// The grid's variables, row-major, at the positions `mask` keeps (all
+    /// of them without a mask; the size was checked by the caller).
     fn build(
         model: &mut Model,
         rows: usize,
         cols: usize,
-        mask: &[bool],
+        mask: Option<&[bool]>,
         domain: &Domain,
         named: bool,
     ) -> Result<Grid, ModelError> {
-        let present = mask.iter().filter(|&&p| p).count();
+        let size = rows * cols;
+        let present = mask.map_or(size, |m| m.iter().filter(|&&p| p).count());
+        model.reserve_vars(present, domain);
         let mut cells = Vec::with_capacity(present);
-        let mut slot = Vec::with_capacity(mask.len());
+        let mut slot = Vec::with_capacity(size);
         let mut pos = Vec::with_capacity(present);
         let mut row_start = Vec::with_capacity(rows + 1);
         for r in 0..rows {
             row_start.push(cells.len() as u32);
             for c in 0..cols {
-                if !mask[r * cols + c] {
+                if mask.is_some_and(|m| !m[r * cols + c]) {
                     slot.push(ABSENT);
                     continue;
                 }
                 slot.push(cells.len() as u32);
                 pos.push((r * cols + c) as u32);
-                cells.push(if named {
-                    model.new_named_var(format!("r{}c{}", r + 1, c + 1), domain.clone())?
-                } else {
-                    model.new_var(domain.clone())?
-                });
+                let name = named.then(|| format!("r{}c{}", r + 1, c + 1));
+                cells.push(model.push_var(name, domain)?);
             }
         }
         row_start.push(cells.len() as u32);

@@ -33,6 +33,25 @@ pub struct Model {
     pub(crate) degree: Vec<u32>,
 }
 
+/// Scopes up to this size are checked for repeated variables pairwise
+/// (at most 496 comparisons), larger ones by sorting a copy.
+const SMALL_SCOPE: usize = 32;
+
+/// The smallest variable listed twice in `vars`, if any.
+fn first_repeat(vars: &[VarId]) -> Option<VarId> {
+    if vars.len() <= SMALL_SCOPE {
+        return vars
+            .iter()
+            .enumerate()
+            .filter(|&(i, v)| vars[..i].contains(v))
+            .map(|(_, &v)| v)
+            .min();
+    }
+    let mut sorted = vars.to_vec();
+    sorted.sort_unstable();
+    sorted.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
+}
+
 /// The next model identity (models made by one process get distinct ones,
 /// until 2^32 of them have been made).
 static NEXT_TAG: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
@@ -78,10 +97,25 @@ impl Model {
         domain: impl Into<Domain>,
     ) -> Result<Vec<VarId>, ModelError> {
         let domain = domain.into();
+        self.reserve_vars(count, &domain);
         (0..count).map(|_| self.push_var(None, &domain)).collect()
     }
 
-    fn push_var(&mut self, name: Option<String>, domain: &Domain) -> Result<VarId, ModelError> {
+    /// Makes room for `count` more variables over `domain` (so that a
+    /// grid of them is added without growing the vectors cell by cell).
+    pub(crate) fn reserve_vars(&mut self, count: usize, domain: &Domain) {
+        self.names.reserve(count);
+        self.layout.reserve(count);
+        self.degree.reserve(count);
+        self.init_words
+            .reserve(count.saturating_mul(domain.words().len()));
+    }
+
+    pub(crate) fn push_var(
+        &mut self,
+        name: Option<String>,
+        domain: &Domain,
+    ) -> Result<VarId, ModelError> {
         if u32::try_from(self.layout.len()).is_err() {
             return Err(ModelError::TooManyVariables);
         }
@@ -185,12 +219,10 @@ impl Model {
         vars: &[VarId],
     ) -> Result<(), ModelError> {
         self.check_vars(vars)?;
-        let mut sorted = vars.to_vec();
-        sorted.sort_unstable();
-        match sorted.windows(2).find(|w| w[0] == w[1]) {
-            Some(w) => Err(ModelError::DuplicateVariable {
+        match first_repeat(vars) {
+            Some(v) => Err(ModelError::DuplicateVariable {
                 constraint: constraint.to_owned(),
-                name: self.display_var(w[0]),
+                name: self.display_var(v),
             }),
             None => Ok(()),
         }
@@ -257,11 +289,21 @@ impl Model {
             self.check_var(v)?;
         }
         let id = ConstraintId::from_index(self.constraints.len());
-        let mut seen: Vec<VarId> = scope.to_vec();
-        seen.sort_unstable();
-        seen.dedup();
-        for v in seen {
-            self.degree[v.index()] += 1;
+        if scope.len() <= SMALL_SCOPE {
+            // Each variable once, without sorting a copy (most scopes are
+            // a line of a grid).
+            for (i, v) in scope.iter().enumerate() {
+                if !scope[..i].contains(v) {
+                    self.degree[v.index()] += 1;
+                }
+            }
+        } else {
+            let mut seen: Vec<VarId> = scope.to_vec();
+            seen.sort_unstable();
+            seen.dedup();
+            for v in seen {
+                self.degree[v.index()] += 1;
+            }
         }
         self.constraints.push(Entry {
             constraint,

@@ -139,7 +139,7 @@ impl VisibleCount {
     }
 
     /// One round of the programme on masks (`doms`, bit `b` a height in
-    /// increasing order); `work` holds at least `2 * n * (k + 2) + 2 * n`
+    /// increasing order); `work` holds at least [`Self::work_words`]
     /// words. Returns `false` when no line is left.
     fn filter(&self, doms: &mut [u64], work: &mut [u64]) -> bool {
         let n = doms.len();
@@ -147,18 +147,20 @@ impl VisibleCount {
         if k == 0 || k > n {
             return false;
         }
-        let width = k + 2;
+        let width = k + 1;
         let at = |i: usize, c: usize| i * width + c;
+        // fwd: n rows of k + 1 states (count 0 unused); back: two rows,
+        // the current cell's and the previous one's.
         let (fwd, rest) = work.split_at_mut(n * width);
-        let (back, rest) = rest.split_at_mut(n * width);
-        let (prefix, suffix) = rest.split_at_mut(n);
-        fwd.fill(0);
-        back.fill(0);
-        // prefix[i]: union of doms[..=i]; suffix[i]: union of doms[i..].
+        let (back, rest) = rest.split_at_mut(2 * width);
+        let (low, suffix) = rest.split_at_mut(n);
+        let suffix = &mut suffix[..n];
+        // low[i]: the tallest after cells ..=i is at least the (i + 1)-th
+        // smallest height they can hold; suffix[i]: union of doms[i..].
         let mut u = 0;
         for i in 0..n {
             u |= doms[i];
-            prefix[i] = u;
+            low[i] = from_rank(u, i + 1);
         }
         u = 0;
         for i in (0..n).rev() {
@@ -167,7 +169,6 @@ impl VisibleCount {
         }
         // States allowed by counting: after cells ..=i with c seen.
         let allowed = |i: usize, c: usize| {
-            let low = from_rank(prefix[i], i + 1);
             let high = if i + 1 < n {
                 below_rank_from_top(suffix[i + 1], k - c)
             } else if c == k {
@@ -175,55 +176,88 @@ impl VisibleCount {
             } else {
                 0
             };
-            low & high
+            low[i] & high
         };
+        // Row i uses the counts 1..=min(i + 1, k); the others stay 0.
+        fwd[..width].fill(0);
         fwd[at(0, 1)] = doms[0] & allowed(0, 1);
         for i in 1..n {
             let d = doms[i];
+            let (before, row) = fwd[(i - 1) * width..(i + 1) * width].split_at_mut(width);
+            row.fill(0);
+            let above_d = above(d.trailing_zeros());
             for c in 1..=i.min(k) {
-                let tallest = fwd[at(i - 1, c)];
+                let tallest = before[c];
                 if tallest == 0 {
                     continue;
                 }
                 if c < k {
-                    fwd[at(i, c + 1)] |= d & above(tallest.trailing_zeros());
+                    row[c + 1] |= d & above(tallest.trailing_zeros());
                 }
-                fwd[at(i, c)] |= tallest & above(d.trailing_zeros());
+                row[c] |= tallest & above_d;
             }
-            for c in 1..=(i + 1).min(k) {
-                fwd[at(i, c)] &= allowed(i, c);
+            for (c, state) in row.iter_mut().enumerate().take((i + 1).min(k) + 1).skip(1) {
+                *state &= allowed(i, c);
             }
         }
-        back[at(n - 1, k)] = fwd[at(n - 1, k)];
-        if back[at(n - 1, k)] == 0 {
+        let (next_row, this_row) = back.split_at_mut(width);
+        let (mut later, mut earlier) = (next_row, this_row);
+        later.fill(0);
+        later[k] = fwd[at(n - 1, k)];
+        if later[k] == 0 {
             return false;
         }
         for i in (1..n).rev() {
             let d = doms[i];
+            let above_d = above(d.trailing_zeros());
+            earlier.fill(0);
             let mut support = 0;
             for c in 1..=i.min(k) {
                 let tallest = fwd[at(i - 1, c)];
                 if tallest == 0 {
                     continue;
                 }
-                let next = if c < k { d & back[at(i, c + 1)] } else { 0 };
+                let next = if c < k { d & later[c + 1] } else { 0 };
                 if next != 0 {
                     support |= next & above(tallest.trailing_zeros());
-                    back[at(i - 1, c)] |= tallest & below(highest(next));
+                    earlier[c] |= tallest & below(highest(next));
                 }
-                let stay = tallest & back[at(i, c)] & above(d.trailing_zeros());
+                let stay = tallest & later[c] & above_d;
                 if stay != 0 {
                     support |= d & below(highest(stay));
-                    back[at(i - 1, c)] |= stay;
+                    earlier[c] |= stay;
                 }
             }
             doms[i] = support;
             if support == 0 {
                 return false;
             }
+            std::mem::swap(&mut later, &mut earlier);
         }
-        doms[0] &= back[at(0, 1)];
+        doms[0] &= later[1];
         doms[0] != 0
+    }
+
+    /// The words [`filter`](Self::filter) works in, for `n` cells.
+    fn work_words(&self, n: usize) -> usize {
+        (n + 2) * (self.seen + 1) + 2 * n
+    }
+
+    /// Whether a line of fixed heights (one bit each) holds distinct
+    /// heights with exactly `seen` visible.
+    fn fixed_line_holds(&self, doms: &[u64]) -> bool {
+        let (mut all, mut tallest, mut seen) = (0u64, 0u64, 0usize);
+        for &d in doms {
+            if all & d != 0 {
+                return false;
+            }
+            all |= d;
+            if d > tallest {
+                tallest = d;
+                seen += 1;
+            }
+        }
+        seen == self.seen
     }
 
     /// Forward checking of the distinctness on masks, to its fixpoint.
@@ -280,7 +314,6 @@ impl VisibleCount {
         if n > 64 {
             return crate::forward_check(self, ctx);
         }
-        let width = self.seen + 2;
         // Masks directly when the cells share one word, else a compact
         // numbering of the heights (in increasing order).
         let direct = ctx.masks_into(&self.cells, &mut s.words);
@@ -309,9 +342,18 @@ impl VisibleCount {
                 s.words.push(m);
             }
         }
+        if s.words.iter().all(|d| d.is_power_of_two()) {
+            // A fixed line: the programme is exact there, so it would
+            // change nothing or fail; only the answer is needed.
+            if self.fixed_line_holds(&s.words) {
+                return Ok(());
+            }
+            ctx.set_rule(rules::VISIBILITY);
+            return Err(ctx.conflict());
+        }
         // [masks n][original n][work]
         s.words.extend_from_within(..n);
-        s.words.resize(2 * n + 2 * n * width + 2 * n, 0);
+        s.words.resize(2 * n + self.work_words(n), 0);
         let (doms, rest) = s.words.split_at_mut(n);
         let (orig, work) = rest.split_at_mut(n);
         let ok = self.solve_masks(doms, work);

@@ -276,6 +276,24 @@ impl KenKenPuzzle {
     /// A cell of cage `k` that cannot be reached from its first cell.
     fn disconnected_cell(&self, k: usize) -> Option<Cell> {
         let cells = &self.cages[k].cells;
+        if cells.len() <= 64 {
+            // The same search on one word of flags.
+            let mut seen = 1u64;
+            let mut stack = 1u64;
+            while stack != 0 {
+                let i = stack.trailing_zeros() as usize;
+                stack &= stack - 1;
+                let c = cells[i];
+                for (j, d) in cells.iter().enumerate() {
+                    if seen & (1 << j) == 0 && c.row.abs_diff(d.row) + c.col.abs_diff(d.col) == 1 {
+                        seen |= 1 << j;
+                        stack |= 1 << j;
+                    }
+                }
+            }
+            let unseen = !seen & (u64::MAX >> (64 - cells.len()));
+            return (unseen != 0).then(|| cells[unseen.trailing_zeros() as usize]);
+        }
         let mut seen = vec![false; cells.len()];
         let mut stack = vec![0usize];
         seen[0] = true;
@@ -502,7 +520,8 @@ fn build(p: &KenKenPuzzle, plan: Plan) -> Result<Built, ModelError> {
                 m.all_different_sum(&vars, cage.target)?;
             }
             Op::Add | Op::Mul if plan.full_cages && cage_table(cage, n, &mut tuples) => {
-                m.table(&vars, &tuples)?;
+                let rows: Vec<&[Value]> = tuples.chunks_exact(vars.len()).collect();
+                m.table(&vars, &rows)?;
             }
             Op::Add => {
                 let terms: Vec<(i64, csp_core::VarId)> = vars.iter().map(|&x| (1, x)).collect();
@@ -572,83 +591,89 @@ const MAX_TABLE_VALUES: usize = 1 << 16;
 /// L-shaped `6+` cage on `1..=4` allows no 2 in its corner cell, since the
 /// corner sees both other cells (2 + 2 + 2 is ruled out, and so is every
 /// layout with 2 in the corner).
-fn cage_table(cage: &Cage, n: usize, out: &mut Vec<Vec<Value>>) -> bool {
+fn cage_table(cage: &Cage, n: usize, out: &mut Vec<Value>) -> bool {
     out.clear();
     let k = cage.cells.len();
-    // For each cell, the earlier cells it must differ from.
-    let sees: Vec<Vec<usize>> = (0..k)
-        .map(|j| {
-            (0..j)
-                .filter(|&i| {
-                    let (a, b) = (cage.cells[i], cage.cells[j]);
-                    a.row == b.row || a.col == b.col
-                })
-                .collect()
-        })
-        .collect();
+    // For each cell, the earlier cells it must differ from: the indices
+    // `sees[from[j]..from[j + 1]]`.
+    let mut sees = Vec::new();
+    let mut from = Vec::with_capacity(k + 1);
+    for j in 0..k {
+        from.push(sees.len());
+        let b = cage.cells[j];
+        sees.extend((0..j).filter(|&i| {
+            let a = cage.cells[i];
+            a.row == b.row || a.col == b.col
+        }));
+    }
+    from.push(sees.len());
     let mut current = vec![0 as Value; k];
     let budget = MAX_TABLE_VALUES / k.max(1);
-    fill(
+    let walk = Walk {
         cage,
-        n as i64,
-        &sees,
-        0,
-        cage.target,
-        &mut current,
-        out,
+        n: n as i64,
+        sees: &sees,
+        from: &from,
         budget,
-    )
+    };
+    walk.fill(0, cage.target, &mut current, out)
 }
 
-/// The depth-first enumeration behind [`cage_table`]: `rest` is what the
-/// remaining cells must add up to (or multiply to).
-#[expect(clippy::too_many_arguments, reason = "one recursive helper's state")]
-fn fill(
-    cage: &Cage,
+/// The depth-first enumeration behind [`cage_table`].
+struct Walk<'a> {
+    cage: &'a Cage,
     n: i64,
-    sees: &[Vec<usize>],
-    j: usize,
-    rest: i64,
-    current: &mut Vec<Value>,
-    out: &mut Vec<Vec<Value>>,
+    /// The earlier cells each cell must differ from (see [`cage_table`]).
+    sees: &'a [usize],
+    from: &'a [usize],
+    /// The most tuples.
     budget: usize,
-) -> bool {
-    let k = current.len();
-    if j == k {
-        let done = match cage.op {
-            Op::Mul => rest == 1,
-            _ => rest == 0,
-        };
-        if done {
-            if out.len() >= budget {
+}
+
+impl Walk<'_> {
+    /// Cells `j..` of every filling, given the earlier ones in `current`:
+    /// `rest` is what the remaining cells must add up to (or multiply
+    /// to). Appends each tuple to `out` (flat, `current.len()` values
+    /// each); `false` once there are more than the budget.
+    fn fill(&self, j: usize, rest: i64, current: &mut [Value], out: &mut Vec<Value>) -> bool {
+        let k = current.len();
+        if j == k {
+            let done = match self.cage.op {
+                Op::Mul => rest == 1,
+                _ => rest == 0,
+            };
+            if done {
+                if out.len() >= self.budget * k {
+                    return false;
+                }
+                out.extend_from_slice(current);
+            }
+            return true;
+        }
+        let left = (k - j - 1) as i64;
+        let sees = &self.sees[self.from[j]..self.from[j + 1]];
+        for v in 1..=self.n {
+            if sees.iter().any(|&i| i64::from(current[i]) == v) {
+                continue;
+            }
+            let next = match self.cage.op {
+                Op::Mul if rest % v == 0 => rest / v,
+                Op::Mul => continue,
+                _ => {
+                    let r = rest - v;
+                    if r < left || r > left * self.n {
+                        continue;
+                    }
+                    r
+                }
+            };
+            current[j] = v as Value;
+            if !self.fill(j + 1, next, current, out) {
                 return false;
             }
-            out.push(current.clone());
         }
-        return true;
+        true
     }
-    let left = (k - j - 1) as i64;
-    for v in 1..=n {
-        if sees[j].iter().any(|&i| i64::from(current[i]) == v) {
-            continue;
-        }
-        let next = match cage.op {
-            Op::Mul if rest % v == 0 => rest / v,
-            Op::Mul => continue,
-            _ => {
-                let r = rest - v;
-                if r < left || r > left * n {
-                    continue;
-                }
-                r
-            }
-        };
-        current[j] = v as Value;
-        if !fill(cage, n, sees, j + 1, next, current, out, budget) {
-            return false;
-        }
-    }
-    true
 }
 
 fn value_of(target: i64) -> Result<Value, ModelError> {

@@ -125,6 +125,37 @@ impl SkyscrapersPuzzle {
         clues: [Vec<Option<u32>>; 4],
         givens: Vec<Option<u32>>,
     ) -> Result<SkyscrapersPuzzle, ModelError> {
+        if (1..=MAX_SIZE).contains(&size) {
+            for (side, list) in Side::ALL.iter().zip(&clues) {
+                let bad = |reason: String| ModelError::InvalidArgument {
+                    constraint: "skyscrapers".to_owned(),
+                    reason,
+                };
+                if list.len() != size {
+                    return Err(bad(format!(
+                        "{} clues: {} for a side of {size}",
+                        side.name(),
+                        list.len()
+                    )));
+                }
+                if let Some(k) = list.iter().flatten().find(|&&k| k == 0 || k > size as u32) {
+                    return Err(bad(format!(
+                        "a {} clue of {k} is not in 1..={size}",
+                        side.name()
+                    )));
+                }
+            }
+        }
+        SkyscrapersPuzzle::from_flat(size, clues.concat(), givens)
+    }
+
+    /// [`SkyscrapersPuzzle::new`] with the `4 * size` clues in one list,
+    /// side after side.
+    fn from_flat(
+        size: usize,
+        clues: Vec<Option<u32>>,
+        givens: Vec<Option<u32>>,
+    ) -> Result<SkyscrapersPuzzle, ModelError> {
         let bad = |reason: String| ModelError::InvalidArgument {
             constraint: "skyscrapers".to_owned(),
             reason,
@@ -133,14 +164,10 @@ impl SkyscrapersPuzzle {
             return Err(bad(format!("the side {size} is not in 1..={MAX_SIZE}")));
         }
         let top = size as u32;
-        for (side, list) in Side::ALL.iter().zip(&clues) {
-            if list.len() != size {
-                return Err(bad(format!(
-                    "{} clues: {} for a side of {size}",
-                    side.name(),
-                    list.len()
-                )));
-            }
+        if clues.len() != 4 * size {
+            return Err(bad(format!("{} clues for a side of {size}", clues.len())));
+        }
+        for (side, list) in Side::ALL.iter().zip(clues.chunks(size)) {
             if let Some(k) = list.iter().flatten().find(|&&k| k == 0 || k > top) {
                 return Err(bad(format!(
                     "a {} clue of {k} is not in 1..={size}",
@@ -159,7 +186,7 @@ impl SkyscrapersPuzzle {
         }
         Ok(SkyscrapersPuzzle {
             size,
-            clues: clues.concat(),
+            clues,
             givens,
         })
     }
@@ -201,14 +228,17 @@ impl SkyscrapersPuzzle {
 /// The cells of the line the `i`-th clue of `side` looks along in a grid of
 /// side `n`, nearest the clue first.
 pub fn line_cells(n: usize, side: Side, i: usize) -> Vec<Cell> {
-    (0..n)
-        .map(|j| match side {
-            Side::Top => Cell::new(j, i),
-            Side::Bottom => Cell::new(n - 1 - j, i),
-            Side::Left => Cell::new(i, j),
-            Side::Right => Cell::new(i, n - 1 - j),
-        })
-        .collect()
+    line_iter(n, side, i).collect()
+}
+
+/// [`line_cells`] without collecting them.
+fn line_iter(n: usize, side: Side, i: usize) -> impl Iterator<Item = Cell> + Clone {
+    (0..n).map(move |j| match side {
+        Side::Top => Cell::new(j, i),
+        Side::Bottom => Cell::new(n - 1 - j, i),
+        Side::Left => Cell::new(i, j),
+        Side::Right => Cell::new(i, n - 1 - j),
+    })
 }
 
 /// A filled Skyscrapers grid: a height per cell.
@@ -404,12 +434,11 @@ fn parse_game_id(text: &str) -> Result<SkyscrapersPuzzle, ParseError> {
         .iter()
         .take_while(|c| c.is_ascii_digit())
         .count();
-    let size_text: String = chars[..digits].iter().collect();
-    let n: usize = size_text
-        .parse()
-        .ok()
+    let n: usize = decimal(&chars[..digits])
+        .map(|n| n as usize)
         .filter(|n| (1..=MAX_SIZE).contains(n))
         .ok_or_else(|| {
+            let size_text: String = chars[..digits].iter().collect();
             err(
                 0,
                 format!("expected a grid side in 1..={MAX_SIZE} before ':', found '{size_text}'"),
@@ -452,10 +481,12 @@ fn parse_game_id(text: &str) -> Result<SkyscrapersPuzzle, ParseError> {
             flat.push(None);
             continue;
         }
-        let text: String = chars[start..at].iter().collect();
-        match text.parse::<u32>() {
-            Ok(k) if (1..=n as u32).contains(&k) => flat.push(Some(k)),
-            _ => return Err(err(start, format!("clue {text} is not in 1..={n}"))),
+        match decimal(&chars[start..at]) {
+            Some(k) if (1..=n as u32).contains(&k) => flat.push(Some(k)),
+            _ => {
+                let text: String = chars[start..at].iter().collect();
+                return Err(err(start, format!("clue {text} is not in 1..={n}")));
+            }
         }
     }
     let mut givens = vec![None; n * n];
@@ -478,12 +509,10 @@ fn parse_game_id(text: &str) -> Result<SkyscrapersPuzzle, ParseError> {
                         while chars.get(at).is_some_and(char::is_ascii_digit) {
                             at += 1;
                         }
-                        let text: String = chars[start..at].iter().collect();
-                        let v = text
-                            .parse::<u32>()
-                            .ok()
+                        let v = decimal(&chars[start..at])
                             .filter(|v| (1..=n as u32).contains(v))
                             .ok_or_else(|| {
+                                let text: String = chars[start..at].iter().collect();
                                 err(start, format!("height {text} is not in 1..={n}"))
                             })?;
                         if cell >= n * n {
@@ -512,9 +541,18 @@ fn parse_game_id(text: &str) -> Result<SkyscrapersPuzzle, ParseError> {
         }
         Some(&c) => return Err(err(at, format!("unexpected '{c}' after the clues"))),
     }
-    let side = |s: usize| flat[s * n..(s + 1) * n].to_vec();
-    SkyscrapersPuzzle::new(n, [side(0), side(1), side(2), side(3)], givens)
-        .map_err(|e| ParseError::new(e.to_string()))
+    SkyscrapersPuzzle::from_flat(n, flat, givens).map_err(|e| ParseError::new(e.to_string()))
+}
+
+/// The value of a run of ASCII digits; `None` if it is empty or does not
+/// fit a `u32`.
+fn decimal(digits: &[char]) -> Option<u32> {
+    if digits.is_empty() {
+        return None;
+    }
+    digits.iter().try_fold(0u32, |acc, c| {
+        acc.checked_mul(10)?.checked_add(c.to_digit(10)?)
+    })
 }
 
 fn token(v: Option<u32>) -> String {
@@ -610,39 +648,33 @@ fn write_heights(h: &Heights) -> String {
     out
 }
 
-/// Cells of a row (`Left`) or column (`Top`), in order.
-fn lines(n: usize) -> impl Iterator<Item = (String, Vec<Cell>)> {
-    let rows = (0..n).map(move |r| {
-        (
-            format!("row {}", r + 1),
-            (0..n).map(|c| Cell::new(r, c)).collect(),
-        )
-    });
-    let cols = (0..n).map(move |c| {
-        (
-            format!("column {}", c + 1),
-            (0..n).map(|r| Cell::new(r, c)).collect(),
-        )
-    });
-    rows.chain(cols)
-}
-
 /// Repeated values in a line, as violations: `value(cell)` is the cell's
 /// height, if any.
 fn repeats(n: usize, value: impl Fn(Cell) -> Option<u32>, what: &str, out: &mut Vec<Violation>) {
-    for (name, cells) in lines(n) {
-        for v in 1..=n as u32 {
-            let with: Vec<Cell> = cells
-                .iter()
-                .copied()
+    let rows = (0..n).map(|r| (true, r));
+    let cols = (0..n).map(|c| (false, c));
+    for (row, i) in rows.chain(cols) {
+        let side = if row { Side::Left } else { Side::Top };
+        // Heights are in `1..=n` with `n <= MAX_SIZE = 64`: one bit each.
+        let (mut once, mut twice) = (0u64, 0u64);
+        for v in line_iter(n, side, i).filter_map(&value) {
+            if (1..=n as u32).contains(&v) {
+                let bit = 1u64 << (v - 1);
+                twice |= once & bit;
+                once |= bit;
+            }
+        }
+        while twice != 0 {
+            let v = twice.trailing_zeros() + 1;
+            twice &= twice - 1;
+            let with: Vec<Cell> = line_iter(n, side, i)
                 .filter(|&c| value(c) == Some(v))
                 .collect();
-            if with.len() > 1 {
-                out.push(Violation::new(
-                    format!("{name} has {what} {v} more than once"),
-                    with,
-                ));
-            }
+            let name = if row { "row" } else { "column" };
+            out.push(Violation::new(
+                format!("{name} {} has {what} {v} more than once", i + 1),
+                with,
+            ));
         }
     }
 }
@@ -670,15 +702,14 @@ fn check_heights(p: &SkyscrapersPuzzle, h: &Heights) -> Vec<Violation> {
     }
     repeats(n, |c| Some(h.height(c)), "height", &mut out);
     for (side, i, k) in p.clues() {
-        let cells = p.line(side, i);
-        let s = seen(cells.iter().map(|&c| h.height(c)));
+        let s = seen(line_iter(n, side, i).map(|c| h.height(c)));
         if s != k {
             out.push(Violation::new(
                 format!(
                     "the clue {k} {} must see {k} towers, it sees {s}",
                     side.place(i)
                 ),
-                cells,
+                p.line(side, i),
             ));
         }
     }

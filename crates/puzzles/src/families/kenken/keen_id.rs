@@ -54,10 +54,10 @@ pub(super) fn parse(text: &str) -> Result<KenKenPuzzle, ParseError> {
             "expected the grid size at the start of the game ID".into(),
         ));
     }
-    let size_text: String = chars[..digits_end].iter().collect();
-    let n = match size_text.parse::<usize>() {
-        Ok(n) if (1..=MAX_SIZE).contains(&n) => n,
+    let n = match decimal(&chars[..digits_end]) {
+        Some(n) if (1..=MAX_SIZE as u64).contains(&n) => n as usize,
         _ => {
+            let size_text: String = chars[..digits_end].iter().collect();
             return Err(err(
                 0,
                 format!("the grid size {size_text} is out of range (1 to {MAX_SIZE})"),
@@ -109,10 +109,12 @@ pub(super) fn parse(text: &str) -> Result<KenKenPuzzle, ParseError> {
             k += 1;
         }
         let copies = if k > count_start {
-            let t: String = chars[count_start..k].iter().collect();
-            match t.parse::<usize>() {
-                Ok(r) if (1..=lines + 1).contains(&r) => r,
-                _ => return Err(err(count_start, format!("bad repeat count {t}"))),
+            match decimal(&chars[count_start..k]) {
+                Some(r) if (1..=lines as u64 + 1).contains(&r) => r as usize,
+                _ => {
+                    let t: String = chars[count_start..k].iter().collect();
+                    return Err(err(count_start, format!("bad repeat count {t}")));
+                }
             }
         } else {
             1
@@ -204,14 +206,17 @@ pub(super) fn parse(text: &str) -> Result<KenKenPuzzle, ParseError> {
         while k < chars.len() && chars[k].is_ascii_digit() {
             k += 1;
         }
-        let t: String = chars[start..k].iter().collect();
-        let target = match t.parse::<i64>() {
-            Ok(v) if v >= 1 => v,
-            Ok(_) => return Err(err(start, "a clue's target is at least 1".into())),
-            Err(_) if t.is_empty() => {
+        let digits = &chars[start..k];
+        let target = match decimal(digits).map(i64::try_from) {
+            Some(Ok(v)) if v >= 1 => v,
+            Some(Ok(_)) => return Err(err(start, "a clue's target is at least 1".into())),
+            None if digits.is_empty() => {
                 return Err(err(at + 1, format!("expected a number after '{c}'")));
             }
-            Err(_) => return Err(err(start, format!("the target {t} is too large"))),
+            _ => {
+                let t: String = digits.iter().collect();
+                return Err(err(start, format!("the target {t} is too large")));
+            }
         };
         cages.push(Cage {
             op,
@@ -223,6 +228,17 @@ pub(super) fn parse(text: &str) -> Result<KenKenPuzzle, ParseError> {
         return Err(err(k, "too many clues for the cage outlines".into()));
     }
     KenKenPuzzle::from_cages(n, cages).map_err(|m| ParseError::at_line(1, m))
+}
+
+/// The value of a run of ASCII digits; `None` if it is empty or does not
+/// fit a `u64`.
+fn decimal(digits: &[char]) -> Option<u64> {
+    if digits.is_empty() {
+        return None;
+    }
+    digits.iter().try_fold(0u64, |acc, c| {
+        acc.checked_mul(10)?.checked_add(u64::from(c.to_digit(10)?))
+    })
 }
 
 /// The two cells (row-major indices) on either side of internal line `i`.

@@ -24,7 +24,7 @@
 //! - **unreasonable** (level 3, the top): search. Solving uses the easy
 //!   model, the fastest to search with (see the family's bench).
 
-use super::{Side, SkyscrapersPuzzle, line_cells};
+use super::{Side, SkyscrapersPuzzle, line_iter};
 use crate::family::{Built, Cell};
 use csp_core::{ConstraintId, Grid, Literal, Model, ModelError, Strength, Value, VarId};
 use std::sync::OnceLock;
@@ -211,7 +211,7 @@ pub fn build(puzzle: &SkyscrapersPuzzle, reasoning: Reasoning) -> Result<Built, 
     }
     for (side, i, k) in puzzle.clues() {
         line.clear();
-        line.extend(puzzle.line(side, i).iter().map(|&c| at(c)));
+        line.extend(line_iter(n, side, i).map(at));
         model.visible_count(&line, k as usize)?;
     }
     let tabled = if reasoning.lines {
@@ -238,7 +238,7 @@ pub fn build(puzzle: &SkyscrapersPuzzle, reasoning: Reasoning) -> Result<Built, 
                 }
             };
             line.clear();
-            line.extend(line_cells(n, first, i).iter().map(|&c| at(c)));
+            line.extend(line_iter(n, first, i).map(at));
             model.table(&line, &cache[at_cache].1)?;
         }
     }
