@@ -196,7 +196,16 @@ fn locate_in_grid(e: &sudoku::ParseError, record: &Record) -> String {
 /// An entry of a [`Registry`]: built on first use, or why it could not be.
 type Slot<T> = OnceLock<Result<Box<T>, String>>;
 
-/// Models built at most once per board shape, shared by all threads.
+/// The rules of a record: its box shape, and whether the diagonals are
+/// houses too (`--diagonal`, or an X-Sudoku Solo ID).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Rules {
+    shape: Shape,
+    diagonal: bool,
+}
+
+/// Models built at most once per rules (box shape, diagonals), shared by
+/// all threads.
 struct Registry<T> {
     slots: Box<[Slot<T>]>,
 }
@@ -204,19 +213,22 @@ struct Registry<T> {
 impl<T> Registry<T> {
     fn new() -> Self {
         Registry {
-            slots: (0..sudoku::MAX_SIZE * sudoku::MAX_SIZE)
+            slots: (0..2 * sudoku::MAX_SIZE * sudoku::MAX_SIZE)
                 .map(|_| OnceLock::new())
                 .collect(),
         }
     }
 
-    /// The entry for `shape`, built by `build` the first time.
+    /// The entry for `rules`, built by `build` the first time.
     fn get(
         &self,
-        shape: Shape,
+        rules: Rules,
         build: impl FnOnce() -> Result<T, SudokuError>,
     ) -> Result<&T, String> {
-        let index = (shape.box_rows() - 1) * sudoku::MAX_SIZE + (shape.box_cols() - 1);
+        let shape = rules.shape;
+        let index = (shape.box_rows() - 1) * sudoku::MAX_SIZE
+            + (shape.box_cols() - 1)
+            + usize::from(rules.diagonal) * sudoku::MAX_SIZE * sudoku::MAX_SIZE;
         let Some(slot) = self.slots.get(index) else {
             return Err(format!(
                 "unsupported box shape {}x{}",
@@ -256,40 +268,63 @@ impl Ctx {
         }
     }
 
-    fn variant(&self, shape: Shape) -> Variant {
-        variant(shape, self.diagonal)
-    }
-
-    /// Reads a record as a board, or says why it is not one.
-    fn board(&self, record: &Record) -> Result<Board, Answer> {
+    /// Reads a record as a board and its rules, or says why it is not one.
+    /// A line with a `:` is a Solo game ID (`3x3:...`, `2x3x:...`), which
+    /// brings its own box shape and diagonals; the jigsaw and killer
+    /// variants belong to their own commands.
+    fn board(&self, record: &Record) -> Result<(Board, Rules), Answer> {
         if let Some(defect) = &record.defect {
             return Err(Answer::invalid(defect.clone()));
         }
         let text = &record.text;
+        if record.form == Form::Line && text.contains(':') {
+            let (variant, board) =
+                sudoku::solo::parse(text).map_err(|e| Answer::invalid(e.to_string()))?;
+            if variant.regions().is_some() {
+                return Err(Answer::invalid(
+                    "a jigsaw Solo ID: `gridcsp jigsaw-sudoku` reads it".to_owned(),
+                ));
+            }
+            if !variant.cages().is_empty() {
+                return Err(Answer::invalid(
+                    "a killer Solo ID: `gridcsp killer-sudoku` reads it".to_owned(),
+                ));
+            }
+            let rules = Rules {
+                shape: variant.shape(),
+                diagonal: self.diagonal || variant.has_diagonals(),
+            };
+            return Ok((board, rules));
+        }
         let board = match (record.form, self.shape) {
             (Form::Line, Some(shape)) => Board::parse_with_shape(text, shape),
             (Form::Line, None) => Board::parse(text),
             (Form::Block, Some(shape)) => Board::parse_grid_with_shape(text, shape),
             (Form::Block, None) => Board::parse_grid(text),
         };
-        board.map_err(|e| match record.form {
+        let board = board.map_err(|e| match record.form {
             Form::Line => Answer::invalid(e.to_string()),
             Form::Block => Answer::invalid(locate_in_grid(&e, record)),
-        })
+        })?;
+        let rules = Rules {
+            shape: board.shape(),
+            diagonal: self.diagonal,
+        };
+        Ok((board, rules))
     }
 
-    fn model(&self, shape: Shape) -> Result<&SudokuModel, Answer> {
+    fn model(&self, rules: Rules) -> Result<&SudokuModel, Answer> {
         self.models
-            .get(shape, || SudokuModel::new(self.variant(shape)))
+            .get(rules, || SudokuModel::new(variant(rules)))
             .map_err(Answer::invalid)
     }
 }
 
-fn variant(shape: Shape, diagonal: bool) -> Variant {
-    if diagonal {
-        Variant::x_sudoku(shape)
+fn variant(rules: Rules) -> Variant {
+    if rules.diagonal {
+        Variant::x_sudoku(rules.shape)
     } else {
-        Variant::classic(shape)
+        Variant::classic(rules.shape)
     }
 }
 
@@ -313,15 +348,14 @@ struct Worker<'c> {
 }
 
 impl<'c> Worker<'c> {
-    fn solver(&mut self, ctx: &'c Ctx, shape: Shape) -> Result<&mut SudokuSolver<'c>, Answer> {
-        let index = match self
-            .solvers
-            .iter()
-            .position(|s| s.model().variant().shape() == shape)
-        {
+    fn solver(&mut self, ctx: &'c Ctx, rules: Rules) -> Result<&mut SudokuSolver<'c>, Answer> {
+        let index = match self.solvers.iter().position(|s| {
+            let v = s.model().variant();
+            v.shape() == rules.shape && v.has_diagonals() == rules.diagonal
+        }) {
             Some(i) => i,
             None => {
-                let model = ctx.model(shape)?;
+                let model = ctx.model(rules)?;
                 self.solvers.push(model.solver_with(ctx.options.clone()));
                 self.solvers.len() - 1
             }
@@ -339,11 +373,11 @@ fn unsolvable(reason: Option<String>) -> Answer {
 }
 
 fn solve<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, pretty: bool) -> Answer {
-    let board = match ctx.board(record) {
+    let (board, rules) = match ctx.board(record) {
         Ok(b) => b,
         Err(a) => return a,
     };
-    let solver = match w.solver(ctx, board.shape()) {
+    let solver = match w.solver(ctx, rules) {
         Ok(s) => s,
         Err(a) => return a,
     };
@@ -381,11 +415,11 @@ fn solve<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, pretty: bool) ->
 }
 
 fn count<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, limit: Option<u64>) -> Answer {
-    let board = match ctx.board(record) {
+    let (board, rules) = match ctx.board(record) {
         Ok(b) => b,
         Err(a) => return a,
     };
-    let solver = match w.solver(ctx, board.shape()) {
+    let solver = match w.solver(ctx, rules) {
         Ok(s) => s,
         Err(a) => return a,
     };
@@ -509,11 +543,11 @@ pub(crate) fn conflict_line(mut cells: Vec<(usize, usize)>) -> (String, Vec<Stri
 }
 
 fn check(ctx: &Ctx, record: &Record) -> Answer {
-    let board = match ctx.board(record) {
+    let (board, rules) = match ctx.board(record) {
         Ok(b) => b,
         Err(a) => return a,
     };
-    let model = match ctx.model(board.shape()) {
+    let model = match ctx.model(rules) {
         Ok(m) => m,
         Err(a) => return a,
     };
@@ -583,13 +617,12 @@ fn grade_words(grade: &sudoku::Grade) -> String {
 }
 
 fn grade(ctx: &Ctx, record: &Record, explain: bool) -> Answer {
-    let board = match ctx.board(record) {
+    let (board, rules) = match ctx.board(record) {
         Ok(b) => b,
         Err(a) => return a,
     };
-    let shape = board.shape();
-    let logic = match ctx.logic.get(shape, || {
-        Logic::new(ctx.variant(shape)).map(|l| l.with_search_options(ctx.options.clone()))
+    let logic = match ctx.logic.get(rules, || {
+        Logic::new(variant(rules)).map(|l| l.with_search_options(ctx.options.clone()))
     }) {
         Ok(l) => l,
         Err(e) => return Answer::invalid(e),
@@ -670,7 +703,7 @@ fn generate(
         printer,
         || (),
         |_, job: &GenJob| {
-            let made = Generator::new(variant(shape, diagonal), job.seed).and_then(|g| {
+            let made = Generator::new(variant(Rules { shape, diagonal }), job.seed).and_then(|g| {
                 g.with_symmetry(symmetry)
                     .with_minimal(minimal)
                     .generate_target(&target)
@@ -828,12 +861,15 @@ mod tests {
     }
 
     #[test]
-    fn registry_builds_once_per_shape() {
+    fn registry_builds_once_per_shape_and_diagonals() {
         let r: Registry<u32> = Registry::new();
-        let shape = Shape::CLASSIC;
-        assert_eq!(r.get(shape, || Ok(7)), Ok(&7));
-        assert_eq!(r.get(shape, || Ok(8)), Ok(&7));
+        let rules = |shape, diagonal| Rules { shape, diagonal };
+        let classic = rules(Shape::CLASSIC, false);
+        assert_eq!(r.get(classic, || Ok(7)), Ok(&7));
+        assert_eq!(r.get(classic, || Ok(8)), Ok(&7));
+        assert_eq!(r.get(rules(Shape::CLASSIC, true), || Ok(5)), Ok(&5));
         let big = Shape::with_boxes(5, 7).expect("35x35");
-        assert_eq!(r.get(big, || Ok(9)), Ok(&9));
+        assert_eq!(r.get(rules(big, false), || Ok(9)), Ok(&9));
+        assert_eq!(r.get(rules(big, true), || Ok(6)), Ok(&6));
     }
 }
