@@ -115,8 +115,11 @@ impl Houses {
         if n == 0 || n > 63 || nc > usize::from(u16::MAX) || houses.len() > usize::from(u16::MAX) {
             return None;
         }
+        // Sized up front: this runs once per model, and a model is built
+        // per puzzle on the family path, where growing these vectors one
+        // push at a time was most of the model's build.
         let mut flat = Vec::with_capacity(houses.len() * n);
-        let mut of_cell: Vec<Vec<u16>> = vec![Vec::new(); nc];
+        let mut of_cell: Vec<Vec<u16>> = (0..nc).map(|_| Vec::with_capacity(4)).collect();
         for (h, house) in houses.iter().enumerate() {
             let mut sorted = house.clone();
             sorted.sort_unstable();
@@ -129,17 +132,27 @@ impl Houses {
                 of_cell[c].push(h as u16);
             }
         }
-        let (mut cell_houses, mut house_start) = (Vec::new(), vec![0u32]);
-        let (mut peers, mut peer_start) = (Vec::new(), vec![0u32]);
+        let (mut cell_houses, mut house_start) = (Vec::with_capacity(flat.len()), {
+            let mut v = Vec::with_capacity(nc + 1);
+            v.push(0u32);
+            v
+        });
+        let (mut peers, mut peer_start) = (Vec::with_capacity(flat.len() * 2), {
+            let mut v = Vec::with_capacity(nc + 1);
+            v.push(0u32);
+            v
+        });
+        let mut ps: Vec<u16> = Vec::with_capacity(4 * n);
         for (c, hs) in of_cell.iter().enumerate() {
             cell_houses.extend_from_slice(hs);
             house_start.push(cell_houses.len() as u32);
-            let mut ps: Vec<u16> = hs
-                .iter()
-                .flat_map(|&h| &flat[usize::from(h) * n..usize::from(h) * n + n])
-                .copied()
-                .filter(|&p| usize::from(p) != c)
-                .collect();
+            ps.clear();
+            ps.extend(
+                hs.iter()
+                    .flat_map(|&h| &flat[usize::from(h) * n..usize::from(h) * n + n])
+                    .copied()
+                    .filter(|&p| usize::from(p) != c),
+            );
             ps.sort_unstable();
             ps.dedup();
             peers.extend_from_slice(&ps);
@@ -148,14 +161,17 @@ impl Houses {
         let (mut pair_cells, mut pair_start, mut pair_common) =
             (Vec::new(), vec![0u32], Vec::new());
         let mut pairs: Vec<(usize, usize, Vec<usize>)> = Vec::new();
+        let mut common: Vec<usize> = Vec::with_capacity(n);
         let mut pair_houses = Vec::new();
         for a in 0..houses.len() {
             for b in a + 1..houses.len() {
                 let (ha, hb) = (&houses[a], &houses[b]);
-                let common: Vec<usize> = ha.iter().copied().filter(|c| hb.contains(c)).collect();
+                common.clear();
+                common.extend(ha.iter().copied().filter(|c| hb.contains(c)));
                 if common.len() < 2 || common.len() == n {
                     continue;
                 }
+                let common = common.clone();
                 let rest = |h: &[usize]| -> Vec<u16> {
                     h.iter()
                         .filter(|c| !common.contains(c))
@@ -467,9 +483,11 @@ fn covers(
     pairs: &[(usize, usize, Vec<usize>)],
 ) -> Option<(Vec<u32>, Vec<u32>)> {
     let (mut cover, mut start) = (Vec::new(), vec![0u32]);
+    let mut taken: Vec<usize> = Vec::new();
     for (i, (a, b, common)) in pairs.iter().enumerate() {
         for h in [*a, *b] {
-            let mut taken: Vec<usize> = common.clone();
+            taken.clear();
+            taken.extend_from_slice(common);
             for (j, (qa, qb, qc)) in pairs.iter().enumerate() {
                 if j != i && (*qa == h || *qb == h) && qc.iter().all(|c| !taken.contains(c)) {
                     taken.extend_from_slice(qc);
