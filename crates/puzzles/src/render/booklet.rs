@@ -4,9 +4,10 @@
 //!
 //! The layout is made as one SVG document per page ([`Booklet::pages`],
 //! no feature needed: each puzzle's own SVG nested at its place); with
-//! the `pdf` feature, [`Booklet::to_pdf`] converts every page with svg2pdf
-//! (vector graphics, the embedded Noto Sans subset into the file, text
-//! selectable) and joins them into one PDF with pdf-writer.
+//! the `pdf` feature, `Booklet::to_pdf` (not linked here: it exists only
+//! with that feature) converts every page with svg2pdf (vector graphics,
+//! the embedded Noto Sans subset into the file, text selectable) and joins
+//! them into one PDF with pdf-writer.
 
 use super::{RenderError, escape, num};
 use std::fmt::Write;
