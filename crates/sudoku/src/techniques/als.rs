@@ -31,7 +31,7 @@
 //!   WXYZ- to TUVWXYZ-wings in SukakuExplainer (2019), whose ratings these
 //!   follow.
 
-use super::geometry::{Geometry, Small, digits};
+use super::geometry::{Bits, Geometry, Small, digits};
 use super::{Found, Pattern, level, rules};
 use crate::logic::Technique;
 use crate::rating::Rating;
@@ -140,9 +140,7 @@ impl AlsWing {
             return false;
         };
         let k = self.size;
-        let bivalue: Vec<usize> = (0..geo.cells())
-            .filter(|&c| masks[c].count_ones() == 2)
-            .collect();
+        let bivalue: Vec<usize> = (0..geo.cells()).filter(|&c| masks[c].pair()).collect();
         if bivalue.is_empty() {
             return false;
         }
@@ -325,11 +323,17 @@ fn targets(small: &Small, masks: &[u64], set: u128, holders: u128, y: usize, z: 
     if holders == 0 {
         return 0;
     }
-    super::geometry::plane(masks, z)
-        & small.peers[y]
-        & small.common_peers(holders)
-        & !set
-        & !(1 << y)
+    // The unsolved cells holding z among the few cells seeing them all.
+    let mut around = small.peers[y] & small.common_peers(holders) & !set & !(1 << y);
+    let mut t = 0u128;
+    while around != 0 {
+        let c = around.trailing_zeros() as usize;
+        around &= around - 1;
+        if masks[c] & z != 0 && masks[c].several() {
+            t |= 1 << c;
+        }
+    }
+    t
 }
 
 #[cfg(test)]

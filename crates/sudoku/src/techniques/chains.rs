@@ -40,7 +40,7 @@
 //!   Sudoku Players' Forum; A. Stuart, *The Logic of Sudoku* (2007).
 //! - N. Juillerat, Sudoku Explainer, `Chaining.java` (the ratings).
 
-use super::geometry::{Geometry, digits};
+use super::geometry::{Bits, Geometry, digits};
 use super::{Found, Pattern, level, rules};
 use crate::rating::{Rating, length_bonus};
 
@@ -81,21 +81,34 @@ fn x_chain_rating(nodes: usize) -> u16 {
 /// The candidate graph of the current masks.
 struct Graph {
     n: usize,
-    /// Strong partners of each candidate `cell * n + d`, with whether the
-    /// link is inside a cell (`true`) or in a house.
-    strong: Vec<Vec<(u32, bool)>>,
+    /// Room for the strong partners of each candidate: one in its cell and
+    /// one per house of its cell.
+    room: usize,
+    /// The strong partners of candidate `x = cell * n + d` are
+    /// `links[x * room..][..count[x]]`, with whether the link is inside a
+    /// cell (`true`) or in a house (two allocations per graph, not one per
+    /// candidate).
+    links: Vec<(u32, bool)>,
+    count: Vec<u8>,
 }
 
 impl Graph {
     fn new(geo: &Geometry, masks: &[u64], kind: Kind) -> Graph {
         let n = geo.n;
-        let mut strong = vec![Vec::new(); geo.cells() * n];
+        let nodes = geo.cells() * n;
+        let room = 1 + geo.cell_houses.iter().map(Vec::len).max().unwrap_or(0);
+        let mut g = Graph {
+            n,
+            room,
+            links: vec![(0, false); nodes * room],
+            count: vec![0; nodes],
+        };
         for (c, &m) in masks.iter().enumerate() {
-            if m.count_ones() == 2 && kind != Kind::X {
+            if m.pair() && kind != Kind::X {
                 let a = m.trailing_zeros() as usize;
                 let b = 63 - m.leading_zeros() as usize;
-                strong[c * n + a].push(((c * n + b) as u32, true));
-                strong[c * n + b].push(((c * n + a) as u32, true));
+                g.push(c * n + a, (c * n + b) as u32, true);
+                g.push(c * n + b, (c * n + a) as u32, true);
             }
         }
         if kind != Kind::Xy {
@@ -106,21 +119,33 @@ impl Graph {
                         continue;
                     }
                     let p = geo.places(masks, h, bit);
-                    if p.count_ones() != 2 {
+                    if !p.pair() {
                         continue;
                     }
                     let cells = &geo.houses[h].cells;
                     let a = usize::from(cells[p.trailing_zeros() as usize]);
                     let b = usize::from(cells[63 - p.leading_zeros() as usize]);
                     let (x, y) = ((a * n + d) as u32, (b * n + d) as u32);
-                    if !strong[x as usize].iter().any(|&(t, _)| t == y) {
-                        strong[x as usize].push((y, false));
-                        strong[y as usize].push((x, false));
+                    if !g.strong(x as usize).iter().any(|&(t, _)| t == y) {
+                        g.push(x as usize, y, false);
+                        g.push(y as usize, x, false);
                     }
                 }
             }
         }
-        Graph { n, strong }
+        g
+    }
+
+    fn push(&mut self, x: usize, y: u32, in_cell: bool) {
+        let k = usize::from(self.count[x]);
+        self.links[x * self.room + k] = (y, in_cell);
+        self.count[x] += 1;
+    }
+
+    /// The strong partners of candidate `x`.
+    #[inline]
+    fn strong(&self, x: usize) -> &[(u32, bool)] {
+        &self.links[x * self.room..][..usize::from(self.count[x])]
     }
 }
 
@@ -157,6 +182,8 @@ struct Search {
     off_flags: Vec<u8>,
     touched: Vec<u32>,
     queue: Vec<(u32, bool)>,
+    /// The deduction of the current chain end (reused across starts).
+    weak: Vec<(usize, u64)>,
 }
 
 const FLAG_X: u8 = 1;
@@ -227,6 +254,7 @@ impl Search {
             off_flags: vec![0; size],
             touched: Vec::new(),
             queue: Vec::new(),
+            weak: Vec::new(),
         }
     }
 
@@ -334,6 +362,23 @@ impl Chains {
         start: u32,
         hit: &mut Hit<'_>,
     ) {
+        let mut weak = std::mem::take(&mut s.weak);
+        self.search_from(geo, masks, graph, s, start, hit, &mut weak);
+        s.weak = weak;
+    }
+
+    /// [`search`](Self::search) with a buffer for the deductions.
+    #[expect(clippy::too_many_arguments, reason = "the search's state, passed down")]
+    fn search_from(
+        &self,
+        geo: &Geometry,
+        masks: &[u64],
+        graph: &Graph,
+        s: &mut Search,
+        start: u32,
+        hit: &mut Hit<'_>,
+        weak: &mut Vec<(usize, u64)>,
+    ) {
         let n = graph.n;
         s.reset();
         s.off_parent[start as usize] = start;
@@ -342,13 +387,12 @@ impl Chains {
         s.touched.push(start);
         s.queue.push((start, false));
         let mut head = 0;
-        let mut weak = Vec::new();
         while head < s.queue.len() {
             let (x, on) = s.queue[head];
             head += 1;
             if !on {
                 let (depth, flags) = (s.off_depth[x as usize], s.off_flags[x as usize]);
-                for &(y, in_cell) in &graph.strong[x as usize] {
+                for &(y, in_cell) in graph.strong(x as usize) {
                     if s.on_parent[y as usize] != UNSEEN {
                         continue;
                     }
@@ -364,7 +408,7 @@ impl Chains {
                         weak.clear();
                         weak.push((c, masks[c] & !(1u64 << d)));
                     } else {
-                        both_weak(geo, masks, start as usize, y as usize, &mut weak);
+                        both_weak(geo, masks, start as usize, y as usize, weak);
                     }
                     // A continuous loop back to the start: every weak link
                     // of it has one true end (rated lower than the chain).
@@ -382,7 +426,7 @@ impl Chains {
                             return;
                         }
                     }
-                    if !weak.is_empty() && hit(s, y, nodes, s.on_flags[y as usize], &weak) {
+                    if !weak.is_empty() && hit(s, y, nodes, s.on_flags[y as usize], weak) {
                         return;
                     }
                     s.queue.push((y, true));
@@ -393,7 +437,7 @@ impl Chains {
                 let bit = 1u64 << d;
                 let visit = |z: usize, s: &mut Search, in_cell: bool| {
                     let z = z as u32;
-                    if s.off_parent[z as usize] != UNSEEN || graph.strong[z as usize].is_empty() {
+                    if s.off_parent[z as usize] != UNSEEN || graph.count[z as usize] == 0 {
                         return;
                     }
                     s.off_parent[z as usize] = x;
@@ -413,7 +457,7 @@ impl Chains {
                 for &p in &geo.peers[c] {
                     let p = usize::from(p);
                     if masks[p] & bit != 0 && !masks[p].is_power_of_two() {
-                        if self.kind == Kind::Xy && masks[p].count_ones() != 2 {
+                        if self.kind == Kind::Xy && !masks[p].pair() {
                             continue;
                         }
                         visit(p * n + d, s, false);
@@ -495,11 +539,11 @@ impl Chains {
         // Deductions within the batch limit, applied all together.
         let mut batched = Found::default();
         let starts: Vec<u32> = (0..geo.cells() * n)
-            .filter(|&x| !graph.strong[x].is_empty() && skip & (1u64 << (x % n)) == 0)
+            .filter(|&x| graph.count[x] != 0 && skip & (1u64 << (x % n)) == 0)
             .map(|x| x as u32)
             .collect();
         for &start in &starts {
-            if self.kind == Kind::Xy && masks[start as usize / n].count_ones() != 2 {
+            if self.kind == Kind::Xy && !masks[start as usize / n].pair() {
                 continue;
             }
             let mut hit = |s: &Search, end: u32, nodes: u16, flags: u8, weak: &[(usize, u64)]| {
@@ -633,7 +677,7 @@ impl Pattern for WWing {
         let cells = geo.cells();
         for p in 0..cells {
             let pm = masks[p];
-            if pm.count_ones() != 2 {
+            if !pm.pair() {
                 continue;
             }
             for q in p + 1..cells {
@@ -659,7 +703,7 @@ impl Pattern for WWing {
                             continue;
                         }
                         let places = geo.places(masks, h, y);
-                        if places.count_ones() != 2 {
+                        if !places.pair() {
                             continue;
                         }
                         let a = usize::from(house.cells[places.trailing_zeros() as usize]);
@@ -770,7 +814,7 @@ fn colouring(geo: &Geometry, masks: &[u64], text: bool, skip: u64, out: &mut Fou
                     continue;
                 }
                 let p = geo.places(masks, h, bit);
-                if p.count_ones() == 2 {
+                if p.pair() {
                     let hc = &geo.houses[h].cells;
                     let a = usize::from(hc[p.trailing_zeros() as usize]);
                     let b = usize::from(hc[63 - p.leading_zeros() as usize]);

@@ -37,7 +37,7 @@
 //!   (implications on the grid as it changes), cell and region reductions,
 //!   and the "(+)" rules.
 
-use super::geometry::Geometry;
+use super::geometry::{Bits, Geometry};
 use super::{Found, Pattern, level, rules};
 use crate::rating::{Rating, length_bonus};
 
@@ -72,6 +72,25 @@ enum Clash {
     Both(u32),
 }
 
+/// A candidate's state in a [`Prober`] run: on or off in the run of epoch
+/// `on_at` / `off_at`, and why.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    on_at: u32,
+    off_at: u32,
+    on_cause: u32,
+    off_cause: u32,
+}
+
+/// A house of a cell: where the house's places start (`house * n`), the
+/// house, and the cell's bit among them.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    place: u32,
+    house: u32,
+    bit: u64,
+}
+
 /// Propagation of one assumption with singles (and, for nets, locked
 /// candidates and pairs), recording the cause of every state.
 struct Prober<'g> {
@@ -89,10 +108,15 @@ struct Prober<'g> {
     base_planes: Vec<u128>,
     planes: Vec<u128>,
     epoch: u32,
-    on_at: Vec<u32>,
-    off_at: Vec<u32>,
-    on_cause: Vec<u32>,
-    off_cause: Vec<u32>,
+    /// The state of each candidate in the current run.
+    nodes: Vec<Node>,
+    /// The houses of each cell, flat: cell `c`'s are
+    /// `slots[slot_ends[c - 1]..slot_ends[c]]` (one look-up per removal
+    /// instead of two).
+    slots: Vec<Slot>,
+    slot_ends: Vec<u32>,
+    /// The cells of house `h` are `house_cells[h * n..][..n]`.
+    house_cells: Vec<u16>,
     on_list: Vec<u32>,
     off_list: Vec<u32>,
     /// Placements to make: (node, cause).
@@ -131,6 +155,16 @@ impl<'g> Prober<'g> {
         } else {
             Vec::new()
         };
+        let mut slots = Vec::new();
+        let mut slot_ends = Vec::with_capacity(geo.cells());
+        for cell in &geo.slots {
+            slots.extend(cell.iter().map(|&(h, j)| Slot {
+                place: u32::from(h) * n as u32,
+                house: u32::from(h),
+                bit: 1 << j,
+            }));
+            slot_ends.push(slots.len() as u32);
+        }
         Prober {
             geo,
             n: geo.n,
@@ -141,13 +175,17 @@ impl<'g> Prober<'g> {
             planes: base_planes.clone(),
             base_planes,
             epoch: 0,
-            on_at: vec![0; nodes],
-            off_at: vec![0; nodes],
-            on_cause: vec![0; nodes],
-            off_cause: vec![0; nodes],
-            on_list: Vec::new(),
-            off_list: Vec::new(),
-            queue: Vec::new(),
+            nodes: vec![Node::default(); nodes],
+            slots,
+            slot_ends,
+            house_cells: geo
+                .houses
+                .iter()
+                .flat_map(|h| h.cells.iter().copied())
+                .collect(),
+            on_list: Vec::with_capacity(nodes),
+            off_list: Vec::with_capacity(nodes),
+            queue: Vec::with_capacity(nodes),
             nets,
             nishio: false,
             seen: vec![0; 2 * nodes],
@@ -156,12 +194,14 @@ impl<'g> Prober<'g> {
         }
     }
 
+    #[inline]
     fn is_on(&self, x: u32) -> bool {
-        self.on_at[x as usize] == self.epoch
+        self.nodes[x as usize].on_at == self.epoch
     }
 
+    #[inline]
     fn is_off(&self, x: u32) -> bool {
-        self.off_at[x as usize] == self.epoch
+        self.nodes[x as usize].off_at == self.epoch
     }
 
     /// Assumes `start` true and propagates; `Err` names the contradiction.
@@ -195,8 +235,9 @@ impl<'g> Prober<'g> {
         let n = self.n;
         let (c, d) = (x as usize / n, x as usize % n);
         let bit = 1u64 << d;
-        self.on_at[x as usize] = self.epoch;
-        self.on_cause[x as usize] = cause;
+        let node = &mut self.nodes[x as usize];
+        node.on_at = self.epoch;
+        node.on_cause = cause;
         self.on_list.push(x);
         if self.masks[c] & bit == 0 {
             return Err(Clash::Both(x));
@@ -228,43 +269,48 @@ impl<'g> Prober<'g> {
         Ok(())
     }
 
+    #[inline]
     fn remove(&mut self, c: usize, e: usize, cause: u32) -> Result<(), Clash> {
         let n = self.n;
         let ebit = 1u64 << e;
-        let node = (c * n + e) as u32;
-        self.masks[c] &= !ebit;
+        let node = c * n + e;
+        let m = self.masks[c] & !ebit;
+        self.masks[c] = m;
         if let Some(plane) = self.planes.get_mut(e) {
             *plane &= !(1u128 << c);
         }
-        self.off_at[node as usize] = self.epoch;
-        self.off_cause[node as usize] = cause;
-        self.off_list.push(node);
-        let m = self.masks[c];
+        let state = &mut self.nodes[node];
+        state.off_at = self.epoch;
+        state.off_cause = cause;
+        self.off_list.push(node as u32);
         if m == 0 {
             return Err(Clash::EmptyCell(c));
         }
-        if !self.nishio
-            && m.is_power_of_two()
-            && !self.is_on((c * n + m.trailing_zeros() as usize) as u32)
-        {
-            self.queue
-                .push(((c * n + m.trailing_zeros() as usize) as u32, NAKED));
+        if !self.nishio && m & (m - 1) == 0 {
+            let y = (c * n + m.trailing_zeros() as usize) as u32;
+            if !self.is_on(y) {
+                self.queue.push((y, NAKED));
+            }
         }
-        let geo = self.geo;
-        for &(h, j) in &geo.slots[c] {
-            let h = usize::from(h);
-            let places = &mut self.places[h * n + e];
-            *places &= !(1u64 << j);
-            match *places {
-                0 => return Err(Clash::NoPlace(h, e)),
-                p if p & (p - 1) == 0 => {
-                    let last = usize::from(geo.houses[h].cells[places.trailing_zeros() as usize]);
-                    let y = (last * n + e) as u32;
-                    if !self.is_on(y) {
-                        self.queue.push((y, h as u32));
-                    }
+        let from = if c == 0 {
+            0
+        } else {
+            self.slot_ends[c - 1] as usize
+        };
+        for k in from..self.slot_ends[c] as usize {
+            let slot = self.slots[k];
+            let places = &mut self.places[slot.place as usize + e];
+            *places &= !slot.bit;
+            let p = *places;
+            if p == 0 {
+                return Err(Clash::NoPlace(slot.house as usize, e));
+            }
+            if p & (p - 1) == 0 {
+                let last = self.house_cells[slot.place as usize + p.trailing_zeros() as usize];
+                let y = (usize::from(last) * n + e) as u32;
+                if !self.is_on(y) {
+                    self.queue.push((y, slot.house));
                 }
-                _ => {}
             }
         }
         Ok(())
@@ -324,7 +370,7 @@ impl<'g> Prober<'g> {
             for (i, &a) in cells.iter().enumerate() {
                 let a = usize::from(a);
                 let m = self.masks[a];
-                if m.count_ones() != 2 {
+                if !m.pair() {
                     continue;
                 }
                 for &b in &cells[i + 1..] {
@@ -400,7 +446,7 @@ impl<'g> Prober<'g> {
     fn ancestors(&mut self, roots: &[(u32, bool)]) -> (usize, bool) {
         self.seen_epoch += 1;
         let n = self.n;
-        let nodes = self.on_at.len() as u32;
+        let nodes = self.nodes.len() as u32;
         let geo = self.geo;
         let mut count = 0;
         let mut dynamic = false;
@@ -415,7 +461,7 @@ impl<'g> Prober<'g> {
             count += 1;
             let (c, d) = (x as usize / n, x as usize % n);
             if !on {
-                let cause = self.off_cause[x as usize];
+                let cause = self.nodes[x as usize].off_cause;
                 if cause & ADVANCED != 0 && cause != START && cause != NAKED {
                     let h = (cause & !ADVANCED) as usize;
                     dynamic = true;
@@ -436,7 +482,7 @@ impl<'g> Prober<'g> {
                 }
                 continue;
             }
-            match self.on_cause[x as usize] {
+            match self.nodes[x as usize].on_cause {
                 START => {}
                 NAKED => {
                     if self.base[c].count_ones() > 2 {
@@ -532,10 +578,11 @@ fn nishio_fails(geo: &Geometry, small: &super::geometry::Small, plane: u128, cel
             let h = hs.trailing_zeros() as usize;
             hs &= hs - 1;
             let m = left & houses[h];
-            match m.count_ones() {
-                0 => return true,
-                1 => pending |= m,
-                _ => {}
+            if m == 0 {
+                return true;
+            }
+            if m & (m - 1) == 0 {
+                pending |= m;
             }
         }
     }
@@ -663,7 +710,7 @@ impl Forcing {
         let mut branch_sets: Vec<(Source, usize)> = Vec::new();
         let mut flat: Vec<u32> = Vec::with_capacity(2 * cands.len());
         for (c, &m) in masks.iter().enumerate() {
-            if m.count_ones() > 1 {
+            if m.several() {
                 flat.extend(bits(m).map(|d| (c * n + d) as u32));
                 branch_sets.push((Source::Cell(c), flat.len()));
             }
@@ -797,7 +844,7 @@ impl Forcing {
     ) -> bool {
         let n = geo.n;
         let cands: Vec<u32> = (0..geo.cells())
-            .filter(|&c| masks[c].count_ones() > 1)
+            .filter(|&c| masks[c].several())
             .flat_map(|c| bits(masks[c]).map(move |d| (c * n + d) as u32))
             .collect();
         let mut prober = Prober::new(geo, masks, false);

@@ -87,26 +87,71 @@ impl Small {
     }
 }
 
+/// Small bit counts of candidate masks and cell sets without a population
+/// count: the portable build (the x86-64 baseline) has no such instruction,
+/// and there `count_ones` takes a dozen instructions where these take two
+/// or three.
+pub(crate) trait Bits: Copy {
+    /// Two bits or more.
+    fn several(self) -> bool;
+    /// Exactly two bits.
+    fn pair(self) -> bool;
+}
+
+macro_rules! bits_impl {
+    ($($t:ty)*) => {$(
+        impl Bits for $t {
+            #[inline]
+            fn several(self) -> bool {
+                self & self.wrapping_sub(1) != 0
+            }
+            #[inline]
+            fn pair(self) -> bool {
+                let rest = self & self.wrapping_sub(1);
+                rest != 0 && rest & (rest - 1) == 0
+            }
+        }
+    )*};
+}
+bits_impl!(u64 u128);
+
+/// For each value of a board of up to 128 cells and 16 values, the unsolved
+/// cells holding it and the cells solved with it: [`plane`] and [`solved`]
+/// of every value in one pass over the cells.
+pub(crate) struct Planes {
+    pub(crate) unsolved: [u128; 16],
+    pub(crate) solved: [u128; 16],
+}
+
+impl Planes {
+    pub(crate) fn new(masks: &[u64]) -> Planes {
+        let mut p = Planes {
+            unsolved: [0; 16],
+            solved: [0; 16],
+        };
+        for (c, &m) in masks.iter().enumerate().take(128) {
+            let cell = 1u128 << c;
+            if m.several() {
+                let mut bits = m & 0xffff;
+                while bits != 0 {
+                    p.unsolved[bits.trailing_zeros() as usize] |= cell;
+                    bits &= bits - 1;
+                }
+            } else if m != 0 && m < 1 << 16 {
+                p.solved[m.trailing_zeros() as usize] |= cell;
+            }
+        }
+        p
+    }
+}
+
 /// The unsolved cells holding value bit `bit`, as a `u128` (boards of up to
 /// 128 cells).
 #[inline]
 pub(crate) fn plane(masks: &[u64], bit: u64) -> u128 {
     let mut p = 0u128;
     for (c, &m) in masks.iter().enumerate().take(128) {
-        if m & bit != 0 && !m.is_power_of_two() {
-            p |= 1 << c;
-        }
-    }
-    p
-}
-
-/// The cells solved with value bit `bit`, as a `u128` (boards of up to 128
-/// cells).
-#[inline]
-pub(crate) fn solved(masks: &[u64], bit: u64) -> u128 {
-    let mut p = 0u128;
-    for (c, &m) in masks.iter().enumerate().take(128) {
-        if m == bit {
+        if m & bit != 0 && m.several() {
             p |= 1 << c;
         }
     }

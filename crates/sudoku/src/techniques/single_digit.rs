@@ -26,7 +26,7 @@
 //! patterns are only looked for there (up to 11 x 11, which covers the
 //! 9 x 9 boards Sudoku Explainer rates; larger boards go on to the chains).
 
-use super::geometry::{self, Geometry, HouseKind, Small};
+use super::geometry::{self, Bits, Geometry, HouseKind, Small};
 use super::{Found, Pattern, level, rules};
 use crate::logic::Technique;
 use crate::rating::Rating;
@@ -113,22 +113,23 @@ impl SingleDigit {
         // ends swapped).
         let mut best: Option<(u16, u64, Link, Link)> = None;
         let small = geo.small.as_ref();
+        // On boards of up to 128 cells, each value's places and solved
+        // cells as bit sets.
+        let planes = small.map(|_| geometry::Planes::new(masks));
         for d in 0..geo.n {
             let bit = 1u64 << d;
             if skip & bit != 0 {
                 continue;
             }
             links.clear();
-            // On boards of up to 128 cells, the value's places and solved
-            // cells as bit sets.
-            let (plane, solved) = match small {
-                Some(_) => (geometry::plane(masks, bit), geometry::solved(masks, bit)),
+            let (plane, solved) = match &planes {
+                Some(p) => (p.unsolved[d], p.solved[d]),
                 None => (0, 0),
             };
             for (h, house) in geo.houses.iter().enumerate() {
                 if let Some(small) = small {
                     let p = plane & small.houses[h];
-                    if p.count_ones() == 2 && solved & small.houses[h] == 0 {
+                    if p.pair() && solved & small.houses[h] == 0 {
                         let a = p.trailing_zeros() as usize;
                         let b = 127 - p.leading_zeros() as usize;
                         links.push(Link { house: h, a, b });
@@ -139,7 +140,7 @@ impl SingleDigit {
                     continue;
                 }
                 let p = geo.places(masks, h, bit);
-                if p.count_ones() == 2 {
+                if p.pair() {
                     let a = usize::from(house.cells[p.trailing_zeros() as usize]);
                     let b = usize::from(house.cells[63 - p.leading_zeros() as usize]);
                     links.push(Link { house: h, a, b });
@@ -257,19 +258,20 @@ fn empty_rectangle(geo: &Geometry, masks: &[u64], text: bool, skip: u64, out: &m
     if geo.rows.len() != n || geo.cols.len() != n {
         return false;
     }
+    let planes = geometry::Planes::new(masks);
     for d in 0..n {
         let bit = 1u64 << d;
         if skip & bit != 0 {
             continue;
         }
-        let plane = geometry::plane(masks, bit);
+        let plane = planes.unsolved[d];
         for (b, house) in geo.houses.iter().enumerate() {
             if house.kind != HouseKind::Box || geo.placed(masks, b, bit) {
                 continue;
             }
             let in_box = small.houses[b];
             let places = plane & in_box;
-            if places.count_ones() < 2 {
+            if !places.several() {
                 continue;
             }
             // The rows and columns crossing the box.
@@ -297,7 +299,7 @@ fn empty_rectangle(geo: &Geometry, masks: &[u64], text: bool, skip: u64, out: &m
                         let lines = if transpose { &geo.rows } else { &geo.cols };
                         for &h in lines {
                             let p = plane & small.houses[h];
-                            if p.count_ones() != 2 || p & in_box != 0 || geo.placed(masks, h, bit) {
+                            if !p.pair() || p & in_box != 0 || geo.placed(masks, h, bit) {
                                 continue;
                             }
                             let a = p.trailing_zeros() as usize;
@@ -403,12 +405,13 @@ fn grouped(geo: &Geometry, masks: &[u64], text: bool, skip: u64, out: &mut Found
         return false;
     };
     let mut links = Vec::new();
+    let planes = geometry::Planes::new(masks);
     for d in 0..geo.n {
         let bit = 1u64 << d;
         if skip & bit != 0 || (0..geo.houses.len()).all(|h| geo.placed(masks, h, bit)) {
             continue;
         }
-        let plane = geometry::plane(masks, bit);
+        let plane = planes.unsolved[d];
         strong_links(geo, small, plane, &mut links);
         for (i, &(h1, p, q)) in links.iter().enumerate() {
             for &(h2, r, s) in &links[i + 1..] {

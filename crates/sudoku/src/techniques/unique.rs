@@ -19,7 +19,7 @@
 //!   the corners' house than those two corners: the other value leaves
 //!   both.
 
-use super::geometry::{Geometry, HouseKind, digits};
+use super::geometry::{Bits, Geometry, HouseKind, digits};
 use super::{Found, Pattern, level, rules};
 use crate::logic::Technique;
 use crate::rating::Rating;
@@ -55,11 +55,11 @@ impl UniqueRectangles {
                 for c1 in 0..n {
                     for c2 in c1 + 1..n {
                         let corners = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
-                        if corners.iter().any(|&c| masks[c].count_ones() < 2) {
+                        if corners.iter().any(|&c| !masks[c].several()) {
                             continue;
                         }
                         let common = corners.iter().fold(u64::MAX, |m, &c| m & masks[c]);
-                        if common.count_ones() < 2 {
+                        if !common.several() {
                             continue;
                         }
                         let boxes: Vec<Option<usize>> =
@@ -74,10 +74,7 @@ impl UniqueRectangles {
                         // some corner.
                         for &c in &corners {
                             let m = masks[c];
-                            if m.count_ones() == 2
-                                && m & common == m
-                                && f(Rect { corners, pair: m })
-                            {
+                            if m.pair() && m & common == m && f(Rect { corners, pair: m }) {
                                 return true;
                             }
                         }
@@ -264,7 +261,7 @@ fn type_3(geo: &Geometry, masks: &[u64], rect: Rect, text: bool, out: &mut Found
     }
     let (a, b) = (roof[0], roof[1]);
     let extra = (masks[a] | masks[b]) & !rect.pair;
-    if extra.count_ones() < 2 {
+    if !extra.several() {
         return false;
     }
     for &h in &geo.cell_houses[a] {
@@ -277,7 +274,7 @@ fn type_3(geo: &Geometry, masks: &[u64], rect: Rect, text: bool, out: &mut Found
             .cells
             .iter()
             .map(|&c| usize::from(c))
-            .filter(|&c| c != a && c != b && masks[c].count_ones() >= 2)
+            .filter(|&c| c != a && c != b && masks[c].several())
             .collect();
         // The virtual cell plus k - 1 others: k values, k from 2 to 4.
         for k in 2..=4usize {

@@ -7,7 +7,7 @@
 //! XYZ-wing (4.4): the pivot holds `{x, y, z}`; whatever it holds, the
 //! pivot or a pincer is `z`, so a cell seeing all three loses `z`.
 
-use super::geometry::{Geometry, digits};
+use super::geometry::{Bits, Geometry, digits};
 use super::{Found, Pattern, level, rules};
 use crate::logic::Technique;
 use crate::rating::Rating;
@@ -91,12 +91,12 @@ impl Wings {
                 let peers = &geo.peers[pivot];
                 for (i, &a) in peers.iter().enumerate() {
                     let (a, am) = (usize::from(a), masks[usize::from(a)]);
-                    if am.count_ones() != 2 {
+                    if !am.pair() {
                         continue;
                     }
                     for &b in &peers[i + 1..] {
                         let (b, bm) = (usize::from(b), masks[usize::from(b)]);
-                        if bm.count_ones() != 2 || am == bm {
+                        if !bm.pair() || am == bm {
                             continue;
                         }
                         if !(is_new(pivot) || is_new(a) || is_new(b)) {
