@@ -40,7 +40,7 @@
 //!   Sudoku Players' Forum; A. Stuart, *The Logic of Sudoku* (2007).
 //! - N. Juillerat, Sudoku Explainer, `Chaining.java` (the ratings).
 
-use super::geometry::{Bits, Geometry, digits};
+use super::geometry::{Bits, Geometry, Planes, Small, digits};
 use super::{Found, Pattern, level, rules};
 use crate::rating::{Rating, length_bonus};
 
@@ -90,6 +90,8 @@ struct Graph {
     /// candidate).
     links: Vec<(u32, bool)>,
     count: Vec<u8>,
+    /// On boards of up to 128 cells, each value's unsolved cells.
+    planes: Option<Planes>,
 }
 
 impl Graph {
@@ -102,6 +104,7 @@ impl Graph {
             room,
             links: vec![(0, false); nodes * room],
             count: vec![0; nodes],
+            planes: geo.small.as_ref().map(|_| Planes::new(masks)),
         };
         for (c, &m) in masks.iter().enumerate() {
             if m.pair() && kind != Kind::X {
@@ -115,16 +118,36 @@ impl Graph {
             for h in 0..geo.houses.len() {
                 for d in 0..n {
                     let bit = 1u64 << d;
-                    if geo.placed(masks, h, bit) {
-                        continue;
-                    }
-                    let p = geo.places(masks, h, bit);
-                    if !p.pair() {
-                        continue;
-                    }
-                    let cells = &geo.houses[h].cells;
-                    let a = usize::from(cells[p.trailing_zeros() as usize]);
-                    let b = usize::from(cells[63 - p.leading_zeros() as usize]);
+                    // The two places of d in h: from the planes on small
+                    // boards (in the order of the cells, not of the house,
+                    // which adds the same links).
+                    let (a, b) = match (&g.planes, &geo.small) {
+                        (Some(planes), Some(small)) => {
+                            let house = small.houses[h];
+                            let p = planes.unsolved[d] & house;
+                            if planes.solved[d] & house != 0 || !p.pair() {
+                                continue;
+                            }
+                            (
+                                p.trailing_zeros() as usize,
+                                127 - p.leading_zeros() as usize,
+                            )
+                        }
+                        _ => {
+                            if geo.placed(masks, h, bit) {
+                                continue;
+                            }
+                            let p = geo.places(masks, h, bit);
+                            if !p.pair() {
+                                continue;
+                            }
+                            let cells = &geo.houses[h].cells;
+                            (
+                                usize::from(cells[p.trailing_zeros() as usize]),
+                                usize::from(cells[63 - p.leading_zeros() as usize]),
+                            )
+                        }
+                    };
                     let (x, y) = ((a * n + d) as u32, (b * n + d) as u32);
                     if !g.strong(x as usize).iter().any(|&(t, _)| t == y) {
                         g.push(x as usize, y, false);
@@ -229,7 +252,7 @@ fn loop_eliminations(
     let len = chain.len();
     for i in (1..len).step_by(2) {
         let (a, b) = (chain[i] as usize, chain[(i + 1) % len] as usize);
-        both_weak(geo, masks, a, b, &mut pair);
+        both_weak(geo, masks, None, a, b, &mut pair);
         for &(c, bits) in &pair {
             let bits = on_loop(c, bits);
             if bits != 0 {
@@ -292,7 +315,15 @@ impl Search {
 
 /// The candidates (other than the chain's ends) weakly linked to both `a`
 /// and `b`, as `(cell, bit)`.
-fn both_weak(geo: &Geometry, masks: &[u64], a: usize, b: usize, out: &mut Vec<(usize, u64)>) {
+/// With `fast`, the peers are read from the cell sets of a small board.
+fn both_weak(
+    geo: &Geometry,
+    masks: &[u64],
+    fast: Option<(&Small, &Planes)>,
+    a: usize,
+    b: usize,
+    out: &mut Vec<(usize, u64)>,
+) {
     let n = geo.n;
     let (ca, da) = (a / n, a % n);
     let (cb, db) = (b / n, b % n);
@@ -300,6 +331,15 @@ fn both_weak(geo: &Geometry, masks: &[u64], a: usize, b: usize, out: &mut Vec<(u
     out.clear();
     if da == db {
         if ca == cb {
+            return;
+        }
+        if let Some((small, planes)) = fast {
+            // The same cells, ascending, as the loop below.
+            let mut zs = planes.unsolved[da] & small.peers[ca] & small.peers[cb] & !(1u128 << cb);
+            while zs != 0 {
+                out.push((zs.trailing_zeros() as usize, ba));
+                zs &= zs - 1;
+            }
             return;
         }
         for &z in &geo.peers[ca] {
@@ -380,6 +420,7 @@ impl Chains {
         weak: &mut Vec<(usize, u64)>,
     ) {
         let n = graph.n;
+        let fast = geo.small.as_ref().zip(graph.planes.as_ref());
         s.reset();
         s.off_parent[start as usize] = start;
         s.off_depth[start as usize] = 1;
@@ -408,7 +449,7 @@ impl Chains {
                         weak.clear();
                         weak.push((c, masks[c] & !(1u64 << d)));
                     } else {
-                        both_weak(geo, masks, start as usize, y as usize, weak);
+                        both_weak(geo, masks, fast, start as usize, y as usize, weak);
                     }
                     // A continuous loop back to the start: every weak link
                     // of it has one true end (rated lower than the chain).
@@ -453,6 +494,19 @@ impl Chains {
                         rest &= rest - 1;
                         visit(c * n + e, s, true);
                     }
+                }
+                if let Some((small, planes)) = fast {
+                    // The unsolved peers holding d, ascending as below.
+                    let mut ps = planes.unsolved[d] & small.peers[c];
+                    while ps != 0 {
+                        let p = ps.trailing_zeros() as usize;
+                        ps &= ps - 1;
+                        if self.kind == Kind::Xy && !masks[p].pair() {
+                            continue;
+                        }
+                        visit(p * n + d, s, false);
+                    }
+                    continue;
                 }
                 for &p in &geo.peers[c] {
                     let p = usize::from(p);

@@ -269,7 +269,7 @@ impl<'g> Prober<'g> {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     fn remove(&mut self, c: usize, e: usize, cause: u32) -> Result<(), Clash> {
         let n = self.n;
         let ebit = 1u64 << e;
@@ -549,16 +549,31 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
 /// alone: `plane` holds its unsolved places; each placement takes it out of
 /// the peers, and a house left with one place gets it; a house without a
 /// place (and without the value placed) is a contradiction.
+#[cfg(test)]
 fn nishio_fails(geo: &Geometry, small: &super::geometry::Small, plane: u128, cell: usize) -> bool {
-    let houses = &small.houses;
-    // The open houses: those with a place in the plane (the others hold
-    // the value solved).
+    nishio_fails_in(geo, small, plane, open_houses(small, plane), cell)
+}
+
+/// The houses with a place in `plane` (the others hold its value solved).
+fn open_houses(small: &super::geometry::Small, plane: u128) -> u64 {
     let mut open = 0u64;
-    for (h, &m) in houses.iter().enumerate() {
+    for (h, &m) in small.houses.iter().enumerate() {
         if m & plane != 0 {
             open |= 1 << h;
         }
     }
+    open
+}
+
+/// [`nishio_fails`] with the plane's open houses known.
+fn nishio_fails_in(
+    geo: &Geometry,
+    small: &super::geometry::Small,
+    plane: u128,
+    mut open: u64,
+    cell: usize,
+) -> bool {
+    let houses = &small.houses;
     let mut left = plane;
     let mut pending = 1u128 << cell;
     while pending != 0 {
@@ -620,15 +635,19 @@ impl Forcing {
         // again, with causes, to rate them. Both compute the fixpoint of
         // the same monotone rules, so they fail on the same candidates.
         let small = geo.small.as_ref().filter(|s| s.houses.len() <= 64);
-        let planes: Option<Vec<u128>> = small.map(|_| {
+        let planes: Option<Vec<(u128, u64)>> = small.map(|small| {
             (0..n)
-                .map(|d| super::geometry::plane(&prober.base, 1 << d))
+                .map(|d| {
+                    let plane = super::geometry::plane(&prober.base, 1 << d);
+                    (plane, open_houses(small, plane))
+                })
                 .collect()
         });
         for &p in cands {
             if let (Some(small), Some(planes)) = (small, planes.as_ref()) {
                 let (c, d) = (p as usize / n, p as usize % n);
-                if !nishio_fails(geo, small, planes[d], c) {
+                let (plane, open) = planes[d];
+                if !nishio_fails_in(geo, small, plane, open, c) {
                     continue;
                 }
             }

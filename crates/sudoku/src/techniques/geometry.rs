@@ -315,7 +315,7 @@ impl Geometry {
         let mut p = 0u64;
         for (j, &c) in self.houses[h].cells.iter().enumerate() {
             let m = masks[usize::from(c)];
-            if m & bit != 0 && !m.is_power_of_two() {
+            if m & bit != 0 && m.several() {
                 p |= 1 << j;
             }
         }

@@ -53,6 +53,12 @@ impl UniqueRectangles {
         for r1 in 0..n {
             for r2 in r1 + 1..n {
                 for c1 in 0..n {
+                    // The corners of column c1 first: a rectangle needs
+                    // them unsolved and sharing two values.
+                    let (a, b) = (masks[r1 * n + c1], masks[r2 * n + c1]);
+                    if !a.several() || !b.several() || !(a & b).several() {
+                        continue;
+                    }
                     for c2 in c1 + 1..n {
                         let corners = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
                         if corners.iter().any(|&c| !masks[c].several()) {
@@ -62,12 +68,10 @@ impl UniqueRectangles {
                         if !common.several() {
                             continue;
                         }
-                        let boxes: Vec<Option<usize>> =
-                            corners.iter().map(|&c| geo.box_of(c)).collect();
-                        let mut distinct = boxes.clone();
+                        let mut distinct = corners.map(|c| geo.box_of(c));
                         distinct.sort_unstable();
-                        distinct.dedup();
-                        if distinct.len() != 2 || distinct.contains(&None) {
+                        let kinds = 1 + distinct.windows(2).filter(|w| w[0] != w[1]).count();
+                        if kinds != 2 || distinct.contains(&None) {
                             continue;
                         }
                         // Each pair of the common values held exactly by
