@@ -81,13 +81,11 @@ fn x_chain_rating(nodes: usize) -> u16 {
 /// The candidate graph of the current masks.
 struct Graph {
     n: usize,
-    /// Room for the strong partners of each candidate: one in its cell and
-    /// one per house of its cell.
-    room: usize,
     /// The strong partners of candidate `x = cell * n + d` are
-    /// `links[x * room..][..count[x]]`, with whether the link is inside a
-    /// cell (`true`) or in a house (two allocations per graph, not one per
-    /// candidate).
+    /// `links[first[x] as usize..][..count[x]]`, with whether the link is
+    /// inside a cell (`true`) or in a house: a few allocations per graph,
+    /// sized by its links, not one per candidate.
+    first: Vec<u32>,
     links: Vec<(u32, bool)>,
     count: Vec<u8>,
     /// On boards of up to 128 cells, each value's unsolved cells.
@@ -98,20 +96,14 @@ impl Graph {
     fn new(geo: &Geometry, masks: &[u64], kind: Kind) -> Graph {
         let n = geo.n;
         let nodes = geo.cells() * n;
-        let room = 1 + geo.cell_houses.iter().map(Vec::len).max().unwrap_or(0);
-        let mut g = Graph {
-            n,
-            room,
-            links: vec![(0, false); nodes * room],
-            count: vec![0; nodes],
-            planes: geo.small.as_ref().map(|_| Planes::new(masks)),
-        };
+        let planes = geo.small.as_ref().map(|_| Planes::new(masks));
+        // The links in the order they are added: (x, y, inside a cell).
+        let mut pairs: Vec<(u32, u32, bool)> = Vec::new();
         for (c, &m) in masks.iter().enumerate() {
             if m.pair() && kind != Kind::X {
                 let a = m.trailing_zeros() as usize;
                 let b = 63 - m.leading_zeros() as usize;
-                g.push(c * n + a, (c * n + b) as u32, true);
-                g.push(c * n + b, (c * n + a) as u32, true);
+                pairs.push(((c * n + a) as u32, (c * n + b) as u32, true));
             }
         }
         if kind != Kind::Xy {
@@ -121,7 +113,7 @@ impl Graph {
                     // The two places of d in h: from the planes on small
                     // boards (in the order of the cells, not of the house,
                     // which adds the same links).
-                    let (a, b) = match (&g.planes, &geo.small) {
+                    let (a, b) = match (&planes, &geo.small) {
                         (Some(planes), Some(small)) => {
                             let house = small.houses[h];
                             let p = planes.unsolved[d] & house;
@@ -148,27 +140,46 @@ impl Graph {
                             )
                         }
                     };
-                    let (x, y) = ((a * n + d) as u32, (b * n + d) as u32);
-                    if !g.strong(x as usize).iter().any(|&(t, _)| t == y) {
-                        g.push(x as usize, y, false);
-                        g.push(y as usize, x, false);
-                    }
+                    pairs.push(((a * n + d) as u32, (b * n + d) as u32, false));
                 }
+            }
+        }
+        // Room for every link of each candidate (a house link twice over,
+        // once per house holding both cells, is added once).
+        let mut room = vec![0u32; nodes + 1];
+        for &(x, y, _) in &pairs {
+            room[x as usize + 1] += 1;
+            room[y as usize + 1] += 1;
+        }
+        for x in 0..nodes {
+            room[x + 1] += room[x];
+        }
+        let mut g = Graph {
+            n,
+            links: vec![(0, false); room[nodes] as usize],
+            first: room,
+            count: vec![0; nodes],
+            planes,
+        };
+        for &(x, y, in_cell) in &pairs {
+            if in_cell || !g.strong(x as usize).iter().any(|&(t, _)| t == y) {
+                g.push(x as usize, y, in_cell);
+                g.push(y as usize, x, in_cell);
             }
         }
         g
     }
 
     fn push(&mut self, x: usize, y: u32, in_cell: bool) {
-        let k = usize::from(self.count[x]);
-        self.links[x * self.room + k] = (y, in_cell);
+        let k = self.first[x] as usize + usize::from(self.count[x]);
+        self.links[k] = (y, in_cell);
         self.count[x] += 1;
     }
 
     /// The strong partners of candidate `x`.
     #[inline]
     fn strong(&self, x: usize) -> &[(u32, bool)] {
-        &self.links[x * self.room..][..usize::from(self.count[x])]
+        &self.links[self.first[x] as usize..][..usize::from(self.count[x])]
     }
 }
 

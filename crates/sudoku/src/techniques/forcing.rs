@@ -103,10 +103,11 @@ struct Prober<'g> {
     base_places: Vec<u64>,
     places: Vec<u64>,
     /// On boards of up to 128 cells, the cells holding each value, at the
-    /// start and now (a placement takes its value out of its peers with
-    /// one mask, not a look at each peer); empty on larger boards.
-    base_planes: Vec<u128>,
-    planes: Vec<u128>,
+    /// start and now, two words per value (a placement takes its value
+    /// out of its peers with one mask, not a look at each peer); empty on
+    /// larger boards.
+    base_planes: Vec<u64>,
+    planes: Vec<u64>,
     epoch: u32,
     /// The state of each candidate in the current run.
     nodes: Vec<Node>,
@@ -144,12 +145,13 @@ impl<'g> Prober<'g> {
                 }
             }
         }
-        let base_planes: Vec<u128> = if geo.small.is_some() {
+        let base_planes: Vec<u64> = if geo.small.is_some() {
             (0..n)
-                .map(|d| {
-                    (0..geo.cells())
+                .flat_map(|d| {
+                    let plane = (0..geo.cells())
                         .filter(|&c| base[c] & (1 << d) != 0)
-                        .fold(0u128, |m, c| m | 1 << c)
+                        .fold(0u128, |m, c| m | 1 << c);
+                    [plane as u64, (plane >> 64) as u64]
                 })
                 .collect()
         } else {
@@ -252,7 +254,8 @@ impl<'g> Prober<'g> {
         if let Some(small) = &geo.small {
             // The peers holding the value, in ascending order as below
             // (each removal only changes its own cell).
-            let mut holders = self.planes[d] & small.peers[c];
+            let plane = u128::from(self.planes[2 * d]) | u128::from(self.planes[2 * d + 1]) << 64;
+            let mut holders = plane & small.peers[c];
             while holders != 0 {
                 let p = holders.trailing_zeros() as usize;
                 holders &= holders - 1;
@@ -276,8 +279,8 @@ impl<'g> Prober<'g> {
         let node = c * n + e;
         let m = self.masks[c] & !ebit;
         self.masks[c] = m;
-        if let Some(plane) = self.planes.get_mut(e) {
-            *plane &= !(1u128 << c);
+        if let Some(word) = self.planes.get_mut(2 * e + c / 64) {
+            *word &= !(1u64 << (c % 64));
         }
         let state = &mut self.nodes[node];
         state.off_at = self.epoch;
@@ -566,6 +569,11 @@ fn open_houses(small: &super::geometry::Small, plane: u128) -> u64 {
 }
 
 /// [`nishio_fails`] with the plane's open houses known.
+///
+/// After the first placement only the open houses that each placement
+/// touches (`Small::touched`) are looked at again: the others have the places they had
+/// when last looked at, which gave no contradiction and put their single
+/// places in `pending` already.
 fn nishio_fails_in(
     geo: &Geometry,
     small: &super::geometry::Small,
@@ -576,6 +584,7 @@ fn nishio_fails_in(
     let houses = &small.houses;
     let mut left = plane;
     let mut pending = 1u128 << cell;
+    let mut first = true;
     while pending != 0 {
         let c = pending.trailing_zeros() as usize;
         pending &= pending - 1;
@@ -588,7 +597,8 @@ fn nishio_fails_in(
             open &= !(1 << h);
         }
         // Houses still open: none left is a contradiction, one is placed.
-        let mut hs = open;
+        let mut hs = if first { open } else { open & small.touched[c] };
+        first = false;
         while hs != 0 {
             let h = hs.trailing_zeros() as usize;
             hs &= hs - 1;

@@ -71,6 +71,9 @@ pub(crate) struct Small {
     pub(crate) peers: Vec<u128>,
     /// The cells of each house.
     pub(crate) houses: Vec<u128>,
+    /// For each cell, the houses (up to 64) holding it or one of its peers:
+    /// those whose places a placement there changes.
+    pub(crate) touched: Vec<u64>,
 }
 
 impl Small {
@@ -235,15 +238,28 @@ impl Geometry {
                 .collect()
         };
         let (rows, cols) = (find(HouseKind::Row), find(HouseKind::Column));
-        let small = (cells <= 128).then(|| Small {
-            peers: peers
+        let small = (cells <= 128).then(|| {
+            let peers: Vec<u128> = peers
                 .iter()
                 .map(|p: &Vec<u16>| p.iter().fold(0u128, |m, &c| m | 1 << c))
-                .collect(),
-            houses: houses
+                .collect();
+            let houses: Vec<u128> = houses
                 .iter()
                 .map(|h| h.cells.iter().fold(0u128, |m, &c| m | 1 << c))
-                .collect(),
+                .collect();
+            let touched = (0..cells)
+                .map(|c| {
+                    let near = peers[c] | 1 << c;
+                    (0..houses.len().min(64))
+                        .filter(|&h| houses[h] & near != 0)
+                        .fold(0u64, |m, h| m | 1 << h)
+                })
+                .collect();
+            Small {
+                peers,
+                houses,
+                touched,
+            }
         });
         Geometry {
             n,
