@@ -144,6 +144,18 @@ impl AlsWing {
         if bivalue.is_empty() {
             return false;
         }
+        // The cells {x, z}, all and by value (a small board has at most
+        // 11 values).
+        let mut pincers = 0u128;
+        let mut pincers_with = [0u128; 16];
+        for &c in &bivalue {
+            pincers |= 1 << c;
+            let mut m = masks[c] & 0xffff;
+            while m != 0 {
+                pincers_with[m.trailing_zeros() as usize] |= 1 << c;
+                m &= m - 1;
+            }
+        }
         // The easiest (lowest rated) wing found: (rating, set, y, z, x).
         let mut best: Option<(u16, u128, usize, u64, u64)> = None;
         let mut cells = Vec::with_capacity(geo.n);
@@ -160,7 +172,7 @@ impl AlsWing {
                     .cells
                     .iter()
                     .map(|&c| usize::from(c))
-                    .filter(|&c| (2..=k as u32 + 1).contains(&masks[c].count_ones())),
+                    .filter(|&c| (2..=k as u32 + 1).contains(&ones(masks[c]))),
             );
             if cells.len() < k {
                 continue;
@@ -171,11 +183,7 @@ impl AlsWing {
                     return false;
                 }
                 let set = combo.iter().fold(0u128, |s, &c| s | 1 << c);
-                let largest = combo
-                    .iter()
-                    .map(|&c| masks[c].count_ones())
-                    .max()
-                    .unwrap_or(0);
+                let largest = combo.iter().map(|&c| ones(masks[c])).max().unwrap_or(0);
                 let r = self.rating(largest);
                 if best.as_ref().is_some_and(|b| b.0 <= r) {
                     return false;
@@ -188,16 +196,23 @@ impl AlsWing {
                         .filter(|&c| masks[c] & bit != 0)
                         .fold(0u128, |s, c| s | 1 << c)
                 };
-                // The cell Y {x, z} outside the set.
-                for &y in &bivalue {
+                // The cell Y {x, z} outside the set, seeing a cell of it,
+                // with both values in the set (new if the set is old), in
+                // ascending order.
+                let near = combo.iter().fold(0u128, |m, &c| m | small.peers[c]);
+                let mut ys = pincers & near & !set;
+                if old_set {
+                    ys &= changed;
+                }
+                let mut outside = !union & 0xffff;
+                while outside != 0 {
+                    ys &= !pincers_with[outside.trailing_zeros() as usize];
+                    outside &= outside - 1;
+                }
+                while ys != 0 {
+                    let y = ys.trailing_zeros() as usize;
+                    ys &= ys - 1;
                     let ym = masks[y];
-                    if (old_set && changed & (1 << y) == 0)
-                        || ym & !union != 0
-                        || set & (1 << y) != 0
-                        || small.peers[y] & set == 0
-                    {
-                        continue;
-                    }
                     let (lo, hi) = (ym & ym.wrapping_neg(), ym & (ym - 1));
                     for (x, z) in [(lo, hi), (hi, lo)] {
                         // x restricted: every x of the set sees Y.
