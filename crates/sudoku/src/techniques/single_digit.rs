@@ -266,7 +266,7 @@ fn empty_rectangle(geo: &Geometry, masks: &[u64], text: bool, skip: u64, out: &m
         }
         let plane = planes.unsolved[d];
         for (b, house) in geo.houses.iter().enumerate() {
-            if house.kind != HouseKind::Box || geo.placed(masks, b, bit) {
+            if house.kind != HouseKind::Box || planes.solved[d] & small.houses[b] != 0 {
                 continue;
             }
             let in_box = small.houses[b];
@@ -274,20 +274,24 @@ fn empty_rectangle(geo: &Geometry, masks: &[u64], text: bool, skip: u64, out: &m
             if !places.several() {
                 continue;
             }
-            // The rows and columns crossing the box.
-            let (mut rows, mut cols) = (Vec::new(), Vec::new());
+            // The rows and columns crossing the box, in the order of its
+            // cells (a small board has at most 11 of each).
+            let (mut rows, mut cols) = ([0usize; 16], [0usize; 16]);
+            let (mut nr, mut nc) = (0, 0);
             for &c in &house.cells {
                 let c = usize::from(c);
-                if !rows.contains(&(c / n)) {
-                    rows.push(c / n);
+                if !rows[..nr].contains(&(c / n)) {
+                    rows[nr] = c / n;
+                    nr += 1;
                 }
-                if !cols.contains(&(c % n)) {
-                    cols.push(c % n);
+                if !cols[..nc].contains(&(c % n)) {
+                    cols[nc] = c % n;
+                    nc += 1;
                 }
             }
-            for &er_r in &rows {
+            for &er_r in &rows[..nr] {
                 let row_part = small.houses[geo.rows[er_r]] & in_box;
-                for &er_c in &cols {
+                for &er_c in &cols[..nc] {
                     let col_part = small.houses[geo.cols[er_c]] & in_box;
                     let cross = row_part | col_part;
                     if places & !cross != 0 || places & !row_part == 0 || places & !col_part == 0 {
@@ -299,7 +303,10 @@ fn empty_rectangle(geo: &Geometry, masks: &[u64], text: bool, skip: u64, out: &m
                         let lines = if transpose { &geo.rows } else { &geo.cols };
                         for &h in lines {
                             let p = plane & small.houses[h];
-                            if !p.pair() || p & in_box != 0 || geo.placed(masks, h, bit) {
+                            if !p.pair()
+                                || p & in_box != 0
+                                || planes.solved[d] & small.houses[h] != 0
+                            {
                                 continue;
                             }
                             let a = p.trailing_zeros() as usize;
@@ -360,11 +367,10 @@ fn strong_links(geo: &Geometry, small: &Small, plane: u128, out: &mut Vec<(usize
     out.clear();
     for (h, house) in geo.houses.iter().enumerate() {
         let places = plane & small.houses[h];
-        let count = places.count_ones();
-        if count < 2 {
+        if !places.several() {
             continue;
         }
-        if count == 2 {
+        if places.pair() {
             let low = places & places.wrapping_neg();
             out.push((h, low, places & !low));
             continue;
@@ -408,7 +414,12 @@ fn grouped(geo: &Geometry, masks: &[u64], text: bool, skip: u64, out: &mut Found
     let planes = geometry::Planes::new(masks);
     for d in 0..geo.n {
         let bit = 1u64 << d;
-        if skip & bit != 0 || (0..geo.houses.len()).all(|h| geo.placed(masks, h, bit)) {
+        if skip & bit != 0
+            || small
+                .houses
+                .iter()
+                .all(|&house| planes.solved[d] & house != 0)
+        {
             continue;
         }
         let plane = planes.unsolved[d];

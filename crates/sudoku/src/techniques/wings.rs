@@ -79,24 +79,51 @@ impl Wings {
     ) -> bool {
         let is_new = |c: usize| c >= 128 || changed & (1 << c) != 0;
         out.clear();
+        // The cells with two candidates, as a set on small boards.
+        let bivalue = geo.small.as_ref().map(|_| {
+            masks
+                .iter()
+                .enumerate()
+                .filter(|&(_, &m)| m.pair())
+                .fold(0u128, |s, (c, _)| s | 1 << c)
+        });
+        // The pivot's peers with two candidates, ascending.
+        let mut pincers: Vec<usize> = Vec::with_capacity(geo.n * 3);
         for xyz in [false, true] {
             if xyz && self.up_to < Technique::XYZWing {
                 break;
             }
             for pivot in 0..geo.cells() {
                 let pm = masks[pivot];
-                if pm.count_ones() != if xyz { 3 } else { 2 } {
+                let size_ok = if xyz {
+                    (pm & pm.wrapping_sub(1)).pair()
+                } else {
+                    pm.pair()
+                };
+                if !size_ok {
                     continue;
                 }
-                let peers = &geo.peers[pivot];
-                for (i, &a) in peers.iter().enumerate() {
-                    let (a, am) = (usize::from(a), masks[usize::from(a)]);
-                    if !am.pair() {
-                        continue;
+                pincers.clear();
+                match (&geo.small, bivalue) {
+                    (Some(small), Some(bivalue)) => {
+                        let mut m = bivalue & small.peers[pivot];
+                        while m != 0 {
+                            pincers.push(m.trailing_zeros() as usize);
+                            m &= m - 1;
+                        }
                     }
-                    for &b in &peers[i + 1..] {
-                        let (b, bm) = (usize::from(b), masks[usize::from(b)]);
-                        if !bm.pair() || am == bm {
+                    _ => pincers.extend(
+                        geo.peers[pivot]
+                            .iter()
+                            .map(|&p| usize::from(p))
+                            .filter(|&p| masks[p].pair()),
+                    ),
+                }
+                for (i, &a) in pincers.iter().enumerate() {
+                    let am = masks[a];
+                    for &b in &pincers[i + 1..] {
+                        let bm = masks[b];
+                        if am == bm {
                             continue;
                         }
                         if !(is_new(pivot) || is_new(a) || is_new(b)) {
@@ -105,7 +132,7 @@ impl Wings {
                         // The pincers share z; together with the pivot's
                         // values they cover only the pivot's (plus z).
                         let z = am & bm;
-                        if z.count_ones() != 1 {
+                        if z == 0 || z.several() {
                             continue;
                         }
                         let ok = if xyz {
