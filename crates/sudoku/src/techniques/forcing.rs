@@ -338,7 +338,7 @@ impl<'g> Prober<'g> {
                 let mut len = 0;
                 for &q in &house.cells {
                     let q = usize::from(q);
-                    if self.masks[q] & bit != 0 && !self.masks[q].is_power_of_two() {
+                    if self.masks[q] & bit != 0 && self.masks[q].several() {
                         places[len] = q;
                         len += 1;
                     }
@@ -488,7 +488,7 @@ impl<'g> Prober<'g> {
             match self.nodes[x as usize].on_cause {
                 START => {}
                 NAKED => {
-                    if self.base[c].count_ones() > 2 {
+                    if (self.base[c] & self.base[c].wrapping_sub(1)).several() {
                         dynamic = true;
                     }
                     let mut others = self.base[c] & !(1u64 << d);
@@ -503,7 +503,7 @@ impl<'g> Prober<'g> {
                     let mut places = 0;
                     for &q in &geo.houses[h as usize].cells {
                         let q = usize::from(q);
-                        if self.base[q] & bit != 0 && !self.base[q].is_power_of_two() {
+                        if self.base[q] & bit != 0 && self.base[q].several() {
                             places += 1;
                             if q != c {
                                 self.stack.push(((q * n + d) as u32, false));
