@@ -770,7 +770,12 @@ impl Forcing {
         let mut off_int = vec![0u64; words];
         let mut live: Vec<usize> = Vec::new();
         let mut found: Vec<(u32, bool)> = Vec::new();
-        let mut complexity: Vec<usize> = Vec::new();
+        // The sets with conclusions: (source, end of its conclusions in
+        // `all_found`), and what their branches must rate: (branch, index
+        // in `all_found`, set).
+        let mut sets: Vec<(Source, usize)> = Vec::new();
+        let mut all_found: Vec<(u32, bool)> = Vec::new();
+        let mut asks: Vec<(usize, usize, usize)> = Vec::new();
         let mut end_of_last = 0;
         for &(source, end) in &branch_sets {
             let branches = &flat[std::mem::replace(&mut end_of_last, end)..end];
@@ -830,21 +835,50 @@ impl Forcing {
             if found.is_empty() {
                 continue;
             }
-            // Rate each conclusion from the branches' nets.
-            complexity.clear();
-            complexity.resize(found.len(), 0);
-            let mut dynamic = nets;
+            let first = all_found.len();
+            all_found.extend_from_slice(&found);
             for &i in &live {
-                if prober.run(cands[i]).is_err() {
-                    continue; // cannot happen: the branch did not fail
-                }
-                for (k, &(x, on)) in found.iter().enumerate() {
-                    let (count, dy) = prober.ancestors(&[(x, on)]);
-                    complexity[k] += count;
-                    dynamic |= dy;
-                }
+                asks.extend((first..all_found.len()).map(|k| (i, k, sets.len())));
             }
-            for (k, &(x, on)) in found.iter().enumerate() {
+            sets.push((source, all_found.len()));
+        }
+        // Rate each conclusion from the branches' nets: each branch is run
+        // once for every set it is in (the sum over its sets is what
+        // running it again for each set gave).
+        asks.sort_unstable();
+        let mut complexity = vec![0usize; all_found.len()];
+        let mut dynamic = vec![nets; sets.len()];
+        // The ancestors found in the current run, by conclusion.
+        let mut rated: Vec<((u32, bool), (usize, bool))> = Vec::new();
+        let mut a = 0;
+        while a < asks.len() {
+            let i = asks[a].0;
+            let group = asks[a..].iter().take_while(|ask| ask.0 == i).count();
+            let ok = prober.run(cands[i]).is_ok(); // always: the branch did not fail
+            rated.clear();
+            for &(_, k, set) in &asks[a..a + group] {
+                if !ok {
+                    break;
+                }
+                let key = all_found[k];
+                let (count, dy) = match rated.iter().find(|r| r.0 == key) {
+                    Some(&(_, v)) => v,
+                    None => {
+                        let v = prober.ancestors(&[key]);
+                        rated.push((key, v));
+                        v
+                    }
+                };
+                complexity[k] += count;
+                dynamic[set] |= dy;
+            }
+            a += group;
+        }
+        let mut first = 0;
+        for (set, &(source, end)) in sets.iter().enumerate() {
+            for k in std::mem::replace(&mut first, end)..end {
+                let (x, on) = all_found[k];
+                let dynamic = dynamic[set];
                 let c = Conclusion {
                     rating: if dynamic { dynamic_rating } else { 80 } + length_bonus(complexity[k]),
                     node: x,
