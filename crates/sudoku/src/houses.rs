@@ -89,6 +89,16 @@ pub(crate) struct Houses {
     house_masks: Vec<u64>,
     /// One bitboard per cell: its peers (the other cells of its houses).
     peer_masks: Vec<u64>,
+    /// Digits' cells packed per state word (`64 / n`), after the bitboards.
+    per_word: usize,
+    /// Words per set of houses, and the houses of each cell as such a set
+    /// (`house_words` words per cell).
+    house_words: usize,
+    cell_house_bits: Vec<u64>,
+    /// Words per set of pairs, and the pairs each cell belongs to (either
+    /// house of the pair holds it) as such a set.
+    pair_words: usize,
+    cell_pair_bits: Vec<u64>,
     /// Three bitboards per pair of houses `a`, `b` that share two cells or
     /// more but not all of them (a box and a row): the shared cells, the
     /// other cells of `a`, the other cells of `b`.
@@ -167,6 +177,25 @@ impl Houses {
                 pair_masks.extend(ma.iter().zip(mb).map(|(x, y)| y & !x));
             }
         }
+        let pairs = pair_masks.len() / (3 * words);
+        let (house_words, pair_words) = (houses.len().div_ceil(64), pairs.div_ceil(64));
+        let mut cell_house_bits = vec![0u64; nc * house_words];
+        let mut cell_pair_bits = vec![0u64; nc * pair_words];
+        for (c, hs) in of_cell.iter().enumerate() {
+            for &h in hs {
+                let h = usize::from(h);
+                cell_house_bits[c * house_words + h / 64] |= 1 << (h % 64);
+            }
+            for i in 0..pairs {
+                let union = &pair_masks[3 * i * words..3 * (i + 1) * words];
+                if union
+                    .chunks_exact(words)
+                    .any(|m| m[c / 64] & (1 << (c % 64)) != 0)
+                {
+                    cell_pair_bits[c * pair_words + i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
         let mut all = vec![0u64; words];
         for c in 0..nc {
             all[c / 64] |= 1 << (c % 64);
@@ -176,6 +205,11 @@ impl Houses {
             cells,
             n,
             words,
+            per_word: 64 / n,
+            house_words,
+            cell_house_bits,
+            pair_words,
+            cell_pair_bits,
             houses: flat,
             cell_houses,
             house_start,
@@ -226,74 +260,111 @@ impl Houses {
     }
 
     /// The propagation proper on bitboards of `W` words (`W == self.words`),
-    /// in `s.words`: per digit, the cells that may hold it, then the same
-    /// as the call found them.
+    /// with `board` for the cells' digits, one word per cell.
+    ///
+    /// The state is the board of the last fixpoint (the full board before
+    /// the first call, see [`init_state`](Constraint::init_state)), twice:
+    /// per digit the cells that may hold it, then per cell its digits,
+    /// packed. The cells whose domain differs from it are patched into the
+    /// bitboards, and only the houses and pairs of the cells a digit lost
+    /// since are looked at again for that digit.
     fn run<const W: usize>(
         &self,
         ctx: &mut PropagationContext<'_>,
         s: &mut Scratch,
+        board: &mut Vec<u64>,
     ) -> Result<(), Conflict> {
         let n = self.n;
         let full = self.full();
-        s.words.resize(2 * n * W, 0);
-        let (cand, found) = s.words.as_chunks_mut::<W>().0.split_at_mut(n);
+        let (hw, pw) = (self.house_words, self.pair_words);
+        s.words.resize(4 * n * W + hw.max(pw), 0);
+        let (bitboards, hit) = s.words.split_at_mut(4 * n * W);
+        let bitboards = bitboards.as_chunks_mut::<W>().0;
+        // Per digit: its cells now, as read, and the cells it lost that
+        // the hidden singles and the locked candidates have not seen.
+        let (cand, rest) = bitboards.split_at_mut(n);
+        let (found, rest) = rest.split_at_mut(n);
+        let (hidden_lost, locked_lost) = rest.split_at_mut(n);
 
-        // Read the board into per-digit bitboards (digit d at index d - 1).
-        // A value outside `1..=n` (only in domains the caller built so) is
-        // dropped here, and the cell is written at the end.
-        let mut inexact = Bits::<W>::EMPTY;
-        for (c, &v) in self.cells.iter().enumerate() {
-            // Domains within `1..=n`, `n < 64`, are one word; `None` would
-            // mean a domain far outside it, with no digit.
-            let (b, w) = ctx.mask(v).unwrap_or((1, 0));
-            let (digits, exact) = if b == 1 {
-                (w & full, w & !full == 0)
-            } else {
+        // Read the board (digit d at bit d - 1). A value outside `1..=n`
+        // (only in domains the caller built so) is dropped, and the cell is
+        // written at the end; bit 63, never a digit, marks it here.
+        let uniform = ctx.masks_into(&self.cells, board) == Some(1);
+        if !uniform {
+            board.clear();
+            for &v in &self.cells {
+                // Domains within `1..=n`, `n < 64`, are one word; `None`
+                // would mean a domain far outside it, with no digit.
+                let (b, w) = ctx.mask(v).unwrap_or((1, 0));
                 let d = shift_in(w, b) & full;
-                (d, shift_out(d, b) == w)
-            };
-            if digits == 0 {
-                return Err(ctx.conflict());
-            }
-            if !exact {
-                inexact.insert(c);
-            }
-            let (word, bit) = (c / 64, 1u64 << (c % 64));
-            let mut m = digits;
-            while m != 0 {
-                cand[m.trailing_zeros() as usize][word] |= bit;
-                m &= m - 1;
+                board.push(if shift_out(d, b) == w { d } else { d | 1 << 63 });
             }
         }
-        found.copy_from_slice(cand);
-
-        // The state is the board of the last fixpoint (all zero before the
-        // first call): the digits that lost cells since are the ones to
-        // look at again, and its single cells were already taken from
-        // their peers.
-        let (mut dirty, mut done) = (0u64, Bits::<W>::EMPTY);
-        {
-            let old = ctx.state().as_chunks::<W>().0;
+        let mut inexact = Bits::<W>::EMPTY;
+        let (mut dirty, mut empty) = (0u64, false);
+        let done_before = {
+            let state = ctx.state();
+            let (old, packed) = state.split_at(n * W);
             let (mut once, mut twice) = (Bits::<W>::EMPTY, Bits::<W>::EMPTY);
-            for (d, (o, x)) in old.iter().zip(cand.iter()).enumerate() {
+            for (o, x) in old.as_chunks::<W>().0.iter().zip(cand.iter_mut()) {
                 let o = Bits(*o);
                 twice = twice.or(once.and(o));
                 once = once.or(o);
-                if o.0 != *x {
-                    dirty |= 1 << d;
+                *x = o.0;
+            }
+            let per_word = self.per_word;
+            for (i, (cells, &word)) in board.chunks_mut(per_word).zip(packed).enumerate() {
+                for (j, w) in cells.iter_mut().enumerate() {
+                    let digits = *w & full;
+                    let mut diff = ((word >> (j * n)) & full) ^ digits;
+                    if diff == 0 && *w == digits {
+                        continue;
+                    }
+                    let c = i * per_word + j;
+                    empty |= digits == 0;
+                    if *w != digits {
+                        inexact.insert(c);
+                        *w = digits;
+                    }
+                    dirty |= diff;
+                    let (k, bit) = (c / 64, 1u64 << (c % 64));
+                    while diff != 0 {
+                        let d = diff.trailing_zeros() as usize;
+                        cand[d][k] ^= bit;
+                        hidden_lost[d][k] |= bit;
+                        diff &= diff - 1;
+                    }
                 }
             }
-            done = done.or(once.minus(twice));
+            // The cells single at the last fixpoint were taken from their
+            // peers then.
+            once.minus(twice)
+        };
+        if empty {
+            return Err(ctx.conflict());
         }
         if dirty == 0 && inexact.is_empty() {
             return Ok(());
         }
+        let mut done = done_before;
+        found.copy_from_slice(cand);
+        locked_lost.copy_from_slice(hidden_lost);
 
         let all = Bits::<W>(self.all[..W].try_into().unwrap_or([0; W]));
         let peers = self.peer_masks.as_chunks::<W>().0;
         let house_masks = self.house_masks.as_chunks::<W>().0;
         let pairs = self.pair_masks.as_chunks::<W>().0;
         let (mut hidden_dirty, mut locked_dirty) = (dirty, dirty);
+        // Digit `d` lost the cells `lost`.
+        macro_rules! lost {
+            ($d:expr, $lost:expr) => {{
+                let (d, lost): (usize, Bits<W>) = ($d, $lost);
+                hidden_lost[d] = Bits(hidden_lost[d]).or(lost).0;
+                locked_lost[d] = Bits(locked_lost[d]).or(lost).0;
+                hidden_dirty |= 1 << d;
+                locked_dirty |= 1 << d;
+            }};
+        }
         loop {
             // Naked singles: a cell with one digit left takes it from its
             // peers, until no cell is newly single.
@@ -321,6 +392,7 @@ impl Houses {
                     }
                     let mut x = before;
                     for c in placed.cells() {
+                        board[c] = 1 << d;
                         let p = Bits(peers[c]);
                         // A peer already holding the digit alone.
                         if let Some(q) = x.and(p).and(singles).first() {
@@ -330,73 +402,100 @@ impl Houses {
                     }
                     if x != before {
                         *slot = x.0;
-                        hidden_dirty |= 1 << d;
-                        locked_dirty |= 1 << d;
+                        lost!(d, before.minus(x));
                     }
                 }
             }
             if done == all {
                 break; // solved: each house holds distinct digits
             }
-            // Hidden singles, for the digits that lost cells: a house with
-            // one open cell left for a digit places it there.
+            // Hidden singles, in the houses of the cells each digit lost: a
+            // house with one open cell left for a digit places it there.
             let mut placed_any = false;
             let mut todo = std::mem::take(&mut hidden_dirty);
             while todo != 0 {
                 let d = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
                 let x = Bits(cand[d]);
-                for (h, m) in house_masks.iter().enumerate() {
-                    let m = x.and(Bits(*m));
-                    if m.is_empty() {
-                        return Err(self.fail(ctx, h));
+                let hit = &mut hit[..hw];
+                hit.fill(0);
+                for c in Bits(std::mem::replace(&mut hidden_lost[d], [0; W])).cells() {
+                    let of = &self.cell_house_bits[c * hw..(c + 1) * hw];
+                    for (h, &m) in hit.iter_mut().zip(of) {
+                        *h |= m;
                     }
-                    if !m.and(done).is_empty() {
-                        continue; // placed in this house
-                    }
-                    let Some(c) = m.single() else { continue };
-                    for (e, slot) in cand.iter_mut().enumerate() {
-                        let mut y = Bits(*slot);
-                        if e != d && y.contains(c) {
-                            y.remove(c);
-                            *slot = y.0;
-                            hidden_dirty |= 1 << e;
-                            locked_dirty |= 1 << e;
+                }
+                for (k, &word) in hit.iter().enumerate() {
+                    let mut word = word;
+                    while word != 0 {
+                        let h = k * 64 + word.trailing_zeros() as usize;
+                        word &= word - 1;
+                        let m = x.and(Bits(house_masks[h]));
+                        if m.is_empty() {
+                            return Err(self.fail(ctx, h));
                         }
+                        if !m.and(done).is_empty() {
+                            continue; // placed in this house
+                        }
+                        let Some(c) = m.single() else { continue };
+                        for e in 0..n {
+                            let mut y = Bits(cand[e]);
+                            if e != d && y.contains(c) {
+                                y.remove(c);
+                                cand[e] = y.0;
+                                let mut one = Bits::<W>::EMPTY;
+                                one.insert(c);
+                                lost!(e, one);
+                            }
+                        }
+                        placed_any = true;
                     }
-                    placed_any = true;
                 }
             }
             if placed_any {
                 continue;
             }
-            // Locked candidates: where the shared cells of two houses hold
-            // a digit that the rest of one house lacks, the digit is in the
-            // shared cells, so the rest of the other house loses it.
+            // Locked candidates, in the pairs of the cells each digit lost:
+            // where the shared cells of two houses hold a digit that the
+            // rest of one house lacks, the digit is in the shared cells, so
+            // the rest of the other house loses it.
             let mut removed_any = false;
             let mut todo = std::mem::take(&mut locked_dirty);
             while todo != 0 {
                 let d = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
                 let before = Bits(cand[d]);
+                let changed = Bits(std::mem::replace(&mut locked_lost[d], [0; W]));
                 if before.minus(done).is_empty() {
                     continue; // placed everywhere: its houses lack it nowhere
                 }
-                let mut x = before;
-                for pair in pairs.chunks_exact(3) {
-                    if x.and(Bits(pair[0])).is_empty() {
-                        continue;
+                let hit = &mut hit[..pw];
+                hit.fill(0);
+                for c in changed.cells() {
+                    let of = &self.cell_pair_bits[c * pw..(c + 1) * pw];
+                    for (h, &m) in hit.iter_mut().zip(of) {
+                        *h |= m;
                     }
-                    let (rest_a, rest_b) = (Bits(pair[1]), Bits(pair[2]));
-                    let (in_a, in_b) = (!x.and(rest_a).is_empty(), !x.and(rest_b).is_empty());
-                    if in_a != in_b {
-                        x = x.minus(if in_a { rest_a } else { rest_b });
+                }
+                let mut x = before;
+                for (k, &word) in hit.iter().enumerate() {
+                    let mut word = word;
+                    while word != 0 {
+                        let i = k * 64 + word.trailing_zeros() as usize;
+                        word &= word - 1;
+                        if x.and(Bits(pairs[3 * i])).is_empty() {
+                            continue;
+                        }
+                        let (rest_a, rest_b) = (Bits(pairs[3 * i + 1]), Bits(pairs[3 * i + 2]));
+                        let (in_a, in_b) = (!x.and(rest_a).is_empty(), !x.and(rest_b).is_empty());
+                        if in_a != in_b {
+                            x = x.minus(if in_a { rest_a } else { rest_b });
+                        }
                     }
                 }
                 if x != before {
                     cand[d] = x.0;
-                    hidden_dirty |= 1 << d;
-                    locked_dirty |= 1 << d;
+                    lost!(d, before.minus(x));
                     removed_any = true;
                 }
             }
@@ -405,28 +504,44 @@ impl Houses {
             }
         }
 
-        // Write each changed cell once, then remember the fixpoint.
+        // Write each changed cell once, then remember the fixpoint. The
+        // cells placed here have their digit in `board` already; the others
+        // lose the digits their bitboards lost.
+        let placed = done.minus(done_before);
         let mut changed = inexact;
-        for (x, f) in cand.iter().zip(found.iter()) {
-            changed = changed.or(Bits(*f).minus(Bits(*x)));
+        for (d, (x, f)) in cand.iter().zip(found.iter()).enumerate() {
+            let lost = Bits(*f).minus(Bits(*x));
+            if lost.is_empty() {
+                continue;
+            }
+            changed = changed.or(lost);
+            for c in lost.minus(placed).cells() {
+                board[c] &= !(1 << d);
+            }
         }
         if !changed.is_empty() {
             ctx.set_rule("singles");
             for c in changed.cells() {
-                let (word, shift) = (c / 64, c % 64);
-                let digits = cand
-                    .iter()
-                    .enumerate()
-                    .fold(0u64, |m, (d, x)| m | ((x[word] >> shift) & 1) << d);
                 let v = self.cells[c];
-                let (base, _) = ctx.mask(v).unwrap_or((1, 0));
-                ctx.intersect_mask(v, base, shift_out(digits, base))?;
+                let base = if uniform {
+                    1
+                } else {
+                    ctx.mask(v).map_or(1, |(b, _)| b)
+                };
+                ctx.intersect_mask(v, base, shift_out(board[c], base))?;
             }
         }
         for (d, x) in cand.iter().enumerate() {
             for (i, &w) in x.iter().enumerate() {
                 ctx.set_state(d * W + i, w);
             }
+        }
+        for (i, cells) in board.chunks(self.per_word).enumerate() {
+            let packed = cells
+                .iter()
+                .enumerate()
+                .fold(0u64, |p, (j, &w)| p | w << (j * n));
+            ctx.set_state(n * W + i, packed);
         }
         Ok(())
     }
@@ -582,14 +697,15 @@ impl Constraint for Houses {
     }
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
-        let mut s = ctx.take_scratch();
+        let (mut s, mut board) = (ctx.take_scratch(), ctx.take_words());
         let result = match self.words {
-            1 => self.run::<1>(ctx, &mut s),
-            2 => self.run::<2>(ctx, &mut s),
-            4 => self.run::<4>(ctx, &mut s),
-            16 => self.run::<16>(ctx, &mut s),
-            _ => self.run::<MAX_WORDS>(ctx, &mut s),
+            1 => self.run::<1>(ctx, &mut s, &mut board),
+            2 => self.run::<2>(ctx, &mut s, &mut board),
+            4 => self.run::<4>(ctx, &mut s, &mut board),
+            16 => self.run::<16>(ctx, &mut s, &mut board),
+            _ => self.run::<MAX_WORDS>(ctx, &mut s, &mut board),
         };
+        ctx.give_back_words(board);
         ctx.give_back_scratch(s);
         result
     }
@@ -611,7 +727,22 @@ impl Constraint for Houses {
     }
 
     fn state_words(&self) -> usize {
-        self.n * self.words
+        self.n * self.words + self.cells.len().div_ceil(self.per_word)
+    }
+
+    /// The full board (every digit in every cell): a fixpoint of the three
+    /// rules, so the first call patches in only the cells whose domains
+    /// are smaller (the givens), as any later call does.
+    fn init_state(&self, _: &csp_core::Domains<'_>, state: &mut [u64]) {
+        let (n, w, nc) = (self.n, self.words, self.cells.len());
+        let (bitboards, packed) = state.split_at_mut(n * w);
+        for bits in bitboards.chunks_exact_mut(w) {
+            bits.copy_from_slice(&self.all);
+        }
+        for (i, word) in packed.iter_mut().enumerate() {
+            let cells = (nc - i * self.per_word).min(self.per_word);
+            *word = (0..cells).fold(0, |p, j| p | self.full() << (j * n));
+        }
     }
 }
 
