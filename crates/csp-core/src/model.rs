@@ -271,6 +271,22 @@ impl Model {
         self.post(Box::new(constraint), true)
     }
 
+    /// Adds a constraint whose propagator is *exact on a fixed scope*: once
+    /// every variable of its scope is fixed, it fails exactly the
+    /// assignments [`is_satisfied`](Constraint::is_satisfied) rejects. The
+    /// engine then does not check it again on every solution, as with the
+    /// built-in constraints. A constraint that breaks this promise lets
+    /// wrong solutions through: use [`add`](Self::add) unless the promise
+    /// is tested (for instance against the brute-force oracle,
+    /// `csp_core::testing::check_against_brute_force`, which reports a
+    /// non-solution).
+    pub fn add_exact(
+        &mut self,
+        constraint: impl Constraint + 'static,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Box::new(constraint), false)
+    }
+
     /// Adds a constraint after checking its scope. Built-in constraints pass
     /// `check_solutions: false`: they are exact on fixed scopes, so the
     /// engine does not check them again on every solution.
