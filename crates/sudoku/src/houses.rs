@@ -22,31 +22,44 @@
 //! With one AllDifferent per house, the engine wakes every house of every
 //! changed cell, and each call re-reads its cells and re-derives which
 //! digits are placed and which have one place left. Here one propagator
-//! sees the whole board. It keeps, in trailed state words, the candidates
-//! each cell had at its last fixpoint, so a call finds the cells that
-//! changed since (typically the one cell of the decision). On a private
-//! copy of the board it then removes each newly placed digit from the
-//! peers (through precomputed peer lists), looks for hidden singles only
-//! among the digits a house lost, and when both rules are done, makes one
-//! locked-candidates pass over the house pairs (from the unions of their
-//! shared cells, each cell read once per pass), going back to the singles
-//! whenever something changed. Each changed cell is written once, at the
+//! sees the whole board, as per-digit bitboards (the representation of
+//! JCZSolve, tdoku and the `sudoku` crate, here over any list of houses):
+//! for each digit, the set of cells that may still hold it, one bit per
+//! cell; the houses, the peers of each cell and the shared cells of house
+//! pairs are bitboards too. A placement of `d` in `c` clears `d` from
+//! `c`'s peers in a few word operations; the cells with one digit left are
+//! those in exactly one digit's bitboard (counted bit-sliced: `twice |=
+//! once & x; once |= x`); a hidden single is a house whose intersection
+//! with a digit's bitboard is one open cell; the locked candidates of a
+//! pair are three intersections.
+//!
+//! The propagator keeps, in trailed state words, the board of its last
+//! fixpoint (the bitboards, and the cells' digits packed), so a call reads
+//! the domains, patches into the bitboards only the cells that changed
+//! since (typically the one cell of the decision), and looks for hidden
+//! singles and locked candidates only in the houses and pairs of the cells
+//! each digit lost. It applies naked singles until no cell is newly single,
+//! then hidden singles, going back to the naked ones whenever a digit was
+//! placed, and when both are done, one locked-candidates pass, going back
+//! whenever a candidate went. Each changed cell is written once, at the
 //! end.
 //!
 //! # Practical
 //!
 //! - Sound and exact: a fully fixed board passes only if every house holds
 //!   distinct digits, so it is the only check of the houses the solver's
-//!   model needs (`SudokuModel::new` posts it instead of the houses'
-//!   AllDifferent; cages keep theirs). It reports a conflict when a cell
-//!   loses every candidate, a house loses a digit, or one cell must take
-//!   two hidden singles.
+//!   model needs (`SudokuModel::new` posts it with
+//!   [`Model::add_exact`](csp_core::Model::add_exact) instead of the
+//!   houses' AllDifferent, so the engine does not check it again on each
+//!   solution; cages keep theirs). It reports a conflict when a cell loses
+//!   every candidate, a house loses a digit, or two peers take one digit.
 //! - Idempotent: one call reaches the common fixpoint of the three rules.
-//! - Allocates nothing per call after the first: the board copy, the
-//!   pending digits per house and the stack of placed cells live in the
-//!   [`Scratch`](csp_core::Scratch) buffers.
-//! - Boards of up to 63 digits (one domain word per cell); values outside
-//!   `1..=n` are removed.
+//! - Allocates nothing per call after the first: the bitboards live in the
+//!   [`Scratch`](csp_core::Scratch) words, the cells' digits in the word
+//!   buffer of [`PropagationContext::take_words`].
+//! - Boards of up to 63 digits (one domain word per cell) and 4,096 cells;
+//!   a bitboard has 1, 2, 4, 16 or 64 words, each a compiled copy of the
+//!   propagation (9x9: 2 words). Values outside `1..=n` are removed.
 //! - With tracing on, its writes are named `"singles"` (the grader's
 //!   technique models, which explain steps, keep one constraint per rule).
 //!
@@ -219,6 +232,16 @@ impl Houses {
             pair_masks,
             house_vars,
         })
+    }
+
+    /// How many houses.
+    fn house_count(&self) -> usize {
+        self.houses.len() / self.n
+    }
+
+    /// How many pairs of houses share cells.
+    fn pair_count(&self) -> usize {
+        self.pair_masks.len() / (3 * self.words)
     }
 
     /// The digits `1..=n` as bits `0..n`.
@@ -418,13 +441,8 @@ impl Houses {
                 todo &= todo - 1;
                 let x = Bits(cand[d]);
                 let hit = &mut hit[..hw];
-                hit.fill(0);
-                for c in Bits(std::mem::replace(&mut hidden_lost[d], [0; W])).cells() {
-                    let of = &self.cell_house_bits[c * hw..(c + 1) * hw];
-                    for (h, &m) in hit.iter_mut().zip(of) {
-                        *h |= m;
-                    }
-                }
+                let lost = Bits(std::mem::replace(&mut hidden_lost[d], [0; W]));
+                gather(&self.cell_house_bits, lost, self.house_count(), hit);
                 for (k, &word) in hit.iter().enumerate() {
                     let mut word = word;
                     while word != 0 {
@@ -470,13 +488,7 @@ impl Houses {
                     continue; // placed everywhere: its houses lack it nowhere
                 }
                 let hit = &mut hit[..pw];
-                hit.fill(0);
-                for c in changed.cells() {
-                    let of = &self.cell_pair_bits[c * pw..(c + 1) * pw];
-                    for (h, &m) in hit.iter_mut().zip(of) {
-                        *h |= m;
-                    }
-                }
+                gather(&self.cell_pair_bits, changed, self.pair_count(), hit);
                 let mut x = before;
                 for (k, &word) in hit.iter().enumerate() {
                     let mut word = word;
@@ -547,6 +559,37 @@ impl Houses {
     }
 }
 
+/// Into `hit`, the union of the sets `of` gives the cells of `cells`
+/// (`hit.len()` words per cell), or all the `count` sets if `cells` has so
+/// many cells that testing every set is cheaper than gathering (the first
+/// call, a placement's twenty peers).
+#[inline(always)]
+fn gather<const W: usize>(of: &[u64], cells: Bits<W>, count: usize, hit: &mut [u64]) {
+    if 4 * cells.count() > count {
+        for (k, h) in hit.iter_mut().enumerate() {
+            let left = count - 64 * k;
+            *h = if left >= 64 {
+                u64::MAX
+            } else {
+                (1 << left) - 1
+            };
+        }
+        return;
+    }
+    if let [one] = hit {
+        // One word per set (at most 64 houses or pairs): no inner loop.
+        *one = cells.cells().fold(0, |h, c| h | of[c]);
+        return;
+    }
+    let words = hit.len();
+    hit.fill(0);
+    for c in cells.cells() {
+        for (h, &m) in hit.iter_mut().zip(&of[c * words..(c + 1) * words]) {
+            *h |= m;
+        }
+    }
+}
+
 /// A set of cells as a bitboard of `W` words: cell `c` is bit `c % 64` of
 /// word `c / 64`.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -556,28 +599,28 @@ impl<const W: usize> Bits<W> {
     const EMPTY: Self = Bits([0; W]);
 
     #[inline(always)]
-    fn and(mut self, o: Self) -> Self {
-        for (a, b) in self.0.iter_mut().zip(o.0) {
-            *a &= b;
-        }
-        self
+    fn and(self, o: Self) -> Self {
+        Bits(std::array::from_fn(|i| {
+            let (a, b) = (self.0[i], o.0[i]);
+            a & b
+        }))
     }
 
     #[inline(always)]
-    fn or(mut self, o: Self) -> Self {
-        for (a, b) in self.0.iter_mut().zip(o.0) {
-            *a |= b;
-        }
-        self
+    fn or(self, o: Self) -> Self {
+        Bits(std::array::from_fn(|i| {
+            let (a, b) = (self.0[i], o.0[i]);
+            a | b
+        }))
     }
 
     /// The cells of `self` not in `o`.
     #[inline(always)]
-    fn minus(mut self, o: Self) -> Self {
-        for (a, b) in self.0.iter_mut().zip(o.0) {
-            *a &= !b;
-        }
-        self
+    fn minus(self, o: Self) -> Self {
+        Bits(std::array::from_fn(|i| {
+            let (a, b) = (self.0[i], o.0[i]);
+            a & !b
+        }))
     }
 
     #[inline(always)]
@@ -609,11 +652,20 @@ impl<const W: usize> Bits<W> {
             .map(|i| i * 64 + self.0[i].trailing_zeros() as usize)
     }
 
+    /// How many cells.
+    #[inline(always)]
+    fn count(self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
     /// The one cell, if there is exactly one.
     #[inline(always)]
     fn single(self) -> Option<usize> {
-        let count: u32 = self.0.iter().map(|w| w.count_ones()).sum();
-        if count == 1 { self.first() } else { None }
+        if self.count() == 1 {
+            self.first()
+        } else {
+            None
+        }
     }
 
     /// The cells, in increasing order.
