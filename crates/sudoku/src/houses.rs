@@ -300,14 +300,16 @@ impl Houses {
         let n = self.n;
         let full = self.full();
         let (hw, pw) = (self.house_words, self.pair_words);
-        s.words.resize(4 * n * W + hw.max(pw), 0);
-        let (bitboards, hit) = s.words.split_at_mut(4 * n * W);
+        s.words.resize(5 * n * W + hw.max(pw), 0);
+        let (bitboards, hit) = s.words.split_at_mut(5 * n * W);
         let bitboards = bitboards.as_chunks_mut::<W>().0;
         // Per digit: its cells now, as read, and the cells it lost that
         // the hidden singles and the locked candidates have not seen.
         let (cand, rest) = bitboards.split_at_mut(n);
         let (found, rest) = rest.split_at_mut(n);
-        let (hidden_lost, locked_lost) = rest.split_at_mut(n);
+        let (hidden_lost, rest) = rest.split_at_mut(n);
+        // Per digit, the union of the later digits' cells (naked singles).
+        let (locked_lost, after) = rest.split_at_mut(n);
 
         // Read the board (digit d at bit d - 1). A value outside `1..=n`
         // (only in domains the caller built so) is dropped, and the cell is
@@ -401,28 +403,38 @@ impl Houses {
                 if let Some(c) = all.minus(once).first() {
                     return Err(self.fail_at(ctx, c));
                 }
-                let singles = once.minus(twice);
-                let new = singles.minus(done);
+                let new = once.minus(twice).minus(done);
                 if new.is_empty() {
                     break;
                 }
                 done = done.or(new);
+                let mut later = Bits::<W>::EMPTY;
+                for (x, a) in cand.iter().zip(after.iter_mut()).rev() {
+                    *a = later.0;
+                    later = later.or(Bits(*x));
+                }
+                // The cells of the digits before `d`, as this round left them.
+                let mut earlier = Bits::<W>::EMPTY;
                 for (d, slot) in cand.iter_mut().enumerate() {
                     let before = Bits(*slot);
                     let placed = before.and(new);
                     if placed.is_empty() {
+                        earlier = earlier.or(before);
                         continue;
                     }
+                    let others = earlier.or(Bits(after[d]));
                     let mut x = before;
                     for c in placed.cells() {
                         board[c] = 1 << d;
                         let p = Bits(peers[c]);
-                        // A peer already holding the digit alone.
-                        if let Some(q) = x.and(p).and(singles).first() {
+                        // A peer left with no digit: the conflict is in a
+                        // house of both.
+                        if let Some(q) = x.and(p).minus(others).first() {
                             return Err(self.fail(ctx, self.shared_house(c, q)));
                         }
                         x = x.minus(p);
                     }
+                    earlier = earlier.or(x);
                     if x != before {
                         *slot = x.0;
                         lost!(d, before.minus(x));
