@@ -569,8 +569,10 @@ fn parse(text: &str, shape: Option<Shape>) -> Result<Board, ParseError> {
             }
             _ => false,
         });
-        if plain && let Ok(shape) = shape.map_or_else(|| Shape::new(n), Ok) {
-            return Ok(Board { shape, cells });
+        if plain {
+            if let Ok(shape) = shape.map_or_else(|| Shape::new(n), Ok) {
+                return Ok(Board { shape, cells });
+            }
         }
     }
     parse_form(text, shape, false)

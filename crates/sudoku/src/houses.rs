@@ -301,15 +301,15 @@ impl Houses {
         let full = self.full();
         let (hw, pw) = (self.house_words, self.pair_words);
         s.words.resize(5 * n * W + hw.max(pw), 0);
+        // Bitboard `d` of a list is words `d * W..(d + 1) * W` (see `load`).
         let (bitboards, hit) = s.words.split_at_mut(5 * n * W);
-        let bitboards = bitboards.as_chunks_mut::<W>().0;
         // Per digit: its cells now, as read, and the cells it lost that
         // the hidden singles and the locked candidates have not seen.
-        let (cand, rest) = bitboards.split_at_mut(n);
-        let (found, rest) = rest.split_at_mut(n);
-        let (hidden_lost, rest) = rest.split_at_mut(n);
+        let (cand, rest) = bitboards.split_at_mut(n * W);
+        let (found, rest) = rest.split_at_mut(n * W);
+        let (hidden_lost, rest) = rest.split_at_mut(n * W);
         // Per digit, the union of the later digits' cells (naked singles).
-        let (locked_lost, after) = rest.split_at_mut(n);
+        let (locked_lost, after) = rest.split_at_mut(n * W);
 
         // Read the board (digit d at bit d - 1). A value outside `1..=n`
         // (only in domains the caller built so) is dropped, and the cell is
@@ -331,11 +331,11 @@ impl Houses {
             let state = ctx.state();
             let (old, packed) = state.split_at(n * W);
             let (mut once, mut twice) = (Bits::<W>::EMPTY, Bits::<W>::EMPTY);
-            for (o, x) in old.as_chunks::<W>().0.iter().zip(cand.iter_mut()) {
-                let o = Bits(*o);
+            cand.copy_from_slice(old);
+            for d in 0..n {
+                let o = load::<W>(old, d);
                 twice = twice.or(once.and(o));
                 once = once.or(o);
-                *x = o.0;
             }
             let per_word = self.per_word;
             for (i, (cells, &word)) in board.chunks_mut(per_word).zip(packed).enumerate() {
@@ -355,8 +355,8 @@ impl Houses {
                     let (k, bit) = (c / 64, 1u64 << (c % 64));
                     while diff != 0 {
                         let d = diff.trailing_zeros() as usize;
-                        cand[d][k] ^= bit;
-                        hidden_lost[d][k] |= bit;
+                        cand[d * W + k] ^= bit;
+                        hidden_lost[d * W + k] |= bit;
                         diff &= diff - 1;
                     }
                 }
@@ -375,17 +375,14 @@ impl Houses {
         found.copy_from_slice(cand);
         locked_lost.copy_from_slice(hidden_lost);
 
-        let all = Bits::<W>(self.all[..W].try_into().unwrap_or([0; W]));
-        let peers = self.peer_masks.as_chunks::<W>().0;
-        let house_masks = self.house_masks.as_chunks::<W>().0;
-        let pairs = self.pair_masks.as_chunks::<W>().0;
+        let all = load::<W>(&self.all, 0);
         let (mut hidden_dirty, mut locked_dirty) = (dirty, dirty);
         // Digit `d` lost the cells `lost`.
         macro_rules! lost {
             ($d:expr, $lost:expr) => {{
                 let (d, lost): (usize, Bits<W>) = ($d, $lost);
-                hidden_lost[d] = Bits(hidden_lost[d]).or(lost).0;
-                locked_lost[d] = Bits(locked_lost[d]).or(lost).0;
+                store(hidden_lost, d, load(hidden_lost, d).or(lost));
+                store(locked_lost, d, load(locked_lost, d).or(lost));
                 hidden_dirty |= 1 << d;
                 locked_dirty |= 1 << d;
             }};
@@ -395,8 +392,8 @@ impl Houses {
             // peers, until no cell is newly single.
             loop {
                 let (mut once, mut twice) = (Bits::<W>::EMPTY, Bits::<W>::EMPTY);
-                for x in cand.iter() {
-                    let x = Bits(*x);
+                for d in 0..n {
+                    let x = load::<W>(cand, d);
                     twice = twice.or(once.and(x));
                     once = once.or(x);
                 }
@@ -409,24 +406,24 @@ impl Houses {
                 }
                 done = done.or(new);
                 let mut later = Bits::<W>::EMPTY;
-                for (x, a) in cand.iter().zip(after.iter_mut()).rev() {
-                    *a = later.0;
-                    later = later.or(Bits(*x));
+                for d in (0..n).rev() {
+                    store(after, d, later);
+                    later = later.or(load(cand, d));
                 }
                 // The cells of the digits before `d`, as this round left them.
                 let mut earlier = Bits::<W>::EMPTY;
-                for (d, slot) in cand.iter_mut().enumerate() {
-                    let before = Bits(*slot);
+                for d in 0..n {
+                    let before = load::<W>(cand, d);
                     let placed = before.and(new);
                     if placed.is_empty() {
                         earlier = earlier.or(before);
                         continue;
                     }
-                    let others = earlier.or(Bits(after[d]));
+                    let others = earlier.or(load(after, d));
                     let mut x = before;
                     for c in placed.cells() {
                         board[c] = 1 << d;
-                        let p = Bits(peers[c]);
+                        let p = load::<W>(&self.peer_masks, c);
                         // A peer left with no digit: the conflict is in a
                         // house of both.
                         if let Some(q) = x.and(p).minus(others).first() {
@@ -436,7 +433,7 @@ impl Houses {
                     }
                     earlier = earlier.or(x);
                     if x != before {
-                        *slot = x.0;
+                        store(cand, d, x);
                         lost!(d, before.minus(x));
                     }
                 }
@@ -451,16 +448,17 @@ impl Houses {
             while todo != 0 {
                 let d = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
-                let x = Bits(cand[d]);
+                let x = load::<W>(cand, d);
                 let hit = &mut hit[..hw];
-                let lost = Bits(std::mem::replace(&mut hidden_lost[d], [0; W]));
+                let lost = load::<W>(hidden_lost, d);
+                store(hidden_lost, d, Bits::<W>::EMPTY);
                 gather(&self.cell_house_bits, lost, self.house_count(), hit);
                 for (k, &word) in hit.iter().enumerate() {
                     let mut word = word;
                     while word != 0 {
                         let h = k * 64 + word.trailing_zeros() as usize;
                         word &= word - 1;
-                        let m = x.and(Bits(house_masks[h]));
+                        let m = x.and(load(&self.house_masks, h));
                         if m.is_empty() {
                             return Err(self.fail(ctx, h));
                         }
@@ -469,10 +467,10 @@ impl Houses {
                         }
                         let Some(c) = m.single() else { continue };
                         for e in 0..n {
-                            let mut y = Bits(cand[e]);
+                            let mut y = load::<W>(cand, e);
                             if e != d && y.contains(c) {
                                 y.remove(c);
-                                cand[e] = y.0;
+                                store(cand, e, y);
                                 let mut one = Bits::<W>::EMPTY;
                                 one.insert(c);
                                 lost!(e, one);
@@ -494,8 +492,9 @@ impl Houses {
             while todo != 0 {
                 let d = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
-                let before = Bits(cand[d]);
-                let changed = Bits(std::mem::replace(&mut locked_lost[d], [0; W]));
+                let before = load::<W>(cand, d);
+                let changed = load::<W>(locked_lost, d);
+                store(locked_lost, d, Bits::<W>::EMPTY);
                 if before.minus(done).is_empty() {
                     continue; // placed everywhere: its houses lack it nowhere
                 }
@@ -507,10 +506,11 @@ impl Houses {
                     while word != 0 {
                         let i = k * 64 + word.trailing_zeros() as usize;
                         word &= word - 1;
-                        if x.and(Bits(pairs[3 * i])).is_empty() {
+                        let pair = &self.pair_masks;
+                        if x.and(load(pair, 3 * i)).is_empty() {
                             continue;
                         }
-                        let (rest_a, rest_b) = (Bits(pairs[3 * i + 1]), Bits(pairs[3 * i + 2]));
+                        let (rest_a, rest_b) = (load(pair, 3 * i + 1), load(pair, 3 * i + 2));
                         let (in_a, in_b) = (!x.and(rest_a).is_empty(), !x.and(rest_b).is_empty());
                         if in_a != in_b {
                             x = x.minus(if in_a { rest_a } else { rest_b });
@@ -518,7 +518,7 @@ impl Houses {
                     }
                 }
                 if x != before {
-                    cand[d] = x.0;
+                    store(cand, d, x);
                     lost!(d, before.minus(x));
                     removed_any = true;
                 }
@@ -533,8 +533,8 @@ impl Houses {
         // lose the digits their bitboards lost.
         let placed = done.minus(done_before);
         let mut changed = inexact;
-        for (d, (x, f)) in cand.iter().zip(found.iter()).enumerate() {
-            let lost = Bits(*f).minus(Bits(*x));
+        for d in 0..n {
+            let lost = load::<W>(found, d).minus(load(cand, d));
             if lost.is_empty() {
                 continue;
             }
@@ -555,10 +555,8 @@ impl Houses {
                 ctx.intersect_mask(v, base, shift_out(board[c], base))?;
             }
         }
-        for (d, x) in cand.iter().enumerate() {
-            for (i, &w) in x.iter().enumerate() {
-                ctx.set_state(d * W + i, w);
-            }
+        for (i, &w) in cand.iter().enumerate() {
+            ctx.set_state(i, w);
         }
         for (i, cells) in board.chunks(self.per_word).enumerate() {
             let packed = cells
@@ -569,6 +567,19 @@ impl Houses {
         }
         Ok(())
     }
+}
+
+/// Bitboard `i` of a list of bitboards of `W` words.
+#[inline(always)]
+fn load<const W: usize>(list: &[u64], i: usize) -> Bits<W> {
+    let words = &list[i * W..(i + 1) * W];
+    Bits(std::array::from_fn(|k| words[k]))
+}
+
+/// Writes bitboard `i` of a list of bitboards of `W` words.
+#[inline(always)]
+fn store<const W: usize>(list: &mut [u64], i: usize, bits: Bits<W>) {
+    list[i * W..(i + 1) * W].copy_from_slice(&bits.0);
 }
 
 /// Into `hit`, the union of the sets `of` gives the cells of `cells`
