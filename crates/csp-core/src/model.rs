@@ -425,4 +425,33 @@ mod tests {
         m.less_than(xs[0], xs[1]).unwrap();
         assert_eq!(m.degree, vec![2, 2, 1]);
     }
+
+    /// Prunes nothing and accepts no assignment: what `add` catches on
+    /// solutions and `add_exact` trusts the propagator for.
+    #[derive(Debug)]
+    struct Lenient(Vec<VarId>);
+
+    impl Constraint for Lenient {
+        fn scope(&self) -> &[VarId] {
+            &self.0
+        }
+        fn is_satisfied(&self, _: &[Value]) -> bool {
+            false
+        }
+        fn propagate(&self, _: &mut crate::PropagationContext<'_>) -> Result<(), crate::Conflict> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn add_checks_solutions_and_add_exact_does_not() {
+        for exact in [false, true] {
+            let mut m = Model::new();
+            let x = m.new_var(1..=2).unwrap();
+            let c = Lenient(vec![x]);
+            if exact { m.add_exact(c) } else { m.add(c) }.unwrap();
+            let count = crate::Solver::new(&m).count(None).count;
+            assert_eq!(count, if exact { 2 } else { 0 });
+        }
+    }
 }
