@@ -394,8 +394,11 @@ fn solve<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, pretty: bool) ->
                 let line = solution.to_line();
                 let text = if pretty {
                     solution.to_string().trim_end().to_owned()
-                } else {
+                } else if ctx.json {
                     line.clone()
+                } else {
+                    // The common case: the line is the answer's one text.
+                    return Answer::new(Status::Done, "solved", line).with_stats(stats);
                 };
                 let a = Answer::new(Status::Done, "solved", text).with_stats(stats);
                 if ctx.json {

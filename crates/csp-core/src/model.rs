@@ -271,6 +271,22 @@ impl Model {
         self.post(Box::new(constraint), true)
     }
 
+    /// Adds a constraint whose propagator is *exact on a fixed scope*: once
+    /// every variable of its scope is fixed, it fails exactly the
+    /// assignments [`is_satisfied`](Constraint::is_satisfied) rejects. The
+    /// engine then does not check it again on every solution, as with the
+    /// built-in constraints. A constraint that breaks this promise lets
+    /// wrong solutions through: use [`add`](Self::add) unless the promise
+    /// is tested (for instance against the brute-force oracle,
+    /// `csp_core::testing::check_against_brute_force`, which reports a
+    /// non-solution).
+    pub fn add_exact(
+        &mut self,
+        constraint: impl Constraint + 'static,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Box::new(constraint), false)
+    }
+
     /// Adds a constraint after checking its scope. Built-in constraints pass
     /// `check_solutions: false`: they are exact on fixed scopes, so the
     /// engine does not check them again on every solution.
@@ -408,5 +424,34 @@ mod tests {
         m.all_different(&xs).unwrap();
         m.less_than(xs[0], xs[1]).unwrap();
         assert_eq!(m.degree, vec![2, 2, 1]);
+    }
+
+    /// Prunes nothing and accepts no assignment: what `add` catches on
+    /// solutions and `add_exact` trusts the propagator for.
+    #[derive(Debug)]
+    struct Lenient(Vec<VarId>);
+
+    impl Constraint for Lenient {
+        fn scope(&self) -> &[VarId] {
+            &self.0
+        }
+        fn is_satisfied(&self, _: &[Value]) -> bool {
+            false
+        }
+        fn propagate(&self, _: &mut crate::PropagationContext<'_>) -> Result<(), crate::Conflict> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn add_checks_solutions_and_add_exact_does_not() {
+        for exact in [false, true] {
+            let mut m = Model::new();
+            let x = m.new_var(1..=2).unwrap();
+            let c = Lenient(vec![x]);
+            if exact { m.add_exact(c) } else { m.add(c) }.unwrap();
+            let count = crate::Solver::new(&m).count(None).count;
+            assert_eq!(count, if exact { 2 } else { 0 });
+        }
     }
 }

@@ -555,6 +555,26 @@ fn isqrt(n: usize) -> usize {
 }
 
 fn parse(text: &str, shape: Option<Shape>) -> Result<Board, ParseError> {
+    // The common case, one line of `n * n` symbols and nothing else (a
+    // dataset line), read straight; anything else (separators, errors to
+    // report) takes the general path, which reads it the same way.
+    let bytes = text.as_bytes();
+    let n = isqrt(bytes.len());
+    if n > 0 && n * n == bytes.len() && shape.is_none_or(|s| s.size == n) {
+        let mut cells = Vec::with_capacity(bytes.len());
+        let plain = bytes.iter().all(|&b| match symbol_value(char::from(b)) {
+            Some(v) if b.is_ascii() && usize::from(v) <= n => {
+                cells.push(v);
+                true
+            }
+            _ => false,
+        });
+        if plain {
+            if let Ok(shape) = shape.map_or_else(|| Shape::new(n), Ok) {
+                return Ok(Board { shape, cells });
+            }
+        }
+    }
     parse_form(text, shape, false)
 }
 

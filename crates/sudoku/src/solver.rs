@@ -107,7 +107,8 @@ impl SudokuModel {
                 .map(|g| g.cells().iter().map(|c| c.row * n + c.col).collect())
                 .collect();
             if let Some(h) = Houses::new(cells.clone(), n, &house_cells) {
-                let id = model.add(h)?;
+                // Exact on a full grid: the engine need not check it again.
+                let id = model.add_exact(h)?;
                 debug_assert_eq!(id.index(), origins.len());
                 origins.push(Origin::Pattern);
                 houses = Some(id);
@@ -314,9 +315,11 @@ impl Uniqueness {
 /// puzzle to puzzle.
 ///
 /// Every method first checks the board: a board of another size is a
-/// [`SudokuError::ShapeMismatch`], givens that already repeat a value in a
-/// group are a [`SudokuError::Clash`] naming the cells, found before any
-/// search. Search limits come from the csp-core [`SearchOptions`].
+/// [`SudokuError::ShapeMismatch`]. Givens that already repeat a value in a
+/// group are a [`SudokuError::Clash`] naming the cells (such givens have
+/// no solution, so the groups are scanned for clashes only when the search
+/// finds none: solved puzzles do not pay for the scan). Search limits come
+/// from the csp-core [`SearchOptions`].
 #[derive(Debug)]
 pub struct SudokuSolver<'m> {
     model: &'m SudokuModel,
@@ -380,12 +383,33 @@ impl<'m> SudokuSolver<'m> {
     /// Checks the board and hands its filled cells to the engine as
     /// assumptions.
     pub(crate) fn load(&mut self, board: &Board) -> Result<(), SudokuError> {
-        let variant = &self.model.variant;
-        variant.check_board(board)?;
+        self.model.variant.check_board(board)?;
+        Self::check_clashes(&self.model.variant, board)?;
+        self.assume(board)
+    }
+
+    /// The clashes of the givens as an error, if any.
+    fn check_clashes(variant: &Variant, board: &Board) -> Result<(), SudokuError> {
         let clashes = variant.clashes(board);
-        if !clashes.is_empty() {
-            return Err(SudokuError::Clash(clashes));
+        if clashes.is_empty() {
+            Ok(())
+        } else {
+            Err(SudokuError::Clash(clashes))
         }
+    }
+
+    /// [`load`](Self::load) without the clash check, for the searches that
+    /// look for clashes only when they find no solution: a solution holds
+    /// the givens and each group's digits once, so givens that clash have
+    /// none, and the check (a scan of every group) is paid only by the
+    /// puzzles without a solution.
+    fn load_unchecked(&mut self, board: &Board) -> Result<(), SudokuError> {
+        self.model.variant.check_board(board)?;
+        self.assume(board)
+    }
+
+    /// Hands the board's filled cells to the engine as assumptions.
+    fn assume(&mut self, board: &Board) -> Result<(), SudokuError> {
         self.givens.clear();
         for (&var, &v) in self.model.cells.iter().zip(board.values()) {
             if v != 0 {
@@ -398,26 +422,41 @@ impl<'m> SudokuSolver<'m> {
 
     /// The first solution.
     pub fn solve(&mut self, board: &Board) -> Result<Outcome, SudokuError> {
-        self.load(board)?;
-        Ok(match self.solver.solve() {
-            csp_core::SolveOutcome::Solved(s) => Outcome::Solved(self.model.to_board(&s)),
+        self.load_unchecked(board)?;
+        let outcome = match self.solver.solve() {
+            csp_core::SolveOutcome::Solved(s) => {
+                return Ok(Outcome::Solved(self.model.to_board(&s)));
+            }
             csp_core::SolveOutcome::Unsatisfiable => Outcome::NoSolution,
             csp_core::SolveOutcome::Stopped(r) => Outcome::Stopped(r),
-        })
+        };
+        Self::check_clashes(&self.model.variant, board)?;
+        Ok(outcome)
     }
 
     /// Counts solutions up to `limit` (all if `None`); the status says
     /// whether the count is exact.
     pub fn count(&mut self, board: &Board, limit: Option<u64>) -> Result<Count, SudokuError> {
-        self.load(board)?;
-        Ok(self.solver.count(limit))
+        self.load_unchecked(board)?;
+        let count = self.solver.count(limit);
+        if count.count == 0 {
+            Self::check_clashes(&self.model.variant, board)?;
+        }
+        Ok(count)
     }
 
     /// None, one or several solutions.
     pub fn uniqueness(&mut self, board: &Board) -> Result<Uniqueness, SudokuError> {
-        self.load(board)?;
+        self.load_unchecked(board)?;
         let m = self.model;
-        Ok(match self.solver.uniqueness() {
+        let found = self.solver.uniqueness();
+        if matches!(
+            found,
+            csp_core::Uniqueness::NoSolution | csp_core::Uniqueness::Unknown { found: None, .. }
+        ) {
+            Self::check_clashes(&m.variant, board)?;
+        }
+        Ok(match found {
             csp_core::Uniqueness::NoSolution => Uniqueness::NoSolution,
             csp_core::Uniqueness::Unique(s) => Uniqueness::Unique(m.to_board(&s)),
             csp_core::Uniqueness::Multiple(a, b) => {
@@ -433,8 +472,11 @@ impl<'m> SudokuSolver<'m> {
     /// Whether the puzzle has exactly one solution (`Err(Stopped)` if a
     /// limit cut the search short).
     pub fn is_unique(&mut self, board: &Board) -> Result<bool, SudokuError> {
-        self.load(board)?;
+        self.load_unchecked(board)?;
         let c = self.solver.count(Some(2));
+        if c.count == 0 {
+            Self::check_clashes(&self.model.variant, board)?;
+        }
         match c.count {
             2 => Ok(false),
             n if c.status.is_complete() => Ok(n == 1),

@@ -148,3 +148,63 @@ fn first_puzzles_of_the_datasets() {
     }
     eprintln!("{checked} dataset puzzles checked");
 }
+
+/// Boards of more than 128 cells, whose bitboards take 3 to 4 words (12x12,
+/// 16x16) and 10 words (25x25), against the AllDifferent model.
+#[test]
+fn random_boards_of_several_words() {
+    check_random(
+        Variant::classic(Shape::with_boxes(3, 4).unwrap()),
+        40,
+        30..=70,
+    );
+    check_random(
+        Variant::classic(Shape::with_boxes(4, 4).unwrap()),
+        30,
+        60..=130,
+    );
+    check_random(
+        Variant::x_sudoku(Shape::with_boxes(4, 4).unwrap()),
+        20,
+        60..=130,
+    );
+    // 25x25: a grid made by a pattern, with a third of its cells blanked
+    // (random givens would make most searches long).
+    let shape = Shape::with_boxes(5, 5).unwrap();
+    let variant = Variant::classic(shape);
+    let houses = SudokuModel::new(variant.clone()).unwrap();
+    let reference = SudokuModel::with_strength(variant.clone(), Strength::HiddenSingles).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(25);
+    for _ in 0..4 {
+        let mut board = Board::empty(shape);
+        for r in 0..25 {
+            for c in 0..25 {
+                if rng.random_range(0..3) != 0 {
+                    let v = (r * 5 + r / 5 + c) % 25 + 1;
+                    board.set(r, c, v as u8).unwrap();
+                }
+            }
+        }
+        agree(&houses, &reference, &board, 3);
+    }
+}
+
+/// Clashing givens are an error from every search, although the groups are
+/// scanned for clashes only after the search found no solution.
+#[test]
+fn clashing_givens_are_an_error_from_every_search() {
+    let model = SudokuModel::new(Variant::classic(Shape::CLASSIC)).unwrap();
+    let mut solver = model.solver();
+    let mut line = "1".repeat(2);
+    line.push_str(&".".repeat(79));
+    let board: Board = line.parse().unwrap();
+    let is_clash =
+        |e: sudoku::SudokuError| matches!(e, sudoku::SudokuError::Clash(c) if !c.is_empty());
+    assert!(is_clash(solver.solve(&board).unwrap_err()));
+    assert!(is_clash(solver.count(&board, None).unwrap_err()));
+    assert!(is_clash(solver.uniqueness(&board).unwrap_err()));
+    assert!(is_clash(solver.is_unique(&board).unwrap_err()));
+    // The same solver still solves a good board afterwards.
+    let good: Board = ".".repeat(81).parse().unwrap();
+    assert!(matches!(solver.solve(&good).unwrap(), Outcome::Solved(_)));
+}
