@@ -732,6 +732,55 @@ mod tests {
     use super::*;
 
     #[test]
+    fn variants_share_their_tables_and_list_their_houses() {
+        let shape = Shape::CLASSIC;
+        let (a, b) = (Variant::classic(shape), Variant::classic(shape));
+        assert!(
+            Arc::ptr_eq(&a.rules, &b.rules),
+            "one classic table per shape"
+        );
+        assert!(Arc::ptr_eq(&a.rules, &a.clone().rules), "clones share");
+        let x = Variant::x_sudoku(shape);
+        assert!(!Arc::ptr_eq(&a.rules, &x.rules));
+        assert_eq!(a.clone().with_diagonals(), x);
+        assert_ne!(a, x);
+        let other = Variant::classic(Shape::with_boxes(2, 3).unwrap());
+        assert_eq!(other.house_cells().len(), 18);
+        // Every house is a row, column, box, region or diagonal of n
+        // cells, in group order; cages are not houses.
+        let n = 9;
+        let cell = |i: usize| Cell::new(i / n, i % n);
+        for v in [&a, &x] {
+            let groups: Vec<&Group> = v.groups().iter().filter(|g| g.cells.len() == n).collect();
+            assert_eq!(v.house_cells().len(), groups.len());
+            for (house, group) in v.house_cells().iter().zip(groups) {
+                let cells: Vec<Cell> = house.iter().map(|&i| cell(i)).collect();
+                assert_eq!(cells, group.cells);
+            }
+        }
+        assert_eq!(x.house_cells().len(), 29);
+        assert_eq!(
+            x.house_cells()[27],
+            (0..n).map(|i| i * n + i).collect::<Vec<_>>()
+        );
+        let labels: Vec<usize> = (0..81).map(|i| (i / 9 + i % 9) % 9).collect();
+        let jigsaw = Variant::jigsaw(9, &labels).unwrap();
+        assert_eq!(jigsaw.house_cells().len(), 27);
+        assert!(jigsaw.house_cells()[18].iter().all(|&i| labels[i] == 0));
+        let cages = (0..9)
+            .map(|r| Cage::from_positions(&(0..9).map(|c| (r, c)).collect::<Vec<_>>(), 45))
+            .collect();
+        let killer = Variant::killer(shape, cages).unwrap();
+        assert_eq!(killer.groups().len(), 27 + 9);
+        assert_eq!(
+            killer.house_cells(),
+            a.house_cells(),
+            "cages are not houses"
+        );
+        assert!(!Arc::ptr_eq(&killer.rules, &a.rules));
+    }
+
+    #[test]
     fn clashes_name_both_cells_and_the_group() {
         let mut b = Board::blank(9).unwrap();
         b.set(0, 0, 5).unwrap();
