@@ -7,7 +7,7 @@
 //! variable and, when tracing, record the deduction. No constraint can forget
 //! to undo a change or to wake its neighbours.
 
-use crate::constraint::{Conflict, ConstraintId, Events};
+use crate::constraint::{Conflict, ConstraintId};
 use crate::domain::{Domains, ValueIter, VarLayout};
 use crate::trace::{Deduction, TraceEvent};
 use crate::trail::Trail;
