@@ -13,7 +13,7 @@ use crate::trace::{Deduction, TraceEvent};
 use crate::trail::Trail;
 use crate::variable::{Value, VarId};
 
-/// Change kinds, as bits (see [`Events`]).
+/// Change kinds, as bits (see [`Events`](crate::Events)).
 const CHANGED: u8 = 4;
 const BOUNDS: u8 = 2;
 const FIXED: u8 = 1;
