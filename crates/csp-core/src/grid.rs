@@ -208,8 +208,9 @@ impl Grid {
     }
 
     /// Like [`Grid::new`], but the variables get no names (messages then
-    /// say `x17`): for programs that build many small models and name cells
-    /// themselves, this saves one string per cell.
+    /// say `x17`), for programs that name cells themselves. (The names of
+    /// [`Grid::new`] cost nothing up front: they are made from the cell's
+    /// position when asked for.)
     pub fn new_unnamed(
         model: &mut Model,
         rows: usize,
@@ -288,24 +289,43 @@ impl Grid {
     ) -> Result<Grid, ModelError> {
         let size = rows * cols;
         let present = mask.map_or(size, |m| m.iter().filter(|&&p| p).count());
-        model.reserve_vars(present, domain);
         let mut cells = Vec::with_capacity(present);
         let mut slot = Vec::with_capacity(size);
         let mut pos = Vec::with_capacity(present);
         let mut row_start = Vec::with_capacity(rows + 1);
         for r in 0..rows {
-            row_start.push(cells.len() as u32);
+            row_start.push(pos.len() as u32);
             for c in 0..cols {
                 if mask.is_some_and(|m| !m[r * cols + c]) {
                     slot.push(ABSENT);
-                    continue;
+                } else {
+                    slot.push(pos.len() as u32);
+                    pos.push((r * cols + c) as u32);
                 }
-                slot.push(cells.len() as u32);
-                pos.push((r * cols + c) as u32);
-                let name = named.then(|| format!("r{}c{}", r + 1, c + 1));
-                cells.push(model.push_var(name, domain)?);
             }
         }
+        // The cells are named from their position when a name is asked
+        // for (messages, traces), not one string each here.
+        let first = model.num_vars();
+        if named {
+            let positions = if mask.is_some() {
+                pos.clone()
+            } else {
+                Vec::new()
+            };
+            model.name_grid(first, present, cols, positions);
+        }
+        let first_index = match model.push_vars(present, domain) {
+            Ok(i) => i,
+            Err(e) => {
+                if named {
+                    model.unname_last_grid();
+                }
+                return Err(e);
+            }
+        };
+        let tag = model.tag;
+        cells.extend((first_index..first_index + present).map(|i| VarId::from_index(i, tag)));
         row_start.push(cells.len() as u32);
         Ok(Grid {
             rows,
@@ -818,6 +838,40 @@ mod tests {
         assert_eq!(m.display_var(g[(2, 4)]), "r3c5");
         assert!(g.cell(4, 0).is_err());
         assert!(g.regions(&[0; 3]).is_err());
+    }
+
+    #[test]
+    fn cells_are_named_from_their_position_on_demand() {
+        let mut m = Model::new();
+        let before = m.new_named_var("before", 0..=1).unwrap();
+        let plain = Grid::new_unnamed(&mut m, 2, 2, 1..=4).unwrap();
+        let mask = [true, false, true, true, true, false];
+        let holed = Grid::with_mask(&mut m, 2, 3, 1..=4, &mask).unwrap();
+        let after = m.new_var(0..=1).unwrap();
+        let named = m.new_named_var("named", 0..=1).unwrap();
+        let g = Grid::new(&mut m, 3, 2, 1..=4).unwrap();
+        let names: Vec<String> = holed.cells().iter().map(|&v| m.display_var(v)).collect();
+        assert_eq!(names, ["r1c1", "r1c3", "r2c1", "r2c2"]);
+        assert_eq!(m.var_name(g[(2, 1)]).as_deref(), Some("r3c2"));
+        assert_eq!(m.var_name(g[(0, 0)]).as_deref(), Some("r1c1"));
+        assert_eq!(m.var_name(before).as_deref(), Some("before"));
+        assert_eq!(m.var_name(named).as_deref(), Some("named"));
+        assert_eq!(m.var_name(after), None);
+        assert_eq!(m.var_name(plain[(1, 1)]), None);
+        assert_eq!(m.display_var(after), after.to_string());
+        let stranger = Grid::new(&mut Model::new(), 1, 1, 1..=1).unwrap()[(0, 0)];
+        assert_eq!(m.var_name(stranger), None);
+        // A grid whose domain is refused names its first cell and leaves
+        // no names behind for the variables made next.
+        let e = Grid::new(&mut m, 2, 2, Domain::range(5, 4)).unwrap_err();
+        assert_eq!(
+            e,
+            ModelError::EmptyDomain {
+                name: "r1c1".to_owned()
+            }
+        );
+        let next = m.new_var(0..=1).unwrap();
+        assert_eq!(m.var_name(next), None);
     }
 
     #[test]

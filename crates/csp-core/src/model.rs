@@ -5,6 +5,7 @@ use crate::constraints::{RelOp, Relation};
 use crate::domain::{Domain, Domains, VarLayout, word_contains};
 use crate::error::ModelError;
 use crate::variable::{Value, VarId};
+use std::borrow::Cow;
 
 /// One constraint of the model.
 #[derive(Debug)]
@@ -25,12 +26,38 @@ pub(crate) struct Entry {
 pub struct Model {
     /// This model's identity, carried by every [`VarId`] it creates.
     pub(crate) tag: u32,
+    /// The names given one by one (`None` for the others, and for the
+    /// variables past the end).
     pub(crate) names: Vec<Option<String>>,
+    /// The grids whose cells are named `r<row>c<col>` from their position,
+    /// on demand (one string per cell made at build time was a sixth of a
+    /// 9x9 Sudoku's model build), by first variable.
+    pub(crate) grid_names: Vec<GridNames>,
     pub(crate) layout: Vec<VarLayout>,
     pub(crate) init_words: Vec<u64>,
     pub(crate) constraints: Vec<Entry>,
     /// How many distinct constraints mention each variable (MRV tie-break).
     pub(crate) degree: Vec<u32>,
+}
+
+/// The variables `first..first + count` are the cells of a grid with
+/// `cols` columns: variable `first + k` is at position `pos[k]` (row-major,
+/// `row * cols + col`), or at `k` when `pos` is empty (no holes).
+#[derive(Debug)]
+pub(crate) struct GridNames {
+    pub(crate) first: u32,
+    pub(crate) count: u32,
+    pub(crate) cols: u32,
+    pub(crate) pos: Vec<u32>,
+}
+
+impl GridNames {
+    /// The name of the `k`-th variable of the grid.
+    fn name(&self, k: usize) -> String {
+        let at = self.pos.get(k).map_or(k, |&p| p as usize);
+        let cols = self.cols as usize;
+        format!("r{}c{}", at / cols + 1, at % cols + 1)
+    }
 }
 
 /// Scopes up to this size are checked for repeated variables pairwise
@@ -61,6 +88,7 @@ impl Default for Model {
         Model {
             tag: NEXT_TAG.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             names: Vec::new(),
+            grid_names: Vec::new(),
             layout: Vec::new(),
             init_words: Vec::new(),
             constraints: Vec::new(),
@@ -97,14 +125,49 @@ impl Model {
         domain: impl Into<Domain>,
     ) -> Result<Vec<VarId>, ModelError> {
         let domain = domain.into();
-        self.reserve_vars(count, &domain);
-        (0..count).map(|_| self.push_var(None, &domain)).collect()
+        let first = self.push_vars(count, &domain)?;
+        let tag = self.tag;
+        Ok((first..first + count)
+            .map(|i| VarId::from_index(i, tag))
+            .collect())
+    }
+
+    /// Adds `count` unnamed variables over `domain`, checked once; returns
+    /// the index of the first. A grid's cells are made here, without the
+    /// per-variable checks of [`push_var`](Self::push_var).
+    pub(crate) fn push_vars(&mut self, count: usize, domain: &Domain) -> Result<usize, ModelError> {
+        let first = self.layout.len();
+        if count == 0 {
+            return Ok(first);
+        }
+        let words = domain.words();
+        let fits = |n: Option<usize>| n.is_some_and(|n| u32::try_from(n).is_ok());
+        let all_words = count
+            .checked_mul(words.len())
+            .and_then(|w| w.checked_add(self.init_words.len()));
+        if !fits(first.checked_add(count)) || !fits(all_words) {
+            return Err(ModelError::TooManyVariables);
+        }
+        // The first variable is checked as `push_var` checks each one.
+        self.push_var(None, domain)?;
+        self.reserve_vars(count - 1, domain);
+        let (base, len) = (domain.base(), words.len() as u32);
+        for _ in 1..count {
+            let start = self.init_words.len() as u32;
+            self.layout.push(VarLayout {
+                base,
+                start,
+                words: len,
+            });
+            self.init_words.extend_from_slice(words);
+        }
+        self.degree.resize(first + count, 0);
+        Ok(first)
     }
 
     /// Makes room for `count` more variables over `domain` (so that a
     /// grid of them is added without growing the vectors cell by cell).
     pub(crate) fn reserve_vars(&mut self, count: usize, domain: &Domain) {
-        self.names.reserve(count);
         self.layout.reserve(count);
         self.degree.reserve(count);
         self.init_words
@@ -120,7 +183,11 @@ impl Model {
             return Err(ModelError::TooManyVariables);
         }
         let id = VarId::from_index(self.layout.len(), self.tag);
-        let shown = || name.clone().unwrap_or_else(|| id.to_string());
+        let shown = || {
+            name.clone()
+                .or_else(|| self.var_name(id).map(Cow::into_owned))
+                .unwrap_or_else(|| id.to_string())
+        };
         if let Some((min_value, max_value)) = domain.too_wide() {
             return Err(ModelError::DomainTooWide {
                 name: shown(),
@@ -139,7 +206,11 @@ impl Model {
             words: domain.words().len() as u32,
         });
         self.init_words.extend_from_slice(domain.words());
-        self.names.push(name);
+        if let Some(name) = name {
+            // Only models with named variables keep a slot per variable.
+            self.names.resize_with(id.index(), || None);
+            self.names.push(Some(name));
+        }
         self.degree.push(0);
         Ok(id)
     }
@@ -160,15 +231,53 @@ impl Model {
         (0..self.layout.len()).map(move |i| VarId::from_index(i, tag))
     }
 
-    /// The name given to `var`, if any.
-    pub fn var_name(&self, var: VarId) -> Option<&str> {
-        self.names.get(var.index())?.as_deref()
+    /// The name given to `var`, if any: its own, or `r<row>c<col>` (from
+    /// 1) for a cell of a named [`Grid`](crate::Grid), made on demand.
+    pub fn var_name(&self, var: VarId) -> Option<Cow<'_, str>> {
+        if var.model_tag() != self.tag {
+            return None;
+        }
+        let i = var.index();
+        if let Some(Some(name)) = self.names.get(i) {
+            return Some(Cow::Borrowed(name));
+        }
+        let i = u32::try_from(i).ok()?;
+        let g = self.grid_names.partition_point(|g| g.first <= i);
+        let grid = &self.grid_names[..g].last()?;
+        (i - grid.first < grid.count).then(|| Cow::Owned(grid.name((i - grid.first) as usize)))
     }
 
     /// `var`'s name, or `x<index>` when it has none.
     pub fn display_var(&self, var: VarId) -> String {
         self.var_name(var)
-            .map_or_else(|| var.to_string(), str::to_owned)
+            .map_or_else(|| var.to_string(), Cow::into_owned)
+    }
+
+    /// Names the variables `first..first + count` (made in that order, by
+    /// [`Grid`](crate::Grid)) as the cells of a grid of `cols` columns at
+    /// the row-major positions `pos` (empty: `0..count`).
+    pub(crate) fn name_grid(&mut self, first: usize, count: usize, cols: usize, pos: Vec<u32>) {
+        if count == 0 {
+            return;
+        }
+        debug_assert!(
+            self.grid_names
+                .last()
+                .is_none_or(|g| (g.first as usize) < first)
+        );
+        // The sizes were checked by the grid (below `u32::MAX`).
+        self.grid_names.push(GridNames {
+            first: first as u32,
+            count: count as u32,
+            cols: cols as u32,
+            pos,
+        });
+    }
+
+    /// Undoes the last [`name_grid`](Self::name_grid) (its variables could
+    /// not all be made).
+    pub(crate) fn unname_last_grid(&mut self) {
+        self.grid_names.pop();
     }
 
     /// The domains as they are before any search (after givens).

@@ -7,13 +7,13 @@
 //! variable and, when tracing, record the deduction. No constraint can forget
 //! to undo a change or to wake its neighbours.
 
-use crate::constraint::{Conflict, ConstraintId, Events};
+use crate::constraint::{Conflict, ConstraintId};
 use crate::domain::{Domains, ValueIter, VarLayout};
 use crate::trace::{Deduction, TraceEvent};
 use crate::trail::Trail;
 use crate::variable::{Value, VarId};
 
-/// Change kinds, as bits (see [`Events`]).
+/// Change kinds, as bits (see [`Events`](crate::Events)).
 const CHANGED: u8 = 4;
 const BOUNDS: u8 = 2;
 const FIXED: u8 = 1;
@@ -110,36 +110,42 @@ const NEVER: u32 = u32::MAX;
 const OUTSIDE: u32 = u32::MAX - 1;
 
 impl Watches {
-    /// Builds the lists from `(var, constraint, events)` triples in
-    /// constraint order; a variable repeated in one scope is watched once.
-    pub(crate) fn new(num_vars: usize, scopes: &[(&[VarId], Events, bool)]) -> Self {
-        let mut counts = vec![0u32; num_vars + 1];
+    /// Builds the lists of the model's constraints, in constraint order; a
+    /// variable repeated in one scope is watched once.
+    pub(crate) fn new(num_vars: usize, constraints: &[crate::model::Entry]) -> Self {
+        // Variable `v`'s count goes to `offsets[v + 2]`; summed, `offsets[v +
+        // 1]` is the start of `v`'s list. Placing the entries with it as
+        // `v`'s cursor leaves it at the end of the list, the start of `v +
+        // 1`'s: then `offsets[v]` is `v`'s start for every `v`, with no copy
+        // of the starts.
+        let mut offsets = vec![0u32; num_vars + 2];
         let mut seen = vec![u32::MAX; num_vars];
-        for (c, (scope, _, _)) in scopes.iter().enumerate() {
-            for v in scope.iter() {
+        for (c, e) in constraints.iter().enumerate() {
+            for v in e.constraint.scope() {
                 if seen[v.index()] != c as u32 {
                     seen[v.index()] = c as u32;
-                    counts[v.index() + 1] += 1;
+                    offsets[v.index() + 2] += 1;
                 }
             }
         }
-        for i in 0..num_vars {
-            counts[i + 1] += counts[i];
+        for i in 2..offsets.len() {
+            offsets[i] += offsets[i - 1];
         }
-        let offsets = counts.clone();
-        let mut fill = counts;
-        let mut entries = vec![(0u32, 0u8, NEVER); offsets[num_vars] as usize];
+        let mut entries = vec![(0u32, 0u8, NEVER); offsets[num_vars + 1] as usize];
         seen.fill(u32::MAX);
-        for (c, (scope, events, idempotent)) in scopes.iter().enumerate() {
-            for v in scope.iter() {
+        for (c, e) in constraints.iter().enumerate() {
+            let (events, idempotent) = (e.constraint.events(), e.constraint.idempotent());
+            let key = if idempotent { c as u32 } else { NEVER };
+            for v in e.constraint.scope() {
                 if seen[v.index()] != c as u32 {
                     seen[v.index()] = c as u32;
-                    let key = if *idempotent { c as u32 } else { NEVER };
-                    entries[fill[v.index()] as usize] = (c as u32, events.bits(), key);
-                    fill[v.index()] += 1;
+                    let at = &mut offsets[v.index() + 1];
+                    entries[*at as usize] = (c as u32, events.bits(), key);
+                    *at += 1;
                 }
             }
         }
+        offsets.pop();
         Watches { offsets, entries }
     }
 

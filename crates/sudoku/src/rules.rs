@@ -6,6 +6,7 @@
 use crate::board::{Board, Cell, Shape};
 use crate::error::SudokuError;
 use std::fmt;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// What a group of cells is, for messages ("row 4", "box 6").
 /// Numbers are 0-based inside and shown 1-based.
@@ -139,17 +140,49 @@ impl fmt::Display for Clash {
 /// assert_eq!(solution.get(0, 0).unwrap() + solution.get(0, 1).unwrap(), 3);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// A variant is cheap to clone: its groups and tables are shared (an
+/// [`Arc`]), and the classic and X rules of a box shape are built once per
+/// process and shared by every variant of that shape (a model is built per
+/// puzzle on the family path, which clones the rules each time).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variant {
     shape: Shape,
-    regions: Option<Vec<usize>>,
     diagonals: bool,
+    rules: Arc<Rules>,
+}
+
+/// What a [`Variant`] derives from its shape, regions, diagonals and cages.
+#[derive(Debug, PartialEq, Eq)]
+struct Rules {
+    regions: Option<Vec<usize>>,
     cages: Vec<Cage>,
     groups: Vec<Group>,
     /// For each cell, the indices of the groups holding it.
     cell_groups: Vec<Vec<u32>>,
     /// For each cell, the cage holding it (`u32::MAX` for none).
     cage_of: Vec<u32>,
+    /// The cells (row-major indices) of each house: the groups of `n`
+    /// cells that are not cages, in group order.
+    houses: Vec<Vec<usize>>,
+}
+
+/// The classic and X rules built so far, by shape (see [`Variant`]).
+static SHARED: Mutex<Vec<(Shape, bool, Arc<Rules>)>> = Mutex::new(Vec::new());
+
+/// The rules of `shape` without regions and cages, with or without the
+/// diagonals, built on first use.
+fn shared_rules(shape: Shape, diagonals: bool) -> Arc<Rules> {
+    let mut shared = SHARED.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((.., r)) = shared
+        .iter()
+        .find(|(s, d, _)| *s == shape && *d == diagonals)
+    {
+        return Arc::clone(r);
+    }
+    let rules = Arc::new(Rules::build(shape, None, diagonals, Vec::new()));
+    shared.push((shape, diagonals, Arc::clone(&rules)));
+    rules
 }
 
 impl Variant {
@@ -205,7 +238,12 @@ impl Variant {
 
     /// These rules plus both diagonals.
     pub fn with_diagonals(self) -> Variant {
-        Variant::build(self.shape, self.regions, true, self.cages)
+        Variant::build(
+            self.shape,
+            self.rules.regions.clone(),
+            true,
+            self.rules.cages.clone(),
+        )
     }
 
     /// These rules with jigsaw regions in place of the boxes.
@@ -247,7 +285,7 @@ impl Variant {
             self.shape,
             Some(dense),
             self.diagonals,
-            self.cages,
+            self.rules.cages.clone(),
         ))
     }
 
@@ -256,7 +294,7 @@ impl Variant {
     pub fn with_cages(self, cages: Vec<Cage>) -> Result<Variant, SudokuError> {
         let n = self.shape.size();
         let mut used = vec![false; n * n];
-        for c in &self.cages {
+        for c in &self.rules.cages {
             for cell in &c.cells {
                 used[cell.row * n + cell.col] = true;
             }
@@ -280,22 +318,45 @@ impl Variant {
                 used[i] = true;
             }
         }
-        let mut all = self.cages;
+        let mut all = self.rules.cages.clone();
         all.extend(cages);
         Ok(Variant::build(
             self.shape,
-            self.regions,
+            self.rules.regions.clone(),
             self.diagonals,
             all,
         ))
     }
 
+    /// The variant of these parts; the classic and X rules of a shape are
+    /// shared.
     fn build(
         shape: Shape,
         regions: Option<Vec<usize>>,
         diagonals: bool,
         cages: Vec<Cage>,
     ) -> Variant {
+        let rules = if regions.is_none() && cages.is_empty() {
+            shared_rules(shape, diagonals)
+        } else {
+            Arc::new(Rules::build(shape, regions, diagonals, cages))
+        };
+        Variant {
+            shape,
+            diagonals,
+            rules,
+        }
+    }
+}
+
+impl Rules {
+    /// The groups and tables of these parts.
+    fn build(
+        shape: Shape,
+        regions: Option<Vec<usize>>,
+        diagonals: bool,
+        cages: Vec<Cage>,
+    ) -> Rules {
         let n = shape.size();
         let mut groups = Vec::new();
         for r in 0..n {
@@ -366,17 +427,23 @@ impl Variant {
                 cell_groups[cell.row * n + cell.col].push(g as u32);
             }
         }
-        Variant {
-            shape,
+        let houses = groups
+            .iter()
+            .filter(|g| g.cells.len() == n && !matches!(g.kind, GroupKind::Cage(_)))
+            .map(|g| g.cells.iter().map(|c| c.row * n + c.col).collect())
+            .collect();
+        Rules {
             regions,
-            diagonals,
             cages,
             groups,
             cell_groups,
             cage_of,
+            houses,
         }
     }
+}
 
+impl Variant {
     /// The board shape.
     pub fn shape(&self) -> Shape {
         self.shape
@@ -391,29 +458,36 @@ impl Variant {
     /// columns, then boxes (or regions), then diagonals, then cages of two
     /// or more cells.
     pub fn groups(&self) -> &[Group] {
-        &self.groups
+        &self.rules.groups
+    }
+
+    /// The cells (row-major indices) of each house: the groups of `n`
+    /// cells that are not cages (rows, columns, boxes or regions,
+    /// diagonals), in group order.
+    pub(crate) fn house_cells(&self) -> &[Vec<usize>] {
+        &self.rules.houses
     }
 
     /// The groups holding `cell`.
     pub fn groups_of(&self, cell: Cell) -> impl Iterator<Item = &Group> + '_ {
         let n = self.size();
         let list: &[u32] = if cell.row < n && cell.col < n {
-            &self.cell_groups[cell.row * n + cell.col]
+            &self.rules.cell_groups[cell.row * n + cell.col]
         } else {
             &[]
         };
-        list.iter().map(move |&g| &self.groups[g as usize])
+        list.iter().map(move |&g| &self.rules.groups[g as usize])
     }
 
     /// The killer cages.
     pub fn cages(&self) -> &[Cage] {
-        &self.cages
+        &self.rules.cages
     }
 
     /// The jigsaw region of each cell (dense labels `0..size`), if the
     /// boxes were replaced.
     pub fn regions(&self) -> Option<&[usize]> {
-        self.regions.as_deref()
+        self.rules.regions.as_deref()
     }
 
     /// Whether the diagonals are groups.
@@ -423,7 +497,7 @@ impl Variant {
 
     /// Whether these are the classic rules (no diagonals, regions or cages).
     pub fn is_classic(&self) -> bool {
-        !self.diagonals && self.regions.is_none() && self.cages.is_empty()
+        !self.diagonals && self.rules.regions.is_none() && self.rules.cages.is_empty()
     }
 
     pub(crate) fn check_board(&self, board: &Board) -> Result<(), SudokuError> {
@@ -453,9 +527,9 @@ impl Variant {
                 }
             }
         }
-        let k = self.cage_of[row * n + col];
+        let k = self.rules.cage_of[row * n + col];
         if k != u32::MAX {
-            let cage = &self.cages[k as usize];
+            let cage = &self.rules.cages[k as usize];
             let mut total = u32::from(value);
             let mut blanks = 0;
             for &other in &cage.cells {
@@ -490,7 +564,7 @@ impl Variant {
         }
         // Fast path: one bitmask per group (values are at most 35); the
         // detailed pass below runs only when some group repeats a value.
-        let repeated = self.groups.iter().any(|group| {
+        let repeated = self.rules.groups.iter().any(|group| {
             let mut mask = 0u64;
             group.cells.iter().any(|cell| {
                 let v = values[cell.row * n + cell.col];
@@ -505,7 +579,7 @@ impl Variant {
         }
         let mut out = Vec::new();
         let mut seen = [u16::MAX; crate::board::MAX_SIZE + 1];
-        for group in &self.groups {
+        for group in &self.rules.groups {
             seen.fill(u16::MAX);
             for (k, &cell) in group.cells.iter().enumerate() {
                 let v = values[cell.row * n + cell.col];
@@ -541,7 +615,7 @@ impl Variant {
             out.push(c.second);
         }
         if board.size() == n {
-            for cage in &self.cages {
+            for cage in &self.rules.cages {
                 let vals: Vec<u8> = cage
                     .cells
                     .iter()
@@ -656,6 +730,55 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn variants_share_their_tables_and_list_their_houses() {
+        let shape = Shape::CLASSIC;
+        let (a, b) = (Variant::classic(shape), Variant::classic(shape));
+        assert!(
+            Arc::ptr_eq(&a.rules, &b.rules),
+            "one classic table per shape"
+        );
+        assert!(Arc::ptr_eq(&a.rules, &a.clone().rules), "clones share");
+        let x = Variant::x_sudoku(shape);
+        assert!(!Arc::ptr_eq(&a.rules, &x.rules));
+        assert_eq!(a.clone().with_diagonals(), x);
+        assert_ne!(a, x);
+        let other = Variant::classic(Shape::with_boxes(2, 3).unwrap());
+        assert_eq!(other.house_cells().len(), 18);
+        // Every house is a row, column, box, region or diagonal of n
+        // cells, in group order; cages are not houses.
+        let n = 9;
+        let cell = |i: usize| Cell::new(i / n, i % n);
+        for v in [&a, &x] {
+            let groups: Vec<&Group> = v.groups().iter().filter(|g| g.cells.len() == n).collect();
+            assert_eq!(v.house_cells().len(), groups.len());
+            for (house, group) in v.house_cells().iter().zip(groups) {
+                let cells: Vec<Cell> = house.iter().map(|&i| cell(i)).collect();
+                assert_eq!(cells, group.cells);
+            }
+        }
+        assert_eq!(x.house_cells().len(), 29);
+        assert_eq!(
+            x.house_cells()[27],
+            (0..n).map(|i| i * n + i).collect::<Vec<_>>()
+        );
+        let labels: Vec<usize> = (0..81).map(|i| (i / 9 + i % 9) % 9).collect();
+        let jigsaw = Variant::jigsaw(9, &labels).unwrap();
+        assert_eq!(jigsaw.house_cells().len(), 27);
+        assert!(jigsaw.house_cells()[18].iter().all(|&i| labels[i] == 0));
+        let cages = (0..9)
+            .map(|r| Cage::from_positions(&(0..9).map(|c| (r, c)).collect::<Vec<_>>(), 45))
+            .collect();
+        let killer = Variant::killer(shape, cages).unwrap();
+        assert_eq!(killer.groups().len(), 27 + 9);
+        assert_eq!(
+            killer.house_cells(),
+            a.house_cells(),
+            "cages are not houses"
+        );
+        assert!(!Arc::ptr_eq(&killer.rules, &a.rules));
+    }
 
     #[test]
     fn clashes_name_both_cells_and_the_group() {

@@ -100,13 +100,7 @@ impl SudokuModel {
             |g: &crate::rules::Group| g.is_house(n) && !matches!(g.kind(), GroupKind::Cage(_));
         let mut houses = None;
         if strength.is_none() {
-            let house_cells: Vec<Vec<usize>> = variant
-                .groups()
-                .iter()
-                .filter(|g| is_house(g))
-                .map(|g| g.cells().iter().map(|c| c.row * n + c.col).collect())
-                .collect();
-            if let Some(h) = Houses::new(cells.clone(), n, &house_cells) {
+            if let Some(h) = Houses::new(cells.clone(), n, variant.house_cells()) {
                 // Exact on a full grid: the engine need not check it again.
                 let id = model.add_exact(h)?;
                 debug_assert_eq!(id.index(), origins.len());

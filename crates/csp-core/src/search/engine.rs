@@ -177,20 +177,14 @@ impl<'m> Solver<'m> {
     /// A solver with the given options.
     pub fn with_options(model: &'m Model, options: SearchOptions) -> Self {
         let constraints = &model.constraints;
-        let scopes: Vec<_> = constraints
-            .iter()
-            .map(|e| {
-                (
-                    e.constraint.scope(),
-                    e.constraint.events(),
-                    e.constraint.idempotent(),
-                )
-            })
-            .collect();
-        let watches = Watches::new(model.num_vars(), &scopes);
+        let watches = Watches::new(model.num_vars(), constraints);
+        let mut max_scope = 0;
         let priority = constraints
             .iter()
-            .map(|e| e.constraint.priority().level() as u8)
+            .map(|e| {
+                max_scope = max_scope.max(e.constraint.scope().len());
+                e.constraint.priority().level() as u8
+            })
             .collect();
         // A path from the root holds at most one trail entry per removed
         // value; reserve that (capped) so the search never grows the trail.
@@ -201,11 +195,6 @@ impl<'m> Solver<'m> {
             .sum();
         let mut trail = Trail::with_capacity(removable.min(1 << 22) + model.init_words.len());
         trail.reserve_levels(model.num_vars() + 1);
-        let max_scope = constraints
-            .iter()
-            .map(|e| e.constraint.scope().len())
-            .max()
-            .unwrap_or(0);
         let max_words = model
             .layout
             .iter()
