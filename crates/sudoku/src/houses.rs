@@ -75,6 +75,8 @@
 //!   <https://t-dillon.github.io/tdoku/>): the box-line rules in the
 //!   fastest dedicated solvers.
 
+use std::sync::Arc;
+
 use csp_core::{Conflict, Constraint, Events, Priority, PropagationContext, Scratch, Value, VarId};
 
 /// The most words a bitboard may have (so at most 4,096 cells).
@@ -82,10 +84,36 @@ const MAX_WORDS: usize = 64;
 
 /// Naked singles, hidden singles and locked candidates over every house of
 /// a board (see the module documentation).
+///
+/// The propagator is its scope and the blame lists over a shared
+/// [`HouseTables`]: the tables depend on the house lists alone, so a
+/// board shape's are built once and shared by every model of that shape
+/// (a model is built per puzzle on the family path).
 #[derive(Debug)]
 pub(crate) struct Houses {
     /// The board's cells, row-major: the scope.
     cells: Vec<VarId>,
+    /// The variables of each house, `n` per house: what a conflict found in
+    /// a house blames, for dom/wdeg.
+    house_vars: Vec<VarId>,
+    tables: Arc<HouseTables>,
+}
+
+impl std::ops::Deref for Houses {
+    type Target = HouseTables;
+
+    /// The tables, read as the propagator's own fields.
+    fn deref(&self) -> &HouseTables {
+        &self.tables
+    }
+}
+
+/// What the houses' propagator derives from the house lists alone (see
+/// [`Houses`]).
+#[derive(Debug)]
+pub(crate) struct HouseTables {
+    /// How many cells the board has.
+    cell_count: usize,
     /// Digits per house.
     n: usize,
     /// Words per bitboard: the least of 1, 2, 4, 16 and 64 that gives each
@@ -116,18 +144,14 @@ pub(crate) struct Houses {
     /// more but not all of them (a box and a row): the shared cells, the
     /// other cells of `a`, the other cells of `b`.
     pair_masks: Vec<u64>,
-    /// The variables of each house, `n` per house: what a conflict found in
-    /// a house blames, for dom/wdeg.
-    house_vars: Vec<VarId>,
 }
 
-impl Houses {
-    /// The propagator of `houses` (each a list of `n` distinct indices into
-    /// `cells`) over `cells`, whose domains are `1..=n`. `None` if `n` is 0
+impl HouseTables {
+    /// The tables of `houses` (each a list of `n` distinct indices into a
+    /// board of `nc` cells, whose domains are `1..=n`). `None` if `n` is 0
     /// or above 63, if there are more than 4,096 cells, if a house does not
     /// have `n` distinct cells, or if an index is out of range.
-    pub(crate) fn new(cells: Vec<VarId>, n: usize, houses: &[Vec<usize>]) -> Option<Houses> {
-        let nc = cells.len();
+    pub(crate) fn new(nc: usize, n: usize, houses: &[Vec<usize>]) -> Option<HouseTables> {
         if n == 0 || n > 63 || nc > 64 * MAX_WORDS || houses.len() > usize::from(u16::MAX) {
             return None;
         }
@@ -213,9 +237,8 @@ impl Houses {
         for c in 0..nc {
             all[c / 64] |= 1 << (c % 64);
         }
-        let house_vars = flat.iter().map(|&c| cells[usize::from(c)]).collect();
-        Some(Houses {
-            cells,
+        Some(HouseTables {
+            cell_count: nc,
             n,
             words,
             per_word: 64 / n,
@@ -230,7 +253,35 @@ impl Houses {
             house_masks,
             peer_masks,
             pair_masks,
+        })
+    }
+}
+
+impl Houses {
+    /// The propagator of `houses` (each a list of `n` distinct indices into
+    /// `cells`) over `cells`, whose domains are `1..=n`: `None` where
+    /// [`HouseTables::new`] is.
+    #[cfg(test)]
+    pub(crate) fn new(cells: Vec<VarId>, n: usize, houses: &[Vec<usize>]) -> Option<Houses> {
+        let tables = HouseTables::new(cells.len(), n, houses)?;
+        Houses::with_tables(cells, Arc::new(tables))
+    }
+
+    /// The propagator of the houses `tables` describes over `cells`;
+    /// `None` if the tables are for another number of cells.
+    pub(crate) fn with_tables(cells: Vec<VarId>, tables: Arc<HouseTables>) -> Option<Houses> {
+        if cells.len() != tables.cell_count {
+            return None;
+        }
+        let house_vars = tables
+            .houses
+            .iter()
+            .map(|&c| cells[usize::from(c)])
+            .collect();
+        Some(Houses {
+            cells,
             house_vars,
+            tables,
         })
     }
 

@@ -5,8 +5,9 @@
 
 use crate::board::{Board, Cell, Shape};
 use crate::error::SudokuError;
+use crate::houses::HouseTables;
 use std::fmt;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// What a group of cells is, for messages ("row 4", "box 6").
 /// Numbers are 0-based inside and shown 1-based.
@@ -165,7 +166,23 @@ struct Rules {
     /// The cells (row-major indices) of each house: the groups of `n`
     /// cells that are not cages, in group order.
     houses: Vec<Vec<usize>>,
+    /// The houses' propagator's tables, built on first use.
+    house_tables: HouseTablesOnce,
 }
+
+/// The houses' propagator's tables of some [`Rules`], built the first time
+/// a model asks for them. Derived from the rules' houses, so it never tells
+/// two rules apart.
+#[derive(Debug, Default)]
+struct HouseTablesOnce(OnceLock<Option<Arc<HouseTables>>>);
+
+impl PartialEq for HouseTablesOnce {
+    fn eq(&self, _: &HouseTablesOnce) -> bool {
+        true
+    }
+}
+
+impl Eq for HouseTablesOnce {}
 
 /// The classic and X rules built so far, by shape (see [`Variant`]).
 static SHARED: Mutex<Vec<(Shape, bool, Arc<Rules>)>> = Mutex::new(Vec::new());
@@ -439,6 +456,7 @@ impl Rules {
             cell_groups,
             cage_of,
             houses,
+            house_tables: HouseTablesOnce::default(),
         }
     }
 }
@@ -466,6 +484,19 @@ impl Variant {
     /// diagonals), in group order.
     pub(crate) fn house_cells(&self) -> &[Vec<usize>] {
         &self.rules.houses
+    }
+
+    /// The tables of the houses' propagator for [`house_cells`](Self::house_cells),
+    /// built once per rules (so once per box shape for the classic and X
+    /// rules); `None` where the propagator does not apply (see
+    /// [`HouseTables::new`]).
+    pub(crate) fn house_tables(&self) -> Option<Arc<HouseTables>> {
+        let n = self.size();
+        self.rules
+            .house_tables
+            .0
+            .get_or_init(|| HouseTables::new(n * n, n, self.house_cells()).map(Arc::new))
+            .clone()
     }
 
     /// The groups holding `cell`.
@@ -740,8 +771,11 @@ mod tests {
             "one classic table per shape"
         );
         assert!(Arc::ptr_eq(&a.rules, &a.clone().rules), "clones share");
+        let (ta, tb) = (a.house_tables().unwrap(), b.house_tables().unwrap());
+        assert!(Arc::ptr_eq(&ta, &tb), "the houses' tables too");
         let x = Variant::x_sudoku(shape);
         assert!(!Arc::ptr_eq(&a.rules, &x.rules));
+        assert!(!Arc::ptr_eq(&ta, &x.house_tables().unwrap()));
         assert_eq!(a.clone().with_diagonals(), x);
         assert_ne!(a, x);
         let other = Variant::classic(Shape::with_boxes(2, 3).unwrap());

@@ -100,7 +100,10 @@ impl SudokuModel {
             |g: &crate::rules::Group| g.is_house(n) && !matches!(g.kind(), GroupKind::Cage(_));
         let mut houses = None;
         if strength.is_none() {
-            if let Some(h) = Houses::new(cells.clone(), n, variant.house_cells()) {
+            if let Some(h) = variant
+                .house_tables()
+                .and_then(|t| Houses::with_tables(cells.clone(), t))
+            {
                 // Exact on a full grid: the engine need not check it again.
                 let id = model.add_exact(h)?;
                 debug_assert_eq!(id.index(), origins.len());
