@@ -188,6 +188,11 @@ pub mod rules {
 /// for AllDifferent eliminations and placements, which are the singles).
 pub(crate) fn classify(rule: &str) -> Option<(Technique, Rating)> {
     use Technique::*;
+    use csp_core::constraints::all_different::rules as ad;
+    // Most of a trace: the singles, first and in two comparisons.
+    if rule == ad::ELIMINATION || rule == ad::HIDDEN_SINGLE {
+        return None;
+    }
     let fixed = match rule {
         rules::POINTING => Some(Pointing),
         rules::CLAIMING => Some(Claiming),
