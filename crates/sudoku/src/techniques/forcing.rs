@@ -1197,11 +1197,11 @@ mod tests {
             let mut slow = Prober::new(&geo, &masks, true);
             assert!(fast.ascending);
             slow.ascending = false;
-            for c in 0..81 {
-                if masks[c].is_power_of_two() {
+            for (c, &m) in masks.iter().enumerate() {
+                if m.is_power_of_two() {
                     continue;
                 }
-                for d in bits(masks[c]) {
+                for d in bits(m) {
                     let x = (c * 9 + d) as u32;
                     let (a, b) = (fast.run(x), slow.run(x));
                     assert_eq!(format!("{a:?}"), format!("{b:?}"), "{puzzle}: {x}");
