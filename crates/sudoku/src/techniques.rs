@@ -26,9 +26,10 @@
 //! Most of the runs between two advanced steps find nothing; the `memo`
 //! module lets the searches that can prove it skip their work (per value
 //! for fish, single-digit patterns, colouring and X-chains; whole for
-//! wings and XY-chains while their few-candidate cells are unchanged; and
-//! ALS wings look only at the sets with a changed cell), without changing
-//! any step.
+//! wings and XY-chains while their few-candidate cells are unchanged,
+//! alternating inference chains while no strong link is new; and ALS
+//! wings look only at the sets with a changed cell), without changing any
+//! step.
 
 mod als;
 mod chains;
@@ -53,7 +54,7 @@ use crate::rating::Rating;
 use crate::rules::{GroupKind, Variant};
 use csp_core::{Conflict, Constraint, Events, Model, Priority, PropagationContext, Value, VarId};
 use geometry::Geometry;
-use memo::{CellMemo, ValueMemo};
+use memo::{CellMemo, LinkMemo, ValueMemo};
 use std::sync::Arc;
 
 /// What a constraint of a [`SudokuModel`](crate::SudokuModel) stands for.
@@ -188,6 +189,11 @@ pub mod rules {
 /// for AllDifferent eliminations and placements, which are the singles).
 pub(crate) fn classify(rule: &str) -> Option<(Technique, Rating)> {
     use Technique::*;
+    use csp_core::constraints::all_different::rules as ad;
+    // Most of a trace: the singles, first and in two comparisons.
+    if rule == ad::ELIMINATION || rule == ad::HIDDEN_SINGLE {
+        return None;
+    }
     let fixed = match rule {
         rules::POINTING => Some(Pointing),
         rules::CLAIMING => Some(Claiming),
@@ -494,6 +500,15 @@ pub(crate) trait Pattern: Send + Sync + std::fmt::Debug {
         None
     }
 
+    /// For a chain search whose strong links are the cells with two
+    /// candidates and the values with two places in a house (and only
+    /// those), which removes candidates: while no candidate and no strong
+    /// link is new, a search that found nothing finds nothing again (see
+    /// the `memo` module).
+    fn strong_links(&self) -> bool {
+        false
+    }
+
     /// Whether [`find_changed`](Pattern::find_changed) can leave out the
     /// patterns without a changed cell (for a search with
     /// [`pattern_cells`](Pattern::pattern_cells)).
@@ -546,6 +561,9 @@ struct GridRule {
     memo: Option<ValueMemo>,
     /// For a pattern of few-candidate cells: the same, of its cells.
     cell_memo: Option<CellMemo>,
+    /// For a chain search on strong links: the candidates of its last
+    /// fruitless run.
+    link_memo: Option<LinkMemo>,
 }
 
 impl GridRule {
@@ -556,12 +574,19 @@ impl GridRule {
             .pattern_cells()
             .filter(|_| options.memo && memo.is_none())
             .map(|(lo, hi)| CellMemo::new(lo, hi, geo.cells()));
+        let link_memo = (options.memo
+            && pattern.strong_links()
+            && memo.is_none()
+            && cell_memo.is_none()
+            && geo.n <= 64)
+            .then(|| LinkMemo::new(geo.cells()));
         GridRule {
             geo: Arc::clone(geo),
             pattern,
             batch: options.batch,
             memo,
             cell_memo,
+            link_memo,
         }
     }
 }
@@ -602,6 +627,12 @@ impl Constraint for GridRule {
             } else if self.pattern.uses_changed() {
                 changed = memo.changed(ctx.state(), 1, &scratch.words);
             }
+        } else if let Some(memo) = &self.link_memo {
+            if memo.unchanged(&self.geo, ctx.state(), 1, &masks) {
+                skip = all;
+            }
+            scratch.words.clear();
+            scratch.words.extend_from_slice(&masks);
         }
         let mut found = Found::default();
         let result = if skip != all
@@ -617,7 +648,7 @@ impl Constraint for GridRule {
             }
             apply(ctx, &self.geo, &found)
         } else {
-            if self.memo.is_some() || self.cell_memo.is_some() {
+            if self.memo.is_some() || self.cell_memo.is_some() || self.link_memo.is_some() {
                 memo::store(ctx, 1, &scratch.words);
             }
             Ok(())
@@ -642,6 +673,7 @@ impl Constraint for GridRule {
     fn state_words(&self) -> usize {
         1 + self.memo.as_ref().map_or(0, ValueMemo::state_words)
             + self.cell_memo.as_ref().map_or(0, CellMemo::state_words)
+            + self.link_memo.as_ref().map_or(0, LinkMemo::state_words)
     }
 }
 

@@ -571,6 +571,15 @@ impl Pattern for Chains {
         (self.kind == Kind::Xy).then_some((2, 2))
     }
 
+    /// Alternating inference chains: their strong links are the cells
+    /// with two candidates and the values with two places in a house; a
+    /// chain of fewer candidates (or a loop) with a target is a chain of
+    /// the old ones with that target (a loop's weak link, the chain round
+    /// the rest of the loop).
+    fn strong_links(&self) -> bool {
+        self.kind == Kind::Aic
+    }
+
     fn find_skipping(
         &self,
         geo: &Geometry,

@@ -20,7 +20,7 @@
 //! and allocates only its state, so rating an easy puzzle this way is
 //! cheaper than propagating the logic model.
 
-use super::geometry::{Geometry, HouseKind};
+use super::geometry::{Bits, Geometry, HouseKind};
 use crate::logic::Technique;
 use crate::rating::Rating;
 
@@ -60,6 +60,8 @@ pub(crate) fn low_rating(geo: &Geometry, givens: &[u8]) -> Option<LowGrade> {
     let mut hardest = (0u16, Technique::HiddenSingle);
     let mut counts: Vec<(Technique, usize)> = Vec::new();
     let mut found: Vec<(usize, u64)> = Vec::new();
+    // The places once; each step then keeps them up to date.
+    s.refresh();
     loop {
         if s.done.iter().all(|&d| d) {
             return Some(LowGrade {
@@ -68,7 +70,13 @@ pub(crate) fn low_rating(geo: &Geometry, givens: &[u8]) -> Option<LowGrade> {
                 counts,
             });
         }
-        s.refresh();
+        #[cfg(debug_assertions)]
+        {
+            // The places kept up to date are those of the candidates.
+            let kept = (s.pos.clone(), s.open.clone(), s.placed.clone());
+            s.refresh();
+            debug_assert!(kept == (s.pos.clone(), s.open.clone(), s.placed.clone()));
+        }
         found.clear();
         let (r, t, placing) = if let Some((r, t)) = s.easiest(&mut found) {
             (r, t, true)
@@ -89,7 +97,7 @@ pub(crate) fn low_rating(geo: &Geometry, givens: &[u8]) -> Option<LowGrade> {
             let ok = if placing {
                 s.place(c, bits)
             } else {
-                s.m[c] &= !bits;
+                s.remove(c, bits);
                 s.m[c] != 0
             };
             if !ok {
@@ -135,13 +143,20 @@ impl State<'_> {
         if self.m[c] & bit == 0 {
             return false;
         }
-        self.m[c] = bit;
+        self.remove(c, !bit);
         self.done[c] = true;
         let geo = self.geo;
+        let d = bit.trailing_zeros() as usize;
+        for &(h, j) in &geo.slots[c] {
+            let h = usize::from(h);
+            self.open[h] &= !(1 << j);
+            self.placed[h] |= bit;
+            self.pos[h * self.n + d] &= !(1 << j);
+        }
         for &p in &geo.peers[c] {
             let p = usize::from(p);
             if !self.done[p] {
-                self.m[p] &= !bit;
+                self.remove(p, bit);
                 if self.m[p] == 0 {
                     return false;
                 }
@@ -150,6 +165,27 @@ impl State<'_> {
         true
     }
 
+    /// Removes the values `gone` from cell `c`, and an open cell from
+    /// their places (what [`refresh`](State::refresh) would find).
+    fn remove(&mut self, c: usize, gone: u64) {
+        let gone = gone & self.m[c];
+        if gone == 0 {
+            return;
+        }
+        self.m[c] &= !gone;
+        if self.done[c] {
+            return;
+        }
+        for &(h, j) in &self.geo.slots[c] {
+            let at = usize::from(h) * self.n;
+            for d in bits(gone) {
+                self.pos[at + d] &= !(1 << j);
+            }
+        }
+    }
+
+    /// Computes the places, the open cells and the placed values of every
+    /// house from the candidates.
     fn refresh(&mut self) {
         let n = self.n;
         self.pos.fill(0);
@@ -196,11 +232,11 @@ impl State<'_> {
         // Hidden singles, by class: last value 1.0, box 1.2, line 1.5.
         let mut best = u16::MAX;
         for (h, house) in self.geo.houses.iter().enumerate() {
-            let open = self.open[h].count_ones();
+            let open = self.open[h];
             if open == 0 {
                 continue;
             }
-            let class = if open == 1 {
+            let class = if open.is_power_of_two() {
                 10
             } else if house.kind == HouseKind::Box {
                 12
@@ -212,7 +248,7 @@ impl State<'_> {
             }
             for d in 0..n {
                 let p = self.places(h, d);
-                if p.count_ones() == 1 && self.placed[h] & (1 << d) == 0 {
+                if p.is_power_of_two() && self.placed[h] & (1 << d) == 0 {
                     if class < best {
                         best = class;
                         out.clear();
@@ -275,7 +311,7 @@ impl State<'_> {
             }
             for d in 0..self.n {
                 let pa = self.places(a, d);
-                if pa.count_ones() < 2 || pa & !in_a != 0 {
+                if !pa.several() || pa & !in_a != 0 {
                     continue;
                 }
                 let gone = self.places(b, d) & !in_b;
@@ -312,10 +348,7 @@ impl State<'_> {
                     }
                     let p = self.places(h3, d);
                     let left = p & !lost;
-                    if p.count_ones() > 1
-                        && left.count_ones() == 1
-                        && self.placed[h3] & (1 << d) == 0
-                    {
+                    if p.several() && left.is_power_of_two() && self.placed[h3] & (1 << d) == 0 {
                         return Some((self.cell(h3, left.trailing_zeros() as usize), 1u64 << d));
                     }
                 }
@@ -382,7 +415,7 @@ impl State<'_> {
                 }
                 let p = self.places(h, d);
                 let left = p & !cells;
-                if p.count_ones() > 1 && left.count_ones() == 1 {
+                if p.several() && left.is_power_of_two() {
                     return Some((self.cell(h, left.trailing_zeros() as usize), bit));
                 }
             }

@@ -24,7 +24,11 @@
 //! The ALS wings (sets of cells with two to `k + 1` candidates and a cell
 //! `{x, z}`) go further: when some of their cells changed, they look only
 //! at the wings with a changed cell, and skip the houses without one when
-//! no cell `{x, z}` is new.
+//! no cell `{x, z}` is new. Alternating inference chains are made of
+//! strong links (cells with two candidates, values with two places in a
+//! house) and weak ones: while candidates only go and no strong link is
+//! new, every chain (or loop) with a target is one that was there with
+//! that target, so a fruitless search is skipped too.
 //!
 //! # Practical
 //!
@@ -40,6 +44,7 @@
 //!   changed since it last ran (here, per value, and keeping the ladder's
 //!   order of steps exactly).
 
+use super::geometry::{Bits, Geometry};
 use csp_core::PropagationContext;
 
 /// The per-value keys of a board of `cells` cells and `n` values.
@@ -164,6 +169,84 @@ impl CellMemo {
     }
 }
 
+/// The candidates of every cell, for a chain search whose strong links are
+/// the cells with two candidates and the values with two places in a house
+/// (alternating inference chains): while candidates only go and no strong
+/// link is new, every chain is one that was there (its weak links too, and
+/// its targets among the ones it had), so a search that found nothing
+/// finds nothing again.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LinkMemo {
+    cells: usize,
+}
+
+impl LinkMemo {
+    pub(crate) fn new(cells: usize) -> LinkMemo {
+        LinkMemo { cells }
+    }
+
+    /// State words the memo takes.
+    pub(crate) fn state_words(&self) -> usize {
+        self.cells
+    }
+
+    /// Whether `masks` has no candidate and no strong link that the
+    /// candidates stored in `state` from word `offset` lacked (a cell with
+    /// two candidates had the same two, a value with two places in a house
+    /// had the same two).
+    pub(crate) fn unchanged(
+        &self,
+        geo: &Geometry,
+        state: &[u64],
+        offset: usize,
+        masks: &[u64],
+    ) -> bool {
+        let Some(stored) = state.get(offset..offset + self.cells) else {
+            return false;
+        };
+        if masks.len() != self.cells || geo.n > 64 {
+            return false;
+        }
+        for (&now, &then) in masks.iter().zip(stored) {
+            if now == 0 || now & !then != 0 || (now.pair() && now != then) {
+                return false;
+            }
+        }
+        // The places of each value in each house, now and then (as indices
+        // into the house), and the values solved there now.
+        let mut places = [[0u64; 64]; 2];
+        for house in &geo.houses {
+            let n = geo.n;
+            places[0][..n].fill(0);
+            places[1][..n].fill(0);
+            let mut solved = 0u64;
+            for (j, &c) in house.cells.iter().enumerate() {
+                let c = usize::from(c);
+                for (k, m) in [masks[c], stored[c]].into_iter().enumerate() {
+                    if !m.several() {
+                        if k == 0 {
+                            solved |= m;
+                        }
+                        continue;
+                    }
+                    let mut rest = m;
+                    while rest != 0 {
+                        places[k][rest.trailing_zeros() as usize] |= 1 << j;
+                        rest &= rest - 1;
+                    }
+                }
+            }
+            let [now, then] = &places;
+            for (d, (&now, &then)) in now[..n].iter().zip(&then[..n]).enumerate() {
+                if solved & (1 << d) == 0 && now.pair() && then != now {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
 /// Stores `keys` from state word `offset`, writing only the words that
 /// change.
 pub(crate) fn store(ctx: &mut PropagationContext<'_>, offset: usize, keys: &[u64]) {
@@ -191,6 +274,50 @@ mod tests {
         // Cell 2 down to two candidates, cell 3 to three.
         memo.keys(&[0b1, 0b11, 0b101, 0b111], &mut keys);
         assert_eq!(memo.changed(&state, 1, &keys), 0b1100);
+    }
+
+    #[test]
+    fn link_memo_sees_new_candidates_and_new_strong_links() {
+        use crate::{Board, Shape, Variant};
+        use csp_core::{Domain, Model};
+        let variant = Variant::classic(Shape::CLASSIC);
+        let mut model = Model::new();
+        let cells: Vec<_> = (0..81)
+            .map(|_| model.new_var(Domain::from((1..=9).collect::<Vec<i32>>())))
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let geo = Geometry::new(&variant, &cells);
+        let board: Board =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+                .parse()
+                .unwrap();
+        let values = board.values();
+        let masks: Vec<u64> = (0..81)
+            .map(|c| match values[c] {
+                0 => geo.peers[c]
+                    .iter()
+                    .filter(|&&p| values[usize::from(p)] != 0)
+                    .fold(0x1ff, |m, &p| m & !(1 << (values[usize::from(p)] - 1))),
+                v => 1 << (v - 1),
+            })
+            .collect();
+        let memo = LinkMemo::new(81);
+        let mut state = vec![0u64];
+        state.extend_from_slice(&masks);
+        assert!(memo.unchanged(&geo, &state, 1, &masks));
+        assert!(!memo.unchanged(&geo, &[0; 82], 1, &masks), "no memo yet");
+        // A cell of three candidates down to two: a new strong link.
+        let c = (0..81).find(|&c| masks[c].count_ones() == 3).unwrap();
+        let mut fewer = masks.clone();
+        fewer[c] &= fewer[c] - 1;
+        assert!(!memo.unchanged(&geo, &state, 1, &fewer));
+        // A candidate more than stored.
+        let mut more = masks.clone();
+        let c = (0..81).find(|&c| masks[c].count_ones() >= 4).unwrap();
+        state[1 + c] &= state[1 + c] - 1;
+        assert!(!memo.unchanged(&geo, &state, 1, &more));
+        more[c] = state[1 + c];
+        assert!(memo.unchanged(&geo, &state, 1, &more));
     }
 
     #[test]
