@@ -351,9 +351,12 @@ impl Houses {
         let n = self.n;
         let full = self.full();
         let (hw, pw) = (self.house_words, self.pair_words);
-        s.words.resize(5 * n * W + hw.max(pw), 0);
+        s.words.resize(5 * n * W + hw.max(pw) + hw, 0);
         // Bitboard `d` of a list is words `d * W..(d + 1) * W` (see `load`).
-        let (bitboards, hit) = s.words.split_at_mut(5 * n * W);
+        let (bitboards, sets) = s.words.split_at_mut(5 * n * W);
+        // Two sets of houses or pairs: those to look at, and (houses) those
+        // where a digit is placed.
+        let (hit, placed_in) = sets.split_at_mut(hw.max(pw));
         // Per digit: its cells now, as read, and the cells it lost that
         // the hidden singles and the locked candidates have not seen.
         let (cand, rest) = bitboards.split_at_mut(n * W);
@@ -504,17 +507,23 @@ impl Houses {
                 let lost = load::<W>(hidden_lost, d);
                 store(hidden_lost, d, Bits::<W>::EMPTY);
                 gather(&self.cell_house_bits, lost, self.house_count(), hit);
-                for (k, &word) in hit.iter().enumerate() {
-                    let mut word = word;
+                // The houses where `d` is placed (a cell of `done` holds it)
+                // have no hidden single of `d` and cannot lack it: skipped.
+                let placed = &mut placed_in[..hw];
+                placed.fill(0);
+                for c in x.and(done).cells() {
+                    for (p, &m) in placed.iter_mut().zip(&self.cell_house_bits[c * hw..]) {
+                        *p |= m;
+                    }
+                }
+                for (k, (&word, &placed)) in hit.iter().zip(placed.iter()).enumerate() {
+                    let mut word = word & !placed;
                     while word != 0 {
                         let h = k * 64 + word.trailing_zeros() as usize;
                         word &= word - 1;
                         let m = x.and(load(&self.house_masks, h));
                         if m.is_empty() {
                             return Err(self.fail(ctx, h));
-                        }
-                        if !m.and(done).is_empty() {
-                            continue; // placed in this house
                         }
                         let Some(c) = m.single() else { continue };
                         for e in 0..n {
@@ -732,14 +741,20 @@ impl<const W: usize> Bits<W> {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
-    /// The one cell, if there is exactly one.
+    /// The one cell, if there is exactly one (without counting: one word
+    /// with one bit, the others empty).
     #[inline(always)]
     fn single(self) -> Option<usize> {
-        if self.count() == 1 {
-            self.first()
-        } else {
-            None
+        let mut found = None;
+        for (i, &w) in self.0.iter().enumerate() {
+            if w != 0 {
+                if found.is_some() || w & (w - 1) != 0 {
+                    return None;
+                }
+                found = Some(i * 64 + w.trailing_zeros() as usize);
+            }
         }
+        found
     }
 
     /// The cells, in increasing order.
