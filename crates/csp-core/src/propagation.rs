@@ -330,20 +330,23 @@ impl<'a> PropagationContext<'a> {
     /// Word-sized fast path for a whole scope: if every variable of `vars`
     /// has a one-word domain with the same base, appends their masks to
     /// `out` and returns that base; otherwise returns `None` (`out` then
-    /// holds an unspecified prefix).
+    /// holds unspecified words).
     #[inline]
     pub fn masks_into(&self, vars: &[VarId], out: &mut Vec<u64>) -> Option<Value> {
         let layout = self.shared.layout;
         let words = &self.store.words;
         let base = layout[vars.first()?.index()].base;
-        for v in vars {
+        // One pass without an early exit or a capacity check per word (the
+        // common case is a whole scope of one-word domains): each variable's
+        // first word is read, and the layouts are checked all together.
+        let mut aligned = true;
+        out.extend(vars.iter().map(|v| {
             let l = layout[v.index()];
-            if l.words != 1 || l.base != base {
-                return None;
-            }
-            out.push(words[l.start as usize]);
-        }
-        Some(base)
+            aligned &= l.words == 1 && l.base == base;
+            // A layout of no words may start past the end.
+            words.get(l.start as usize).copied().unwrap_or(0)
+        }));
+        aligned.then_some(base)
     }
 
     /// `var`'s domain words: bit `j` of word `k` is the value

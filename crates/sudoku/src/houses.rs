@@ -351,11 +351,11 @@ impl Houses {
         let n = self.n;
         let full = self.full();
         let (hw, pw) = (self.house_words, self.pair_words);
-        s.words.resize(5 * n * W + hw.max(pw) + hw, 0);
+        s.words.resize(5 * n * W + 2 * hw.max(pw), 0);
         // Bitboard `d` of a list is words `d * W..(d + 1) * W` (see `load`).
         let (bitboards, sets) = s.words.split_at_mut(5 * n * W);
-        // Two sets of houses or pairs: those to look at, and (houses) those
-        // where a digit is placed.
+        // Two sets of houses or pairs: those to look at, and those where a
+        // digit is placed.
         let (hit, placed_in) = sets.split_at_mut(hw.max(pw));
         // Per digit: its cells now, as read, and the cells it lost that
         // the hidden singles and the locked candidates have not seen.
@@ -506,14 +506,18 @@ impl Houses {
                 let hit = &mut hit[..hw];
                 let lost = load::<W>(hidden_lost, d);
                 store(hidden_lost, d, Bits::<W>::EMPTY);
-                gather(&self.cell_house_bits, lost, self.house_count(), hit);
+                let every = gather(&self.cell_house_bits, lost, self.house_count(), hit);
                 // The houses where `d` is placed (a cell of `done` holds it)
-                // have no hidden single of `d` and cannot lack it: skipped.
+                // have no hidden single of `d` and cannot lack it: skipped
+                // when every house is looked at (few otherwise).
                 let placed = &mut placed_in[..hw];
                 placed.fill(0);
-                for c in x.and(done).cells() {
-                    for (p, &m) in placed.iter_mut().zip(&self.cell_house_bits[c * hw..]) {
-                        *p |= m;
+                if every {
+                    for c in x.and(done).cells() {
+                        let of = &self.cell_house_bits[c * hw..];
+                        for (p, &m) in placed.iter_mut().zip(of) {
+                            *p |= m;
+                        }
                     }
                 }
                 for (k, (&word, &placed)) in hit.iter().zip(placed.iter()).enumerate() {
@@ -559,10 +563,23 @@ impl Houses {
                     continue; // placed everywhere: its houses lack it nowhere
                 }
                 let hit = &mut hit[..pw];
-                gather(&self.cell_pair_bits, changed, self.pair_count(), hit);
+                let every = gather(&self.cell_pair_bits, changed, self.pair_count(), hit);
+                // A pair with a cell where `d` is placed is skipped (when
+                // every pair is looked at): the naked singles took `d` from
+                // that cell's peers, so the shared cells or both rests lack it.
+                let placed = &mut placed_in[..pw];
+                placed.fill(0);
+                if every {
+                    for c in before.and(done).cells() {
+                        let of = &self.cell_pair_bits[c * pw..];
+                        for (p, &m) in placed.iter_mut().zip(of) {
+                            *p |= m;
+                        }
+                    }
+                }
                 let mut x = before;
-                for (k, &word) in hit.iter().enumerate() {
-                    let mut word = word;
+                for (k, (&word, &placed)) in hit.iter().zip(placed.iter()).enumerate() {
+                    let mut word = word & !placed;
                     while word != 0 {
                         let i = k * 64 + word.trailing_zeros() as usize;
                         word &= word - 1;
@@ -645,9 +662,9 @@ fn store<const W: usize>(list: &mut [u64], i: usize, bits: Bits<W>) {
 /// Into `hit`, the union of the sets `of` gives the cells of `cells`
 /// (`hit.len()` words per cell), or all the `count` sets if `cells` has so
 /// many cells that testing every set is cheaper than gathering (the first
-/// call, a placement's twenty peers).
+/// call, a placement's twenty peers): true in that case.
 #[inline(always)]
-fn gather<const W: usize>(of: &[u64], cells: Bits<W>, count: usize, hit: &mut [u64]) {
+fn gather<const W: usize>(of: &[u64], cells: Bits<W>, count: usize, hit: &mut [u64]) -> bool {
     if 4 * cells.count() > count {
         for (k, h) in hit.iter_mut().enumerate() {
             let left = count - 64 * k;
@@ -657,12 +674,12 @@ fn gather<const W: usize>(of: &[u64], cells: Bits<W>, count: usize, hit: &mut [u
                 (1 << left) - 1
             };
         }
-        return;
+        return true;
     }
     if let [one] = hit {
         // One word per set (at most 64 houses or pairs): no inner loop.
         *one = cells.cells().fold(0, |h, c| h | of[c]);
-        return;
+        return false;
     }
     let words = hit.len();
     hit.fill(0);
@@ -671,6 +688,7 @@ fn gather<const W: usize>(of: &[u64], cells: Bits<W>, count: usize, hit: &mut [u
             *h |= m;
         }
     }
+    false
 }
 
 /// A set of cells as a bitboard of `W` words: cell `c` is bit `c % 64` of
