@@ -334,7 +334,7 @@ impl<'a> PropagationContext<'a> {
     #[inline]
     pub fn masks_into(&self, vars: &[VarId], out: &mut Vec<u64>) -> Option<Value> {
         let layout = self.shared.layout;
-        let words = &self.store.words;
+        let words: &[u64] = &self.store.words;
         let base = layout[vars.first()?.index()].base;
         // One pass without an early exit or a capacity check per word (the
         // common case is a whole scope of one-word domains): each variable's

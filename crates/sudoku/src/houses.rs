@@ -359,11 +359,16 @@ impl Houses {
         let (hit, placed_in) = sets.split_at_mut(hw.max(pw));
         // Per digit: its cells now, as read, and the cells it lost that
         // the hidden singles and the locked candidates have not seen.
-        let (cand, rest) = bitboards.split_at_mut(n * W);
-        let (found, rest) = rest.split_at_mut(n * W);
-        let (hidden_lost, rest) = rest.split_at_mut(n * W);
+        // As arrays of `W` words, so a bitboard is read with one bound check.
+        let bitboards = bitboards.as_chunks_mut::<W>().0;
+        let (cand, rest) = bitboards.split_at_mut(n);
+        let (found, rest) = rest.split_at_mut(n);
+        let (hidden_lost, rest) = rest.split_at_mut(n);
         // Per digit, the union of the later digits' cells (naked singles).
-        let (locked_lost, after) = rest.split_at_mut(n * W);
+        let (locked_lost, after) = rest.split_at_mut(n);
+        let house_masks = self.house_masks.as_chunks::<W>().0;
+        let peer_masks = self.peer_masks.as_chunks::<W>().0;
+        let pair_masks = self.pair_masks.as_chunks::<W>().0;
 
         // Read the board (digit d at bit d - 1). A value outside `1..=n`
         // (only in domains the caller built so) is dropped, and the cell is
@@ -385,6 +390,7 @@ impl Houses {
             let state = ctx.state();
             let (old, packed) = state.split_at(n * W);
             let (mut once, mut twice) = (Bits::<W>::EMPTY, Bits::<W>::EMPTY);
+            let old = old.as_chunks::<W>().0;
             cand.copy_from_slice(old);
             for d in 0..n {
                 let o = load::<W>(old, d);
@@ -409,8 +415,8 @@ impl Houses {
                     let (k, bit) = (c / 64, 1u64 << (c % 64));
                     while diff != 0 {
                         let d = diff.trailing_zeros() as usize;
-                        cand[d * W + k] ^= bit;
-                        hidden_lost[d * W + k] |= bit;
+                        cand[d][k] ^= bit;
+                        hidden_lost[d][k] |= bit;
                         diff &= diff - 1;
                     }
                 }
@@ -429,7 +435,7 @@ impl Houses {
         found.copy_from_slice(cand);
         locked_lost.copy_from_slice(hidden_lost);
 
-        let all = load::<W>(&self.all, 0);
+        let all = load::<W>(self.all.as_chunks::<W>().0, 0);
         let (mut hidden_dirty, mut locked_dirty) = (dirty, dirty);
         // Digit `d` lost the cells `lost`.
         macro_rules! lost {
@@ -477,7 +483,7 @@ impl Houses {
                     let mut x = before;
                     for c in placed.cells() {
                         board[c] = 1 << d;
-                        let p = load::<W>(&self.peer_masks, c);
+                        let p = load::<W>(peer_masks, c);
                         // A peer left with no digit: the conflict is in a
                         // house of both.
                         if let Some(q) = x.and(p).minus(others).first() {
@@ -525,7 +531,7 @@ impl Houses {
                     while word != 0 {
                         let h = k * 64 + word.trailing_zeros() as usize;
                         word &= word - 1;
-                        let m = x.and(load(&self.house_masks, h));
+                        let m = x.and(load(house_masks, h));
                         if m.is_empty() {
                             return Err(self.fail(ctx, h));
                         }
@@ -583,7 +589,7 @@ impl Houses {
                     while word != 0 {
                         let i = k * 64 + word.trailing_zeros() as usize;
                         word &= word - 1;
-                        let pair = &self.pair_masks;
+                        let pair = pair_masks;
                         if x.and(load(pair, 3 * i)).is_empty() {
                             continue;
                         }
@@ -632,7 +638,7 @@ impl Houses {
                 ctx.intersect_mask(v, base, shift_out(board[c], base))?;
             }
         }
-        for (i, &w) in cand.iter().enumerate() {
+        for (i, &w) in cand.as_flattened().iter().enumerate() {
             ctx.set_state(i, w);
         }
         for (i, cells) in board.chunks(self.per_word).enumerate() {
@@ -648,15 +654,14 @@ impl Houses {
 
 /// Bitboard `i` of a list of bitboards of `W` words.
 #[inline(always)]
-fn load<const W: usize>(list: &[u64], i: usize) -> Bits<W> {
-    let words = &list[i * W..(i + 1) * W];
-    Bits(std::array::from_fn(|k| words[k]))
+fn load<const W: usize>(list: &[[u64; W]], i: usize) -> Bits<W> {
+    Bits(list[i])
 }
 
 /// Writes bitboard `i` of a list of bitboards of `W` words.
 #[inline(always)]
-fn store<const W: usize>(list: &mut [u64], i: usize, bits: Bits<W>) {
-    list[i * W..(i + 1) * W].copy_from_slice(&bits.0);
+fn store<const W: usize>(list: &mut [[u64; W]], i: usize, bits: Bits<W>) {
+    list[i] = bits.0;
 }
 
 /// Into `hit`, the union of the sets `of` gives the cells of `cells`

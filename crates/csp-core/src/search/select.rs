@@ -117,7 +117,13 @@ fn unfixed_sizes<'d>(
     vars.filter_map(|i| {
         let l = domains.layout[i];
         let size = if l.words == 1 {
-            domains.words[l.start as usize].count_ones()
+            let w = domains.words[l.start as usize];
+            // Fixed (one bit) or empty: skipped without counting, the
+            // common case deep in a search.
+            if w & w.wrapping_sub(1) == 0 {
+                return None;
+            }
+            w.count_ones()
         } else {
             domains.words[l.range()]
                 .iter()
