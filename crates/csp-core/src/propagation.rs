@@ -335,7 +335,25 @@ impl<'a> PropagationContext<'a> {
     pub fn masks_into(&self, vars: &[VarId], out: &mut Vec<u64>) -> Option<Value> {
         let layout = self.shared.layout;
         let words: &[u64] = &self.store.words;
-        let base = layout[vars.first()?.index()].base;
+        let first = vars.first()?.index();
+        let base = layout[first].base;
+        // Fast path: consecutive variables (a board's cells), whose layouts
+        // follow one another in the store. Every domain has a word at
+        // least, so if the last one starts `len - 1` words after the
+        // first, all but the last have exactly one; their words are then
+        // one slice, copied at once.
+        let (len, last) = (vars.len(), layout.get(first + vars.len() - 1));
+        if let Some(last) = last {
+            let (from, to) = (layout[first].start as usize, last.start as usize);
+            if last.words == 1
+                && to.checked_sub(from) == Some(len - 1)
+                && vars.iter().enumerate().all(|(i, v)| v.index() == first + i)
+                && layout[first..first + len].iter().all(|l| l.base == base)
+            {
+                out.extend_from_slice(&words[from..=to]);
+                return Some(base);
+            }
+        }
         // One pass without an early exit or a capacity check per word (the
         // common case is a whole scope of one-word domains): each variable's
         // first word is read, and the layouts are checked all together.
@@ -426,6 +444,41 @@ impl<'a> PropagationContext<'a> {
         if old != word {
             self.store.trail.push((wi as u32, old));
             self.store.words[wi] = word;
+        }
+    }
+
+    /// Sets words `start..start + words.len()` of the current constraint's
+    /// state to `words`: [`set_state`](Self::set_state) for each, with the
+    /// range looked up and checked once (for a propagator that saves a
+    /// board at the end of each call). Only the words that change are
+    /// recorded on the trail.
+    ///
+    /// Panics if the range is not within the constraint's
+    /// [`state_words`](crate::Constraint::state_words).
+    #[inline]
+    pub fn set_states(&mut self, start: usize, words: &[u64]) {
+        let Some(c) = self.current else { return };
+        let c = c as usize;
+        let (a, b) = (
+            self.shared.state[c] as usize,
+            self.shared.state[c + 1] as usize,
+        );
+        assert!(
+            start <= b - a && words.len() <= b - a - start,
+            "state words {start}..{} out of range",
+            start + words.len()
+        );
+        let from = a + start;
+        let store = &mut *self.store;
+        for (k, (slot, &word)) in store.words[from..from + words.len()]
+            .iter_mut()
+            .zip(words)
+            .enumerate()
+        {
+            if *slot != word {
+                store.trail.push(((from + k) as u32, *slot));
+                *slot = word;
+            }
         }
     }
 

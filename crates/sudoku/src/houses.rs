@@ -399,6 +399,17 @@ impl Houses {
             }
             let per_word = self.per_word;
             for (i, (cells, &word)) in board.chunks_mut(per_word).zip(packed).enumerate() {
+                // The word's cells packed as they are now (and any bit
+                // outside the digits): most are as they were, skipped whole.
+                let (mut now, mut all_bits, mut shift) = (0u64, 0u64, 0);
+                for &w in cells.iter() {
+                    now |= (w & full) << shift;
+                    all_bits |= w;
+                    shift += n;
+                }
+                if now == word && all_bits & !full == 0 {
+                    continue;
+                }
                 for (j, w) in cells.iter_mut().enumerate() {
                     let digits = *w & full;
                     let mut diff = ((word >> (j * n)) & full) ^ digits;
@@ -638,16 +649,19 @@ impl Houses {
                 ctx.intersect_mask(v, base, shift_out(board[c], base))?;
             }
         }
-        for (i, &w) in cand.as_flattened().iter().enumerate() {
-            ctx.set_state(i, w);
-        }
-        for (i, cells) in board.chunks(self.per_word).enumerate() {
-            let packed = cells
+        ctx.set_states(0, cand.as_flattened());
+        // The cells' digits packed in place: word `i` is built from cells
+        // `i * per_word..`, at or after it, so no cell is overwritten
+        // before it is read.
+        let (per_word, packed) = (self.per_word, self.cell_count.div_ceil(self.per_word));
+        for i in 0..packed {
+            let cells = &board[i * per_word..((i + 1) * per_word).min(board.len())];
+            board[i] = cells
                 .iter()
                 .enumerate()
                 .fold(0u64, |p, (j, &w)| p | w << (j * n));
-            ctx.set_state(n * W + i, packed);
         }
+        ctx.set_states(n * W, &board[..packed]);
         Ok(())
     }
 }
