@@ -367,6 +367,30 @@ impl<'a> PropagationContext<'a> {
         aligned.then_some(base)
     }
 
+    /// The domain words of the `len` consecutive variables from `first`
+    /// (`first`, the next variable, and so on), if each has a one-word
+    /// domain: one slice of the store, found in constant time (the
+    /// variables' words follow one another, and every domain has one word
+    /// at least, so they are one word each if the last is one and starts
+    /// `len - 1` words after the first). Bit `i` of word `k` is the value
+    /// `base + i` of variable `k`, its base as [`mask`](Self::mask) gives
+    /// it (a propagator that checked the bases once, in
+    /// [`init_state`](crate::Constraint::init_state), need not look again:
+    /// they never change). `None` if a domain is wider, `len` is 0, or the
+    /// range passes the last variable.
+    #[inline]
+    pub fn words_of_run(&self, first: VarId, len: usize) -> Option<&[u64]> {
+        let layout = self.shared.layout;
+        let i = first.index();
+        let (a, b) = (
+            layout.get(i)?,
+            layout.get(i.checked_add(len.checked_sub(1)?)?)?,
+        );
+        let (from, to) = (a.start as usize, b.start as usize);
+        (b.words == 1 && to.checked_sub(from) == Some(len - 1))
+            .then(|| &self.store.words[from..=to])
+    }
+
     /// `var`'s domain words: bit `j` of word `k` is the value
     /// `base + 64 k + j` of its layout.
     #[inline]

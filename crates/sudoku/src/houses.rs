@@ -96,6 +96,9 @@ pub(crate) struct Houses {
     /// The variables of each house, `n` per house: what a conflict found in
     /// a house blames, for dom/wdeg.
     house_vars: Vec<VarId>,
+    /// Whether the cells are consecutive variables (a board's, made at
+    /// once), so their domains may be read as one slice.
+    consecutive: bool,
     tables: Arc<HouseTables>,
 }
 
@@ -278,9 +281,12 @@ impl Houses {
             .iter()
             .map(|&c| cells[usize::from(c)])
             .collect();
+        let consecutive =
+            !cells.is_empty() && cells.windows(2).all(|w| w[1].index() == w[0].index() + 1);
         Some(Houses {
             cells,
             house_vars,
+            consecutive,
             tables,
         })
     }
@@ -373,7 +379,19 @@ impl Houses {
         // Read the board (digit d at bit d - 1). A value outside `1..=n`
         // (only in domains the caller built so) is dropped, and the cell is
         // written at the end; bit 63, never a digit, marks it here.
-        let uniform = ctx.masks_into(&self.cells, board) == Some(1);
+        // The cells' domains as one slice if they are consecutive one-word
+        // domains whose bases `init_state` found to be 1 (its last word).
+        let run = match (self.consecutive, ctx.state().last()) {
+            (true, Some(1)) => ctx.words_of_run(self.cells[0], self.cells.len()),
+            _ => None,
+        };
+        let uniform = match run {
+            Some(words) => {
+                board.extend_from_slice(words);
+                true
+            }
+            None => ctx.masks_into(&self.cells, board) == Some(1),
+        };
         if !uniform {
             board.clear();
             for &v in &self.cells {
@@ -905,14 +923,24 @@ impl Constraint for Houses {
     }
 
     fn state_words(&self) -> usize {
-        self.n * self.words + self.cells.len().div_ceil(self.per_word)
+        self.n * self.words + self.cells.len().div_ceil(self.per_word) + 1
     }
 
     /// The full board (every digit in every cell): a fixpoint of the three
     /// rules, so the first call patches in only the cells whose domains
     /// are smaller (the givens), as any later call does.
-    fn init_state(&self, _: &csp_core::Domains<'_>, state: &mut [u64]) {
+    ///
+    /// Its last word, never written again, is 1 if every cell has a
+    /// one-word domain of base 1 (the layouts do not change), so a call
+    /// may read the domains as they are.
+    fn init_state(&self, domains: &csp_core::Domains<'_>, state: &mut [u64]) {
         let (n, w, nc) = (self.n, self.words, self.cells.len());
+        let (state, based) = state.split_at_mut(state.len() - 1);
+        based[0] = u64::from(
+            self.cells
+                .iter()
+                .all(|&v| domains.mask(v).is_some_and(|(b, _)| b == 1)),
+        );
         let (bitboards, packed) = state.split_at_mut(n * w);
         for bits in bitboards.chunks_exact_mut(w) {
             bits.copy_from_slice(&self.all);
