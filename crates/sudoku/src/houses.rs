@@ -702,7 +702,7 @@ fn store<const W: usize>(list: &mut [[u64; W]], i: usize, bits: Bits<W>) {
 /// call, a placement's twenty peers): true in that case.
 #[inline(always)]
 fn gather<const W: usize>(of: &[u64], cells: Bits<W>, count: usize, hit: &mut [u64]) -> bool {
-    if 4 * cells.count() > count {
+    if cells.more_than(count / 4) {
         for (k, h) in hit.iter_mut().enumerate() {
             let left = count - 64 * k;
             *h = if left >= 64 {
@@ -790,10 +790,22 @@ impl<const W: usize> Bits<W> {
             .map(|i| i * 64 + self.0[i].trailing_zeros() as usize)
     }
 
-    /// How many cells.
+    /// Whether there are more than `k` cells (without counting them all:
+    /// the sets tested are mostly a cell or two).
     #[inline(always)]
-    fn count(self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    fn more_than(self, k: usize) -> bool {
+        let mut left = k;
+        for &w in &self.0 {
+            let mut w = w;
+            while w != 0 {
+                if left == 0 {
+                    return true;
+                }
+                left -= 1;
+                w &= w - 1;
+            }
+        }
+        false
     }
 
     /// The one cell, if there is exactly one (without counting: one word
