@@ -54,6 +54,11 @@
 //!   solution; cages keep theirs). It reports a conflict when a cell loses
 //!   every candidate, a house loses a digit, or two peers take one digit.
 //! - Idempotent: one call reaches the common fixpoint of the three rules.
+//! - A board whose cells are consecutive variables with domains of base 1
+//!   (as [`SudokuModel`](crate::SudokuModel) makes them) is read as one slice
+//!   ([`PropagationContext::words_of_run`]) and compared with the last
+//!   fixpoint seven cells at a time; its state is saved with
+//!   [`PropagationContext::set_states`].
 //! - Allocates nothing per call after the first: the bitboards live in the
 //!   [`Scratch`](csp_core::Scratch) words, the cells' digits in the word
 //!   buffer of [`PropagationContext::take_words`].
