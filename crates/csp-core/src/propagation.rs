@@ -330,20 +330,65 @@ impl<'a> PropagationContext<'a> {
     /// Word-sized fast path for a whole scope: if every variable of `vars`
     /// has a one-word domain with the same base, appends their masks to
     /// `out` and returns that base; otherwise returns `None` (`out` then
-    /// holds an unspecified prefix).
+    /// holds unspecified words).
     #[inline]
     pub fn masks_into(&self, vars: &[VarId], out: &mut Vec<u64>) -> Option<Value> {
         let layout = self.shared.layout;
-        let words = &self.store.words;
-        let base = layout[vars.first()?.index()].base;
-        for v in vars {
-            let l = layout[v.index()];
-            if l.words != 1 || l.base != base {
-                return None;
+        let words: &[u64] = &self.store.words;
+        let first = vars.first()?.index();
+        let base = layout[first].base;
+        // Fast path: consecutive variables (a board's cells), whose layouts
+        // follow one another in the store. Every domain has a word at
+        // least, so if the last one starts `len - 1` words after the
+        // first, all but the last have exactly one; their words are then
+        // one slice, copied at once.
+        let (len, last) = (vars.len(), layout.get(first + vars.len() - 1));
+        if let Some(last) = last {
+            let (from, to) = (layout[first].start as usize, last.start as usize);
+            if last.words == 1
+                && to.checked_sub(from) == Some(len - 1)
+                && vars.iter().enumerate().all(|(i, v)| v.index() == first + i)
+                && layout[first..first + len].iter().all(|l| l.base == base)
+            {
+                out.extend_from_slice(&words[from..=to]);
+                return Some(base);
             }
-            out.push(words[l.start as usize]);
         }
-        Some(base)
+        // One pass without an early exit or a capacity check per word (the
+        // common case is a whole scope of one-word domains): each variable's
+        // first word is read, and the layouts are checked all together.
+        let mut aligned = true;
+        out.extend(vars.iter().map(|v| {
+            let l = layout[v.index()];
+            aligned &= l.words == 1 && l.base == base;
+            // A layout of no words may start past the end.
+            words.get(l.start as usize).copied().unwrap_or(0)
+        }));
+        aligned.then_some(base)
+    }
+
+    /// The domain words of the `len` consecutive variables from `first`
+    /// (`first`, the next variable, and so on), if each has a one-word
+    /// domain: one slice of the store, found in constant time (the
+    /// variables' words follow one another, and every domain has one word
+    /// at least, so they are one word each if the last is one and starts
+    /// `len - 1` words after the first). Bit `i` of word `k` is the value
+    /// `base + i` of variable `k`, its base as [`mask`](Self::mask) gives
+    /// it (a propagator that checked the bases once, in
+    /// [`init_state`](crate::Constraint::init_state), need not look again:
+    /// they never change). `None` if a domain is wider, `len` is 0, or the
+    /// range passes the last variable.
+    #[inline]
+    pub fn words_of_run(&self, first: VarId, len: usize) -> Option<&[u64]> {
+        let layout = self.shared.layout;
+        let i = first.index();
+        let (a, b) = (
+            layout.get(i)?,
+            layout.get(i.checked_add(len.checked_sub(1)?)?)?,
+        );
+        let (from, to) = (a.start as usize, b.start as usize);
+        (b.words == 1 && to.checked_sub(from) == Some(len - 1))
+            .then(|| &self.store.words[from..=to])
     }
 
     /// `var`'s domain words: bit `j` of word `k` is the value
@@ -423,6 +468,41 @@ impl<'a> PropagationContext<'a> {
         if old != word {
             self.store.trail.push((wi as u32, old));
             self.store.words[wi] = word;
+        }
+    }
+
+    /// Sets words `start..start + words.len()` of the current constraint's
+    /// state to `words`: [`set_state`](Self::set_state) for each, with the
+    /// range looked up and checked once (for a propagator that saves a
+    /// board at the end of each call). Only the words that change are
+    /// recorded on the trail.
+    ///
+    /// Panics if the range is not within the constraint's
+    /// [`state_words`](crate::Constraint::state_words).
+    #[inline]
+    pub fn set_states(&mut self, start: usize, words: &[u64]) {
+        let Some(c) = self.current else { return };
+        let c = c as usize;
+        let (a, b) = (
+            self.shared.state[c] as usize,
+            self.shared.state[c + 1] as usize,
+        );
+        assert!(
+            start <= b - a && words.len() <= b - a - start,
+            "state words {start}..{} out of range",
+            start + words.len()
+        );
+        let from = a + start;
+        let store = &mut *self.store;
+        for (k, (slot, &word)) in store.words[from..from + words.len()]
+            .iter_mut()
+            .zip(words)
+            .enumerate()
+        {
+            if *slot != word {
+                store.trail.push(((from + k) as u32, *slot));
+                *slot = word;
+            }
         }
     }
 

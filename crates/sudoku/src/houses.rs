@@ -54,6 +54,11 @@
 //!   solution; cages keep theirs). It reports a conflict when a cell loses
 //!   every candidate, a house loses a digit, or two peers take one digit.
 //! - Idempotent: one call reaches the common fixpoint of the three rules.
+//! - A board whose cells are consecutive variables with domains of base 1
+//!   (as [`SudokuModel`](crate::SudokuModel) makes them) is read as one slice
+//!   ([`PropagationContext::words_of_run`]) and compared with the last
+//!   fixpoint seven cells at a time; its state is saved with
+//!   [`PropagationContext::set_states`].
 //! - Allocates nothing per call after the first: the bitboards live in the
 //!   [`Scratch`](csp_core::Scratch) words, the cells' digits in the word
 //!   buffer of [`PropagationContext::take_words`].
@@ -96,6 +101,9 @@ pub(crate) struct Houses {
     /// The variables of each house, `n` per house: what a conflict found in
     /// a house blames, for dom/wdeg.
     house_vars: Vec<VarId>,
+    /// Whether the cells are consecutive variables (a board's, made at
+    /// once), so their domains may be read as one slice.
+    consecutive: bool,
     tables: Arc<HouseTables>,
 }
 
@@ -278,9 +286,12 @@ impl Houses {
             .iter()
             .map(|&c| cells[usize::from(c)])
             .collect();
+        let consecutive =
+            !cells.is_empty() && cells.windows(2).all(|w| w[1].index() == w[0].index() + 1);
         Some(Houses {
             cells,
             house_vars,
+            consecutive,
             tables,
         })
     }
@@ -342,6 +353,12 @@ impl Houses {
     /// packed. The cells whose domain differs from it are patched into the
     /// bitboards, and only the houses and pairs of the cells a digit lost
     /// since are looked at again for that digit.
+    #[expect(
+        clippy::incompatible_msrv,
+        reason = "`as_chunks` (Rust 1.88) reads a bitboard with one bound check, a sixth of \
+                  the propagator's instructions; the manifests state no rust-version, and CI's \
+                  toolchain is the current stable"
+    )]
     fn run<const W: usize>(
         &self,
         ctx: &mut PropagationContext<'_>,
@@ -351,21 +368,41 @@ impl Houses {
         let n = self.n;
         let full = self.full();
         let (hw, pw) = (self.house_words, self.pair_words);
-        s.words.resize(5 * n * W + hw.max(pw), 0);
+        s.words.resize(5 * n * W + 2 * hw.max(pw), 0);
         // Bitboard `d` of a list is words `d * W..(d + 1) * W` (see `load`).
-        let (bitboards, hit) = s.words.split_at_mut(5 * n * W);
+        let (bitboards, sets) = s.words.split_at_mut(5 * n * W);
+        // Two sets of houses or pairs: those to look at, and those where a
+        // digit is placed.
+        let (hit, placed_in) = sets.split_at_mut(hw.max(pw));
         // Per digit: its cells now, as read, and the cells it lost that
         // the hidden singles and the locked candidates have not seen.
-        let (cand, rest) = bitboards.split_at_mut(n * W);
-        let (found, rest) = rest.split_at_mut(n * W);
-        let (hidden_lost, rest) = rest.split_at_mut(n * W);
+        // As arrays of `W` words, so a bitboard is read with one bound check.
+        let bitboards = bitboards.as_chunks_mut::<W>().0;
+        let (cand, rest) = bitboards.split_at_mut(n);
+        let (found, rest) = rest.split_at_mut(n);
+        let (hidden_lost, rest) = rest.split_at_mut(n);
         // Per digit, the union of the later digits' cells (naked singles).
-        let (locked_lost, after) = rest.split_at_mut(n * W);
+        let (locked_lost, after) = rest.split_at_mut(n);
+        let house_masks = self.house_masks.as_chunks::<W>().0;
+        let peer_masks = self.peer_masks.as_chunks::<W>().0;
+        let pair_masks = self.pair_masks.as_chunks::<W>().0;
 
         // Read the board (digit d at bit d - 1). A value outside `1..=n`
         // (only in domains the caller built so) is dropped, and the cell is
         // written at the end; bit 63, never a digit, marks it here.
-        let uniform = ctx.masks_into(&self.cells, board) == Some(1);
+        // The cells' domains as one slice if they are consecutive one-word
+        // domains whose bases `init_state` found to be 1 (its last word).
+        let run = match (self.consecutive, ctx.state().last()) {
+            (true, Some(1)) => ctx.words_of_run(self.cells[0], self.cells.len()),
+            _ => None,
+        };
+        let uniform = match run {
+            Some(words) => {
+                board.extend_from_slice(words);
+                true
+            }
+            None => ctx.masks_into(&self.cells, board) == Some(1),
+        };
         if !uniform {
             board.clear();
             for &v in &self.cells {
@@ -382,6 +419,7 @@ impl Houses {
             let state = ctx.state();
             let (old, packed) = state.split_at(n * W);
             let (mut once, mut twice) = (Bits::<W>::EMPTY, Bits::<W>::EMPTY);
+            let old = old.as_chunks::<W>().0;
             cand.copy_from_slice(old);
             for d in 0..n {
                 let o = load::<W>(old, d);
@@ -390,6 +428,17 @@ impl Houses {
             }
             let per_word = self.per_word;
             for (i, (cells, &word)) in board.chunks_mut(per_word).zip(packed).enumerate() {
+                // The word's cells packed as they are now (and any bit
+                // outside the digits): most are as they were, skipped whole.
+                let (mut now, mut all_bits, mut shift) = (0u64, 0u64, 0);
+                for &w in cells.iter() {
+                    now |= (w & full) << shift;
+                    all_bits |= w;
+                    shift += n;
+                }
+                if now == word && all_bits & !full == 0 {
+                    continue;
+                }
                 for (j, w) in cells.iter_mut().enumerate() {
                     let digits = *w & full;
                     let mut diff = ((word >> (j * n)) & full) ^ digits;
@@ -406,8 +455,8 @@ impl Houses {
                     let (k, bit) = (c / 64, 1u64 << (c % 64));
                     while diff != 0 {
                         let d = diff.trailing_zeros() as usize;
-                        cand[d * W + k] ^= bit;
-                        hidden_lost[d * W + k] |= bit;
+                        cand[d][k] ^= bit;
+                        hidden_lost[d][k] |= bit;
                         diff &= diff - 1;
                     }
                 }
@@ -426,7 +475,7 @@ impl Houses {
         found.copy_from_slice(cand);
         locked_lost.copy_from_slice(hidden_lost);
 
-        let all = load::<W>(&self.all, 0);
+        let all = load::<W>(self.all.as_chunks::<W>().0, 0);
         let (mut hidden_dirty, mut locked_dirty) = (dirty, dirty);
         // Digit `d` lost the cells `lost`.
         macro_rules! lost {
@@ -474,7 +523,7 @@ impl Houses {
                     let mut x = before;
                     for c in placed.cells() {
                         board[c] = 1 << d;
-                        let p = load::<W>(&self.peer_masks, c);
+                        let p = load::<W>(peer_masks, c);
                         // A peer left with no digit: the conflict is in a
                         // house of both.
                         if let Some(q) = x.and(p).minus(others).first() {
@@ -503,18 +552,28 @@ impl Houses {
                 let hit = &mut hit[..hw];
                 let lost = load::<W>(hidden_lost, d);
                 store(hidden_lost, d, Bits::<W>::EMPTY);
-                gather(&self.cell_house_bits, lost, self.house_count(), hit);
-                for (k, &word) in hit.iter().enumerate() {
-                    let mut word = word;
+                let every = gather(&self.cell_house_bits, lost, self.house_count(), hit);
+                // The houses where `d` is placed (a cell of `done` holds it)
+                // have no hidden single of `d` and cannot lack it: skipped
+                // when every house is looked at (few otherwise).
+                let placed = &mut placed_in[..hw];
+                placed.fill(0);
+                if every {
+                    for c in x.and(done).cells() {
+                        let of = &self.cell_house_bits[c * hw..];
+                        for (p, &m) in placed.iter_mut().zip(of) {
+                            *p |= m;
+                        }
+                    }
+                }
+                for (k, (&word, &placed)) in hit.iter().zip(placed.iter()).enumerate() {
+                    let mut word = word & !placed;
                     while word != 0 {
                         let h = k * 64 + word.trailing_zeros() as usize;
                         word &= word - 1;
-                        let m = x.and(load(&self.house_masks, h));
+                        let m = x.and(load(house_masks, h));
                         if m.is_empty() {
                             return Err(self.fail(ctx, h));
-                        }
-                        if !m.and(done).is_empty() {
-                            continue; // placed in this house
                         }
                         let Some(c) = m.single() else { continue };
                         for e in 0..n {
@@ -550,14 +609,27 @@ impl Houses {
                     continue; // placed everywhere: its houses lack it nowhere
                 }
                 let hit = &mut hit[..pw];
-                gather(&self.cell_pair_bits, changed, self.pair_count(), hit);
+                let every = gather(&self.cell_pair_bits, changed, self.pair_count(), hit);
+                // A pair with a cell where `d` is placed is skipped (when
+                // every pair is looked at): the naked singles took `d` from
+                // that cell's peers, so the shared cells or both rests lack it.
+                let placed = &mut placed_in[..pw];
+                placed.fill(0);
+                if every {
+                    for c in before.and(done).cells() {
+                        let of = &self.cell_pair_bits[c * pw..];
+                        for (p, &m) in placed.iter_mut().zip(of) {
+                            *p |= m;
+                        }
+                    }
+                }
                 let mut x = before;
-                for (k, &word) in hit.iter().enumerate() {
-                    let mut word = word;
+                for (k, (&word, &placed)) in hit.iter().zip(placed.iter()).enumerate() {
+                    let mut word = word & !placed;
                     while word != 0 {
                         let i = k * 64 + word.trailing_zeros() as usize;
                         word &= word - 1;
-                        let pair = &self.pair_masks;
+                        let pair = pair_masks;
                         if x.and(load(pair, 3 * i)).is_empty() {
                             continue;
                         }
@@ -606,40 +678,42 @@ impl Houses {
                 ctx.intersect_mask(v, base, shift_out(board[c], base))?;
             }
         }
-        for (i, &w) in cand.iter().enumerate() {
-            ctx.set_state(i, w);
-        }
-        for (i, cells) in board.chunks(self.per_word).enumerate() {
-            let packed = cells
+        ctx.set_states(0, cand.as_flattened());
+        // The cells' digits packed in place: word `i` is built from cells
+        // `i * per_word..`, at or after it, so no cell is overwritten
+        // before it is read.
+        let (per_word, packed) = (self.per_word, self.cell_count.div_ceil(self.per_word));
+        for i in 0..packed {
+            let cells = &board[i * per_word..((i + 1) * per_word).min(board.len())];
+            board[i] = cells
                 .iter()
                 .enumerate()
                 .fold(0u64, |p, (j, &w)| p | w << (j * n));
-            ctx.set_state(n * W + i, packed);
         }
+        ctx.set_states(n * W, &board[..packed]);
         Ok(())
     }
 }
 
 /// Bitboard `i` of a list of bitboards of `W` words.
 #[inline(always)]
-fn load<const W: usize>(list: &[u64], i: usize) -> Bits<W> {
-    let words = &list[i * W..(i + 1) * W];
-    Bits(std::array::from_fn(|k| words[k]))
+fn load<const W: usize>(list: &[[u64; W]], i: usize) -> Bits<W> {
+    Bits(list[i])
 }
 
 /// Writes bitboard `i` of a list of bitboards of `W` words.
 #[inline(always)]
-fn store<const W: usize>(list: &mut [u64], i: usize, bits: Bits<W>) {
-    list[i * W..(i + 1) * W].copy_from_slice(&bits.0);
+fn store<const W: usize>(list: &mut [[u64; W]], i: usize, bits: Bits<W>) {
+    list[i] = bits.0;
 }
 
 /// Into `hit`, the union of the sets `of` gives the cells of `cells`
 /// (`hit.len()` words per cell), or all the `count` sets if `cells` has so
 /// many cells that testing every set is cheaper than gathering (the first
-/// call, a placement's twenty peers).
+/// call, a placement's twenty peers): true in that case.
 #[inline(always)]
-fn gather<const W: usize>(of: &[u64], cells: Bits<W>, count: usize, hit: &mut [u64]) {
-    if 4 * cells.count() > count {
+fn gather<const W: usize>(of: &[u64], cells: Bits<W>, count: usize, hit: &mut [u64]) -> bool {
+    if cells.more_than(count / 4) {
         for (k, h) in hit.iter_mut().enumerate() {
             let left = count - 64 * k;
             *h = if left >= 64 {
@@ -648,12 +722,12 @@ fn gather<const W: usize>(of: &[u64], cells: Bits<W>, count: usize, hit: &mut [u
                 (1 << left) - 1
             };
         }
-        return;
+        return true;
     }
     if let [one] = hit {
         // One word per set (at most 64 houses or pairs): no inner loop.
         *one = cells.cells().fold(0, |h, c| h | of[c]);
-        return;
+        return false;
     }
     let words = hit.len();
     hit.fill(0);
@@ -662,6 +736,7 @@ fn gather<const W: usize>(of: &[u64], cells: Bits<W>, count: usize, hit: &mut [u
             *h |= m;
         }
     }
+    false
 }
 
 /// A set of cells as a bitboard of `W` words: cell `c` is bit `c % 64` of
@@ -726,20 +801,38 @@ impl<const W: usize> Bits<W> {
             .map(|i| i * 64 + self.0[i].trailing_zeros() as usize)
     }
 
-    /// How many cells.
+    /// Whether there are more than `k` cells (without counting them all:
+    /// the sets tested are mostly a cell or two).
     #[inline(always)]
-    fn count(self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    fn more_than(self, k: usize) -> bool {
+        let mut left = k;
+        for &w in &self.0 {
+            let mut w = w;
+            while w != 0 {
+                if left == 0 {
+                    return true;
+                }
+                left -= 1;
+                w &= w - 1;
+            }
+        }
+        false
     }
 
-    /// The one cell, if there is exactly one.
+    /// The one cell, if there is exactly one (without counting: one word
+    /// with one bit, the others empty).
     #[inline(always)]
     fn single(self) -> Option<usize> {
-        if self.count() == 1 {
-            self.first()
-        } else {
-            None
+        let mut found = None;
+        for (i, &w) in self.0.iter().enumerate() {
+            if w != 0 {
+                if found.is_some() || w & (w - 1) != 0 {
+                    return None;
+                }
+                found = Some(i * 64 + w.trailing_zeros() as usize);
+            }
         }
+        found
     }
 
     /// The cells, in increasing order.
@@ -853,14 +946,24 @@ impl Constraint for Houses {
     }
 
     fn state_words(&self) -> usize {
-        self.n * self.words + self.cells.len().div_ceil(self.per_word)
+        self.n * self.words + self.cells.len().div_ceil(self.per_word) + 1
     }
 
     /// The full board (every digit in every cell): a fixpoint of the three
     /// rules, so the first call patches in only the cells whose domains
     /// are smaller (the givens), as any later call does.
-    fn init_state(&self, _: &csp_core::Domains<'_>, state: &mut [u64]) {
+    ///
+    /// Its last word, never written again, is 1 if every cell has a
+    /// one-word domain of base 1 (the layouts do not change), so a call
+    /// may read the domains as they are.
+    fn init_state(&self, domains: &csp_core::Domains<'_>, state: &mut [u64]) {
         let (n, w, nc) = (self.n, self.words, self.cells.len());
+        let (state, based) = state.split_at_mut(state.len() - 1);
+        based[0] = u64::from(
+            self.cells
+                .iter()
+                .all(|&v| domains.mask(v).is_some_and(|(b, _)| b == 1)),
+        );
         let (bitboards, packed) = state.split_at_mut(n * w);
         for bits in bitboards.chunks_exact_mut(w) {
             bits.copy_from_slice(&self.all);

@@ -97,13 +97,14 @@ fn pick(
     weight: &[u64],
     vars: impl Iterator<Item = usize>,
 ) -> Option<VarId> {
-    let mut sizes = unfixed_sizes(domains, vars);
     let index = match order {
-        VariableOrder::DomWdeg => dom_wdeg(sizes, weight),
-        VariableOrder::MrvDegree => mrv(sizes, Some(degree)),
-        VariableOrder::Mrv => mrv(sizes, None),
+        VariableOrder::DomWdeg => dom_wdeg(domains, vars, weight),
+        VariableOrder::MrvDegree => mrv(unfixed_sizes(domains, vars), Some(degree)),
+        VariableOrder::Mrv => mrv(unfixed_sizes(domains, vars), None),
         // A custom selector that declined falls back to the first unfixed.
-        VariableOrder::Input | VariableOrder::Custom(_) => sizes.next().map(|(i, _)| i),
+        VariableOrder::Input | VariableOrder::Custom(_) => {
+            unfixed_sizes(domains, vars).next().map(|(i, _)| i)
+        }
     };
     index.map(|i| VarId::from_index(i, domains.model))
 }
@@ -117,7 +118,13 @@ fn unfixed_sizes<'d>(
     vars.filter_map(|i| {
         let l = domains.layout[i];
         let size = if l.words == 1 {
-            domains.words[l.start as usize].count_ones()
+            let w = domains.words[l.start as usize];
+            // Fixed (one bit) or empty: skipped without counting, the
+            // common case deep in a search.
+            if w & w.wrapping_sub(1) == 0 {
+                return None;
+            }
+            w.count_ones()
         } else {
             domains.words[l.range()]
                 .iter()
@@ -148,11 +155,43 @@ fn mrv(sizes: impl Iterator<Item = (usize, u32)>, degree: Option<&[u32]>) -> Opt
     best.map(|(_, _, i)| i)
 }
 
-/// Smallest `size / weight`; ties to the earlier candidate.
-fn dom_wdeg(sizes: impl Iterator<Item = (usize, u32)>, weight: &[u64]) -> Option<usize> {
+/// The unfixed variable of `vars` with the smallest `size / weight`; ties
+/// to the earlier one.
+///
+/// A domain has two values or more, so a variable whose weight `w` gives
+/// `best_size / best_w <= 2 / w` cannot win, whatever its size: it is
+/// passed over without counting its values (most of them, once a variable
+/// of two values and a high weight is found).
+fn dom_wdeg(
+    domains: &Domains<'_>,
+    vars: impl Iterator<Item = usize>,
+    weight: &[u64],
+) -> Option<usize> {
     let mut best: Option<(u64, u64, usize)> = None; // (size, weight, index)
-    for (i, size) in sizes {
-        let (size, w) = (u64::from(size), weight[i].max(1));
+    for i in vars {
+        let l = domains.layout[i];
+        let w = weight[i].max(1);
+        let size = if l.words == 1 {
+            let word = domains.words[l.start as usize];
+            if word & word.wrapping_sub(1) == 0 {
+                continue; // fixed
+            }
+            if best.is_some_and(|(bs, bw, _)| u128::from(bs) * u128::from(w) <= 2 * u128::from(bw))
+            {
+                continue;
+            }
+            word.count_ones()
+        } else {
+            let size = domains.words[l.range()]
+                .iter()
+                .map(|w| w.count_ones())
+                .sum();
+            if size <= 1 {
+                continue;
+            }
+            size
+        };
+        let size = u64::from(size);
         // size / w < best_size / best_w, without division.
         if best.is_none_or(|(bs, bw, _)| {
             u128::from(size) * u128::from(bw) < u128::from(bs) * u128::from(w)
