@@ -119,9 +119,23 @@ impl Watches {
         // 1`'s: then `offsets[v]` is `v`'s start for every `v`, with no copy
         // of the starts.
         let mut offsets = vec![0u32; num_vars + 2];
-        let mut seen = vec![u32::MAX; num_vars];
+        // A scope in increasing order (a grid's line, a whole grid) lists
+        // each variable once; the others are deduplicated with `seen`, made
+        // only if there is one.
+        let sorted = |scope: &[VarId]| scope.windows(2).all(|w| w[0] < w[1]);
+        let mut seen = Vec::new();
         for (c, e) in constraints.iter().enumerate() {
-            for v in e.constraint.scope() {
+            let scope = e.constraint.scope();
+            if sorted(scope) {
+                for v in scope {
+                    offsets[v.index() + 2] += 1;
+                }
+                continue;
+            }
+            if seen.is_empty() {
+                seen = vec![u32::MAX; num_vars];
+            }
+            for v in scope {
                 if seen[v.index()] != c as u32 {
                     seen[v.index()] = c as u32;
                     offsets[v.index() + 2] += 1;
@@ -136,9 +150,13 @@ impl Watches {
         for (c, e) in constraints.iter().enumerate() {
             let (events, idempotent) = (e.constraint.events(), e.constraint.idempotent());
             let key = if idempotent { c as u32 } else { NEVER };
-            for v in e.constraint.scope() {
-                if seen[v.index()] != c as u32 {
-                    seen[v.index()] = c as u32;
+            let scope = e.constraint.scope();
+            let once = sorted(scope);
+            for v in scope {
+                if once || seen[v.index()] != c as u32 {
+                    if !once {
+                        seen[v.index()] = c as u32;
+                    }
                     let at = &mut offsets[v.index() + 1];
                     entries[*at as usize] = (c as u32, events.bits(), key);
                     *at += 1;

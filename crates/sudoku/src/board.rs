@@ -174,6 +174,26 @@ pub fn symbol_value(ch: char) -> Option<u8> {
     csp_core::grid::symbol_value(ch, false).map(|v| v as u8)
 }
 
+/// Checks values for a board of `shape`: one per cell, each `0..=size`.
+fn check_values(shape: Shape, values: &[u8]) -> Result<(), ParseError> {
+    if values.len() != shape.num_cells() {
+        return Err(ParseError::WrongLength {
+            expected: shape.num_cells(),
+            found: values.len(),
+        });
+    }
+    let n = shape.size;
+    match values.iter().position(|&v| usize::from(v) > n) {
+        Some(i) => Err(ParseError::NumberOutOfRange {
+            row: i / n + 1,
+            col: i % n + 1,
+            value: values[i],
+            size: n,
+        }),
+        None => Ok(()),
+    }
+}
+
 fn is_separator(ch: char) -> bool {
     ch.is_whitespace() || matches!(ch, '|' | '-' | '+')
 }
@@ -252,24 +272,20 @@ impl Board {
 
     /// A board from its values, row-major, 0 for blank.
     pub fn from_values(shape: Shape, values: &[u8]) -> Result<Board, ParseError> {
-        if values.len() != shape.num_cells() {
-            return Err(ParseError::WrongLength {
-                expected: shape.num_cells(),
-                found: values.len(),
-            });
-        }
-        let n = shape.size;
-        if let Some(i) = values.iter().position(|&v| usize::from(v) > n) {
-            return Err(ParseError::NumberOutOfRange {
-                row: i / n + 1,
-                col: i % n + 1,
-                value: values[i],
-                size: n,
-            });
-        }
+        check_values(shape, values)?;
         Ok(Board {
             shape,
             cells: values.to_vec(),
+        })
+    }
+
+    /// [`Board::from_values`] keeping `values` as the board's cells (no
+    /// copy: a solution decoded from a model is made into a board so).
+    pub fn from_vec(shape: Shape, values: Vec<u8>) -> Result<Board, ParseError> {
+        check_values(shape, &values)?;
+        Ok(Board {
+            shape,
+            cells: values,
         })
     }
 
@@ -412,7 +428,11 @@ impl Board {
 
     /// The one-line form: `size * size` symbols, `.` for blank.
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&v| symbol(v)).collect()
+        // Every symbol is one byte (`.`, digits, capitals; `?` never
+        // happens on a board): sized once.
+        let mut line = String::with_capacity(self.cells.len());
+        line.extend(self.cells.iter().map(|&v| symbol(v)));
+        line
     }
 
     /// Number of filled cells.
