@@ -31,7 +31,7 @@ use crate::constraints::boolean::Literal;
 use crate::domain::Domains;
 use crate::error::ModelError;
 use crate::model::Model;
-use crate::propagation::{PropQueue, PropagationContext, Shared, Store, Watches};
+use crate::propagation::{PropQueue, PropagationContext, Shared, Store, Watches, filled};
 use crate::trace::TraceEvent;
 use crate::trail::Trail;
 use crate::variable::{Value, VarId};
@@ -212,7 +212,7 @@ impl<'m> Solver<'m> {
             at += e.constraint.state_words();
         }
         state_start.push(at as u32);
-        let mut initial = vec![0; at];
+        let mut initial = filled(at, 0);
         let (domain_words, states) = initial.split_at_mut(model.init_words.len());
         domain_words.copy_from_slice(&model.init_words);
         let domains = Domains {
