@@ -429,9 +429,14 @@ impl Board {
     /// The one-line form: `size * size` symbols, `.` for blank.
     pub fn to_line(&self) -> String {
         // Every symbol is one byte (`.`, digits, capitals; `?` never
-        // happens on a board): sized once.
+        // happens on a board): sized once, read from a table.
+        const SYMBOLS: &[u8; 36] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
         let mut line = String::with_capacity(self.cells.len());
-        line.extend(self.cells.iter().map(|&v| symbol(v)));
+        line.extend(
+            self.cells
+                .iter()
+                .map(|&v| SYMBOLS.get(usize::from(v)).map_or('?', |&b| char::from(b))),
+        );
         line
     }
 
@@ -696,6 +701,28 @@ mod tests {
 
     const LINE: &str =
         "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+
+    #[test]
+    fn the_line_writes_each_value_with_its_symbol() {
+        // Every size, every value of it (blank included), at every cell.
+        for n in 1..=MAX_SIZE {
+            let shape = Shape::new(n).unwrap();
+            let values: Vec<u8> = (0..n * n).map(|i| (i % (n + 1)) as u8).collect();
+            let board = Board::from_vec(shape, values.clone()).unwrap();
+            let line: String = values.iter().map(|&v| symbol(v)).collect();
+            assert_eq!(board.to_line(), line, "size {n}");
+            assert_eq!(Board::parse_with_shape(&line, shape).unwrap(), board);
+        }
+        // A value past the size is refused, as by `from_values`.
+        let shape = Shape::new(4).unwrap();
+        let mut values = vec![0u8; 16];
+        values[5] = 5;
+        assert_eq!(
+            Board::from_vec(shape, values.clone()).unwrap_err(),
+            Board::from_values(shape, &values).unwrap_err()
+        );
+        assert!(Board::from_vec(shape, vec![0; 15]).is_err());
+    }
 
     #[test]
     fn default_boxes_are_wider_than_tall() {
