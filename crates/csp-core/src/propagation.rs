@@ -133,8 +133,10 @@ impl Watches {
         let mut offsets = filled(num_vars + 2, 0u32);
         // A scope in increasing order (a grid's line, a whole grid) lists
         // each variable once; the others are deduplicated with `seen`, made
-        // only if there is one.
-        let sorted = |scope: &[VarId]| scope.windows(2).all(|w| w[0] < w[1]);
+        // only if there is one (then every scope is, on the second pass).
+        // The scopes are the model's variables, so their indices tell them
+        // apart.
+        let sorted = |scope: &[VarId]| scope.windows(2).all(|w| w[0].index() < w[1].index());
         let mut seen = Vec::new();
         for (c, e) in constraints.iter().enumerate() {
             let scope = e.constraint.scope();
@@ -158,15 +160,14 @@ impl Watches {
             offsets[i] += offsets[i - 1];
         }
         let mut entries = vec![(0u32, 0u8, NEVER); offsets[num_vars + 1] as usize];
+        let dedup = !seen.is_empty();
         seen.fill(u32::MAX);
         for (c, e) in constraints.iter().enumerate() {
             let (events, idempotent) = (e.constraint.events(), e.constraint.idempotent());
             let key = if idempotent { c as u32 } else { NEVER };
-            let scope = e.constraint.scope();
-            let once = sorted(scope);
-            for v in scope {
-                if once || seen[v.index()] != c as u32 {
-                    if !once {
+            for v in e.constraint.scope() {
+                if !dedup || seen[v.index()] != c as u32 {
+                    if dedup {
                         seen[v.index()] = c as u32;
                     }
                     let at = &mut offsets[v.index() + 1];
