@@ -46,6 +46,9 @@ pub struct Grid {
     /// The present cells' variables, row-major.
     cells: Vec<VarId>,
     /// For each position `r * cols + c`, the index into `cells`, or `ABSENT`.
+    /// The three tables are empty when the grid has no holes: a cell's index
+    /// is then its position (three vectors less to build for every model
+    /// of a full grid).
     slot: Vec<u32>,
     /// Row `r`'s cells are `cells[row_start[r]..row_start[r + 1]]`.
     row_start: Vec<u32>,
@@ -288,32 +291,31 @@ impl Grid {
         named: bool,
     ) -> Result<Grid, ModelError> {
         let size = rows * cols;
-        let present = mask.map_or(size, |m| m.iter().filter(|&&p| p).count());
-        let mut cells = Vec::with_capacity(present);
-        let mut slot = Vec::with_capacity(size);
-        let mut pos = Vec::with_capacity(present);
-        let mut row_start = Vec::with_capacity(rows + 1);
-        for r in 0..rows {
-            row_start.push(pos.len() as u32);
-            for c in 0..cols {
-                if mask.is_some_and(|m| !m[r * cols + c]) {
-                    slot.push(ABSENT);
-                } else {
-                    slot.push(pos.len() as u32);
-                    pos.push((r * cols + c) as u32);
+        let holes = mask.filter(|m| m.contains(&false));
+        let present = holes.map_or(size, |m| m.iter().filter(|&&p| p).count());
+        let (mut slot, mut pos, mut row_start) = (Vec::new(), Vec::new(), Vec::new());
+        if let Some(mask) = holes {
+            slot.reserve(size);
+            pos.reserve(present);
+            row_start.reserve(rows + 1);
+            for r in 0..rows {
+                row_start.push(pos.len() as u32);
+                for c in 0..cols {
+                    if mask[r * cols + c] {
+                        slot.push(pos.len() as u32);
+                        pos.push((r * cols + c) as u32);
+                    } else {
+                        slot.push(ABSENT);
+                    }
                 }
             }
+            row_start.push(present as u32);
         }
         // The cells are named from their position when a name is asked
         // for (messages, traces), not one string each here.
         let first = model.num_vars();
         if named {
-            let positions = if mask.is_some() {
-                pos.clone()
-            } else {
-                Vec::new()
-            };
-            model.name_grid(first, present, cols, positions);
+            model.name_grid(first, present, cols, pos.clone());
         }
         let first_index = match model.push_vars(present, domain) {
             Ok(i) => i,
@@ -325,8 +327,9 @@ impl Grid {
             }
         };
         let tag = model.tag;
-        cells.extend((first_index..first_index + present).map(|i| VarId::from_index(i, tag)));
-        row_start.push(cells.len() as u32);
+        let cells = (first_index..first_index + present)
+            .map(|i| VarId::from_index(i, tag))
+            .collect();
         Ok(Grid {
             rows,
             cols,
@@ -335,6 +338,31 @@ impl Grid {
             row_start,
             pos,
         })
+    }
+
+    /// The index into `cells` of position `p` (`r * cols + c`, inside the
+    /// grid), or `ABSENT`.
+    fn slot(&self, p: usize) -> u32 {
+        if self.slot.is_empty() {
+            p as u32
+        } else {
+            self.slot[p]
+        }
+    }
+
+    /// The position (`r * cols + c`) of the `i`-th present cell, if any.
+    fn pos(&self, i: usize) -> Option<usize> {
+        if self.pos.is_empty() {
+            (i < self.cells.len()).then_some(i)
+        } else {
+            self.pos.get(i).map(|&p| p as usize)
+        }
+    }
+
+    /// The cells of this grid, row-major, as a vector (a model built from
+    /// a grid that needs its cells only keeps them without a copy).
+    pub fn into_cells(self) -> Vec<VarId> {
+        self.cells
     }
 
     /// Number of rows.
@@ -358,7 +386,7 @@ impl Grid {
         if row >= self.rows || col >= self.cols {
             return None;
         }
-        match self.slot[row * self.cols + col] {
+        match self.slot(row * self.cols + col) {
             ABSENT => None,
             i => Some(self.cells[i as usize]),
         }
@@ -389,7 +417,7 @@ impl Grid {
     pub fn position(&self, var: VarId) -> Option<(usize, usize)> {
         let first = self.cells.first()?.index();
         let i = var.index().checked_sub(first)?;
-        let p = *self.pos.get(i)? as usize;
+        let p = self.pos(i)?;
         (self.cells[i] == var).then(|| (p / self.cols, p % self.cols))
     }
 
@@ -397,6 +425,9 @@ impl Grid {
     pub fn row(&self, row: usize) -> &[VarId] {
         if row >= self.rows {
             return &[];
+        }
+        if self.row_start.is_empty() {
+            return &self.cells[row * self.cols..(row + 1) * self.cols];
         }
         &self.cells[self.row_start[row] as usize..self.row_start[row + 1] as usize]
     }
@@ -533,7 +564,7 @@ impl Grid {
                 _ => symbol_value(ch, true),
             };
             let Some(value) = value else {
-                let p = self.pos[i] as usize;
+                let p = self.pos(i).unwrap_or(i);
                 let (row, col) = (p / self.cols, p % self.cols);
                 return Err(GridError::BadCharacter {
                     row,
@@ -611,7 +642,7 @@ impl Grid {
     pub fn adjacent_pairs_in(&self, hood: Neighbourhood) -> Vec<(VarId, VarId)> {
         let mut out = Vec::new();
         for (i, &here) in self.cells.iter().enumerate() {
-            let p = self.pos[i] as usize;
+            let p = self.pos(i).unwrap_or(i);
             let (r, c) = (p / self.cols, p % self.cols);
             for &d in hood.offsets() {
                 // Later cells only: each pair once.
@@ -798,7 +829,7 @@ impl std::ops::Index<(usize, usize)> for Grid {
             row < self.rows && col < self.cols,
             "({row}, {col}) is outside the grid"
         );
-        let i = self.slot[row * self.cols + col];
+        let i = self.slot(row * self.cols + col);
         assert!(i != ABSENT, "({row}, {col}) is a hole of the grid");
         &self.cells[i as usize]
     }

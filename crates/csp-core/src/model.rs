@@ -64,8 +64,17 @@ impl GridNames {
 /// (at most 496 comparisons), larger ones by sorting a copy.
 const SMALL_SCOPE: usize = 32;
 
+/// Whether `vars` is in strictly increasing order (so lists no variable
+/// twice): the scopes of rows, of columns and of whole grids are.
+fn is_increasing(vars: &[VarId]) -> bool {
+    vars.windows(2).all(|w| w[0] < w[1])
+}
+
 /// The smallest variable listed twice in `vars`, if any.
 fn first_repeat(vars: &[VarId]) -> Option<VarId> {
+    if is_increasing(vars) {
+        return None;
+    }
     if vars.len() <= SMALL_SCOPE {
         return vars
             .iter()
@@ -148,9 +157,10 @@ impl Model {
         if !fits(first.checked_add(count)) || !fits(all_words) {
             return Err(ModelError::TooManyVariables);
         }
-        // The first variable is checked as `push_var` checks each one.
+        // Room for all of them first (the vectors are sized once), then the
+        // first variable is checked as `push_var` checks each one.
+        self.reserve_vars(count, domain);
         self.push_var(None, domain)?;
-        self.reserve_vars(count - 1, domain);
         let (base, len) = (domain.base(), words.len() as u32);
         for _ in 1..count {
             let start = self.init_words.len() as u32;
@@ -414,7 +424,13 @@ impl Model {
             self.check_var(v)?;
         }
         let id = ConstraintId::from_index(self.constraints.len());
-        if scope.len() <= SMALL_SCOPE {
+        if is_increasing(scope) {
+            // Each variable once (the scopes of grid lines and of whole
+            // grids are in creation order): nothing to look for.
+            for v in scope {
+                self.degree[v.index()] += 1;
+            }
+        } else if scope.len() <= SMALL_SCOPE {
             // Each variable once, without sorting a copy (most scopes are
             // a line of a grid).
             for (i, v) in scope.iter().enumerate() {

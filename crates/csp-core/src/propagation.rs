@@ -48,7 +48,7 @@ impl PropQueue {
                 .all(|&p| usize::from(p) < crate::Priority::LEVELS)
         );
         PropQueue {
-            ring: vec![0; cap * crate::Priority::LEVELS],
+            ring: filled(cap * crate::Priority::LEVELS, 0),
             head: [0; crate::Priority::LEVELS],
             tail: [0; crate::Priority::LEVELS],
             cap,
@@ -91,6 +91,18 @@ impl PropQueue {
     }
 }
 
+/// `n` copies of `value`, allocated with `malloc` rather than `calloc`.
+///
+/// `vec![0; n]` asks the allocator for zeroed memory, which glibc's
+/// `calloc` serves without its per-thread cache: for the small vectors of
+/// a small model, several times the cost of a cached `malloc` and a fill
+/// (the solver of a 4x4 Sudoku made three such vectors).
+pub(crate) fn filled<T: Clone>(n: usize, value: T) -> Vec<T> {
+    let mut v = Vec::with_capacity(n);
+    v.resize(n, value);
+    v
+}
+
 /// For each variable, the constraints to wake and on which changes
 /// (compressed rows: `entries[offsets[v]..offsets[v + 1]]`).
 #[derive(Debug, Clone)]
@@ -118,10 +130,26 @@ impl Watches {
         // `v`'s cursor leaves it at the end of the list, the start of `v +
         // 1`'s: then `offsets[v]` is `v`'s start for every `v`, with no copy
         // of the starts.
-        let mut offsets = vec![0u32; num_vars + 2];
-        let mut seen = vec![u32::MAX; num_vars];
+        let mut offsets = filled(num_vars + 2, 0u32);
+        // A scope in increasing order (a grid's line, a whole grid) lists
+        // each variable once; the others are deduplicated with `seen`, made
+        // only if there is one (then every scope is, on the second pass).
+        // The scopes are the model's variables, so their indices tell them
+        // apart.
+        let sorted = |scope: &[VarId]| scope.windows(2).all(|w| w[0].index() < w[1].index());
+        let mut seen = Vec::new();
         for (c, e) in constraints.iter().enumerate() {
-            for v in e.constraint.scope() {
+            let scope = e.constraint.scope();
+            if sorted(scope) {
+                for v in scope {
+                    offsets[v.index() + 2] += 1;
+                }
+                continue;
+            }
+            if seen.is_empty() {
+                seen = vec![u32::MAX; num_vars];
+            }
+            for v in scope {
                 if seen[v.index()] != c as u32 {
                     seen[v.index()] = c as u32;
                     offsets[v.index() + 2] += 1;
@@ -132,13 +160,16 @@ impl Watches {
             offsets[i] += offsets[i - 1];
         }
         let mut entries = vec![(0u32, 0u8, NEVER); offsets[num_vars + 1] as usize];
+        let dedup = !seen.is_empty();
         seen.fill(u32::MAX);
         for (c, e) in constraints.iter().enumerate() {
             let (events, idempotent) = (e.constraint.events(), e.constraint.idempotent());
             let key = if idempotent { c as u32 } else { NEVER };
             for v in e.constraint.scope() {
-                if seen[v.index()] != c as u32 {
-                    seen[v.index()] = c as u32;
+                if !dedup || seen[v.index()] != c as u32 {
+                    if dedup {
+                        seen[v.index()] = c as u32;
+                    }
                     let at = &mut offsets[v.index() + 1];
                     entries[*at as usize] = (c as u32, events.bits(), key);
                     *at += 1;

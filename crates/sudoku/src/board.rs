@@ -174,6 +174,26 @@ pub fn symbol_value(ch: char) -> Option<u8> {
     csp_core::grid::symbol_value(ch, false).map(|v| v as u8)
 }
 
+/// Checks values for a board of `shape`: one per cell, each `0..=size`.
+fn check_values(shape: Shape, values: &[u8]) -> Result<(), ParseError> {
+    if values.len() != shape.num_cells() {
+        return Err(ParseError::WrongLength {
+            expected: shape.num_cells(),
+            found: values.len(),
+        });
+    }
+    let n = shape.size;
+    match values.iter().position(|&v| usize::from(v) > n) {
+        Some(i) => Err(ParseError::NumberOutOfRange {
+            row: i / n + 1,
+            col: i % n + 1,
+            value: values[i],
+            size: n,
+        }),
+        None => Ok(()),
+    }
+}
+
 fn is_separator(ch: char) -> bool {
     ch.is_whitespace() || matches!(ch, '|' | '-' | '+')
 }
@@ -252,24 +272,20 @@ impl Board {
 
     /// A board from its values, row-major, 0 for blank.
     pub fn from_values(shape: Shape, values: &[u8]) -> Result<Board, ParseError> {
-        if values.len() != shape.num_cells() {
-            return Err(ParseError::WrongLength {
-                expected: shape.num_cells(),
-                found: values.len(),
-            });
-        }
-        let n = shape.size;
-        if let Some(i) = values.iter().position(|&v| usize::from(v) > n) {
-            return Err(ParseError::NumberOutOfRange {
-                row: i / n + 1,
-                col: i % n + 1,
-                value: values[i],
-                size: n,
-            });
-        }
+        check_values(shape, values)?;
         Ok(Board {
             shape,
             cells: values.to_vec(),
+        })
+    }
+
+    /// [`Board::from_values`] keeping `values` as the board's cells (no
+    /// copy: a solution decoded from a model is made into a board so).
+    pub fn from_vec(shape: Shape, values: Vec<u8>) -> Result<Board, ParseError> {
+        check_values(shape, &values)?;
+        Ok(Board {
+            shape,
+            cells: values,
         })
     }
 
@@ -412,7 +428,16 @@ impl Board {
 
     /// The one-line form: `size * size` symbols, `.` for blank.
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&v| symbol(v)).collect()
+        // Every symbol is one byte (`.`, digits, capitals; `?` never
+        // happens on a board): sized once, read from a table.
+        const SYMBOLS: &[u8; 36] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        let mut line = String::with_capacity(self.cells.len());
+        line.extend(
+            self.cells
+                .iter()
+                .map(|&v| SYMBOLS.get(usize::from(v)).map_or('?', |&b| char::from(b))),
+        );
+        line
     }
 
     /// Number of filled cells.
@@ -676,6 +701,28 @@ mod tests {
 
     const LINE: &str =
         "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+
+    #[test]
+    fn the_line_writes_each_value_with_its_symbol() {
+        // Every size, every value of it (blank included), at every cell.
+        for n in 1..=MAX_SIZE {
+            let shape = Shape::new(n).unwrap();
+            let values: Vec<u8> = (0..n * n).map(|i| (i % (n + 1)) as u8).collect();
+            let board = Board::from_vec(shape, values.clone()).unwrap();
+            let line: String = values.iter().map(|&v| symbol(v)).collect();
+            assert_eq!(board.to_line(), line, "size {n}");
+            assert_eq!(Board::parse_with_shape(&line, shape).unwrap(), board);
+        }
+        // A value past the size is refused, as by `from_values`.
+        let shape = Shape::new(4).unwrap();
+        let mut values = vec![0u8; 16];
+        values[5] = 5;
+        assert_eq!(
+            Board::from_vec(shape, values.clone()).unwrap_err(),
+            Board::from_values(shape, &values).unwrap_err()
+        );
+        assert!(Board::from_vec(shape, vec![0; 15]).is_err());
+    }
 
     #[test]
     fn default_boxes_are_wider_than_tall() {

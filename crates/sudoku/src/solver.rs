@@ -48,7 +48,7 @@ pub struct SudokuModel {
     /// The one propagator of all the houses (the solver's model), whose
     /// groups then have no AllDifferent of their own.
     houses: Option<ConstraintId>,
-    /// Per group, its AllDifferent, if it has one.
+    /// Per group, its AllDifferent, if it has one (empty when none has).
     group_constraints: Vec<Option<ConstraintId>>,
 }
 
@@ -89,11 +89,12 @@ impl SudokuModel {
     fn build(variant: Variant, strength: Option<Strength>) -> Result<SudokuModel, SudokuError> {
         let n = variant.size();
         let mut model = Model::new();
-        let grid = Grid::new(&mut model, n, n, 1..=n as Value)?;
-        let cells = grid.cells().to_vec();
+        let cells = Grid::new(&mut model, n, n, 1..=n as Value)?.into_cells();
         let var = |c: Cell| cells[c.row * n + c.col];
         let mut origins = Vec::new();
-        let mut group_constraints = vec![None; variant.groups().len()];
+        // Filled in when a group gets an AllDifferent of its own (none does
+        // in the solver's model of a classic, X or jigsaw puzzle).
+        let mut group_constraints = Vec::new();
         // The solver's model (no strength asked for): one propagator for all
         // the houses, AllDifferent for the cages only.
         let is_house =
@@ -122,6 +123,9 @@ impl SudokuModel {
             };
             debug_assert_eq!(id.index(), origins.len());
             origins.push(Origin::Group(g as u32));
+            if group_constraints.is_empty() {
+                group_constraints = vec![None; variant.groups().len()];
+            }
             group_constraints[g] = Some(id);
         }
         crate::killer::post_cages(&mut model, &variant, var, &mut origins)?;

@@ -31,7 +31,7 @@ use crate::constraints::boolean::Literal;
 use crate::domain::Domains;
 use crate::error::ModelError;
 use crate::model::Model;
-use crate::propagation::{PropQueue, PropagationContext, Shared, Store, Watches};
+use crate::propagation::{PropQueue, PropagationContext, Shared, Store, Watches, filled};
 use crate::trace::TraceEvent;
 use crate::trail::Trail;
 use crate::variable::{Value, VarId};
@@ -202,23 +202,31 @@ impl<'m> Solver<'m> {
             .max()
             .unwrap_or(0);
         // Trailed constraint state lives after the domain words, in the same
-        // store, so the trail restores it with the domains.
+        // store, so the trail restores it with the domains. The starts are
+        // summed first, so that the words are allocated once, zeroed, and
+        // each constraint initialises its own part.
         let mut state_start = Vec::with_capacity(constraints.len() + 1);
-        let mut initial = model.init_words.clone();
+        let mut at = model.init_words.len();
         for e in constraints {
-            state_start.push(initial.len() as u32);
-            let n = e.constraint.state_words();
-            let at = initial.len();
-            initial.resize(at + n, 0);
-            let (domain_words, state) = initial.split_at_mut(at);
-            let domains = Domains {
-                words: domain_words,
-                layout: &model.layout,
-                model: model.tag,
-            };
-            e.constraint.init_state(&domains, state);
+            state_start.push(at as u32);
+            at += e.constraint.state_words();
         }
-        state_start.push(initial.len() as u32);
+        state_start.push(at as u32);
+        let mut initial = filled(at, 0);
+        let (domain_words, states) = initial.split_at_mut(model.init_words.len());
+        domain_words.copy_from_slice(&model.init_words);
+        let domains = Domains {
+            words: domain_words,
+            layout: &model.layout,
+            model: model.tag,
+        };
+        let base = model.init_words.len();
+        for (e, w) in constraints.iter().zip(state_start.windows(2)) {
+            let (from, to) = (w[0] as usize - base, w[1] as usize - base);
+            if from < to {
+                e.constraint.init_state(&domains, &mut states[from..to]);
+            }
+        }
         let store = Store {
             words: initial.clone(),
             trail,

@@ -281,15 +281,23 @@ pub(crate) fn build(puzzle: &SudokuPuzzle) -> Result<Built, ModelError> {
     })?;
     let n = puzzle.variant.size();
     let (model, cells) = model.into_parts();
-    let mut built = Built::new(model, n, n);
-    built.assumptions = puzzle
-        .board
-        .filled_cells()
-        .map(|(c, v)| (cells[c.row * n + c.col], Value::from(v)))
-        .collect();
-    built.cells = cells.into_iter().map(Some).collect();
-    built.options = SudokuSolver::default_options();
-    Ok(built)
+    // Every vector sized once: a 4x4 puzzle's whole solve costs about as
+    // much as a few dozen allocations.
+    let mut assumptions = Vec::with_capacity(puzzle.board.filled());
+    assumptions.extend(
+        puzzle
+            .board
+            .filled_cells()
+            .map(|(c, v)| (cells[c.row * n + c.col], Value::from(v))),
+    );
+    Ok(Built {
+        model,
+        rows: n,
+        cols: n,
+        cells: cells.into_iter().map(Some).collect(),
+        assumptions,
+        options: SudokuSolver::default_options(),
+    })
 }
 
 pub(crate) fn decode(puzzle: &SudokuPuzzle, built: &Built, s: &csp_core::Solution) -> Board {
@@ -298,7 +306,7 @@ pub(crate) fn decode(puzzle: &SudokuPuzzle, built: &Built, s: &csp_core::Solutio
         .iter()
         .map(|v| v.and_then(|v| s.get(v)).map_or(0, |x| x as u8))
         .collect();
-    Board::from_values(puzzle.board.shape(), &values).unwrap_or_else(|_| puzzle.board.clone())
+    Board::from_vec(puzzle.board.shape(), values).unwrap_or_else(|_| puzzle.board.clone())
 }
 
 pub(crate) fn explain(puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Explanation, GradeError> {
