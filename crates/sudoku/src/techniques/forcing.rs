@@ -279,6 +279,19 @@ impl<'g> Prober<'g> {
         Ok(())
     }
 
+    /// Removes every value of `gone` from cell `c`, lowest first, each with
+    /// `cause`; whether there was any.
+    #[inline(always)]
+    fn remove_all(&mut self, c: usize, mut gone: u64, cause: u32) -> Result<bool, Clash> {
+        let any = gone != 0;
+        while gone != 0 {
+            let e = gone.trailing_zeros() as usize;
+            gone &= gone - 1;
+            self.remove(c, e, cause)?;
+        }
+        Ok(any)
+    }
+
     #[inline(always)]
     fn remove(&mut self, c: usize, e: usize, cause: u32) -> Result<(), Clash> {
         let n = self.n;
@@ -393,14 +406,9 @@ impl<'g> Prober<'g> {
                     }
                     for &q in cells {
                         let q = usize::from(q);
-                        if q != a && q != b && self.masks[q] & m != 0 {
-                            let mut gone = self.masks[q] & m;
-                            while gone != 0 {
-                                let e = gone.trailing_zeros() as usize;
-                                gone &= gone - 1;
-                                self.remove(q, e, ADVANCED | h as u32)?;
-                                changed = true;
-                            }
+                        if q != a && q != b {
+                            changed |=
+                                self.remove_all(q, self.masks[q] & m, ADVANCED | h as u32)?;
                         }
                     }
                     if changed {
@@ -435,13 +443,8 @@ impl<'g> Prober<'g> {
                             == 2
                     {
                         for &q in &p1 {
-                            let mut gone = self.masks[q] & !(b1 | b2);
-                            while gone != 0 {
-                                let e = gone.trailing_zeros() as usize;
-                                gone &= gone - 1;
-                                self.remove(q, e, ADVANCED | h as u32)?;
-                                changed = true;
-                            }
+                            let gone = self.masks[q] & !(b1 | b2);
+                            changed |= self.remove_all(q, gone, ADVANCED | h as u32)?;
                         }
                         if changed {
                             return Ok(true);
@@ -517,13 +520,7 @@ impl<'g> Prober<'g> {
                     while rest != 0 {
                         let q = rest.trailing_zeros() as usize;
                         rest &= rest - 1;
-                        let mut gone = self.masks[q] & m;
-                        while gone != 0 {
-                            let e = gone.trailing_zeros() as usize;
-                            gone &= gone - 1;
-                            self.remove(q, e, ADVANCED | h as u32)?;
-                            changed = true;
-                        }
+                        changed |= self.remove_all(q, self.masks[q] & m, ADVANCED | h as u32)?;
                     }
                     if changed {
                         return Ok(true);
@@ -549,13 +546,8 @@ impl<'g> Prober<'g> {
                     }
                     let mut changed = false;
                     for q in [q0, q1] {
-                        let mut gone = self.masks[q] & !(b1 | b2);
-                        while gone != 0 {
-                            let e = gone.trailing_zeros() as usize;
-                            gone &= gone - 1;
-                            self.remove(q, e, ADVANCED | h as u32)?;
-                            changed = true;
-                        }
+                        let gone = self.masks[q] & !(b1 | b2);
+                        changed |= self.remove_all(q, gone, ADVANCED | h as u32)?;
                     }
                     if changed {
                         return Ok(true);
@@ -1153,32 +1145,7 @@ impl Pattern for Forcing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Board, Shape, Variant};
-    use csp_core::{Domain, Model};
-
-    /// The geometry of a classic board and the candidates of `puzzle`: every
-    /// value no peer holds.
-    fn position(puzzle: &str) -> (Geometry, Vec<u64>) {
-        let variant = Variant::classic(Shape::CLASSIC);
-        let mut model = Model::new();
-        let cells: Vec<_> = (0..81)
-            .map(|_| model.new_var(Domain::from((1..=9).collect::<Vec<i32>>())))
-            .collect::<Result<_, _>>()
-            .unwrap();
-        let geo = Geometry::new(&variant, &cells);
-        let board: Board = puzzle.parse().unwrap();
-        let values = board.values();
-        let masks = (0..81)
-            .map(|c| match values[c] {
-                0 => geo.peers[c]
-                    .iter()
-                    .filter(|&&p| values[usize::from(p)] != 0)
-                    .fold(0x1ff, |m, &p| m & !(1 << (values[usize::from(p)] - 1))),
-                v => 1 << (v - 1),
-            })
-            .collect();
-        (geo, masks)
-    }
+    use crate::techniques::geometry::classic_position;
 
     /// The forcing nets' locked candidates and pairs on cell sets remove
     /// the same candidates in the same order, with the same causes, as the
@@ -1192,7 +1159,7 @@ mod tests {
         ];
         let mut advanced = 0;
         for puzzle in puzzles {
-            let (geo, masks) = position(puzzle);
+            let (geo, masks) = classic_position(puzzle);
             let mut fast = Prober::new(&geo, &masks, true);
             let mut slow = Prober::new(&geo, &masks, true);
             assert!(fast.ascending);
@@ -1230,7 +1197,7 @@ mod tests {
         ];
         let mut failing = 0;
         for puzzle in puzzles {
-            let (geo, masks) = position(puzzle);
+            let (geo, masks) = classic_position(puzzle);
             let small = geo.small.as_ref().unwrap();
             let mut prober = Prober::new(&geo, &masks, false);
             prober.nishio = true;

@@ -359,3 +359,30 @@ pub(crate) fn digits(mask: u64) -> String {
     }
     s
 }
+
+/// The geometry of a classic board and the candidates of `puzzle`: every
+/// value no peer holds (the position the techniques' tests start from).
+#[cfg(test)]
+pub(crate) fn classic_position(puzzle: &str) -> (Geometry, Vec<u64>) {
+    use crate::{Board, Shape, Variant};
+    use csp_core::{Domain, Model};
+    let variant = Variant::classic(Shape::CLASSIC);
+    let mut model = Model::new();
+    let cells: Vec<_> = (0..81)
+        .map(|_| model.new_var(Domain::from((1..=9).collect::<Vec<i32>>())))
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let geo = Geometry::new(&variant, &cells);
+    let board: Board = puzzle.parse().unwrap();
+    let values = board.values();
+    let masks = (0..81)
+        .map(|c| match values[c] {
+            0 => geo.peers[c]
+                .iter()
+                .filter(|&&p| values[usize::from(p)] != 0)
+                .fold(0x1ff, |m, &p| m & !(1 << (values[usize::from(p)] - 1))),
+            v => 1 << (v - 1),
+        })
+        .collect();
+    (geo, masks)
+}

@@ -278,29 +278,9 @@ mod tests {
 
     #[test]
     fn link_memo_sees_new_candidates_and_new_strong_links() {
-        use crate::{Board, Shape, Variant};
-        use csp_core::{Domain, Model};
-        let variant = Variant::classic(Shape::CLASSIC);
-        let mut model = Model::new();
-        let cells: Vec<_> = (0..81)
-            .map(|_| model.new_var(Domain::from((1..=9).collect::<Vec<i32>>())))
-            .collect::<Result<_, _>>()
-            .unwrap();
-        let geo = Geometry::new(&variant, &cells);
-        let board: Board =
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
-                .parse()
-                .unwrap();
-        let values = board.values();
-        let masks: Vec<u64> = (0..81)
-            .map(|c| match values[c] {
-                0 => geo.peers[c]
-                    .iter()
-                    .filter(|&&p| values[usize::from(p)] != 0)
-                    .fold(0x1ff, |m, &p| m & !(1 << (values[usize::from(p)] - 1))),
-                v => 1 << (v - 1),
-            })
-            .collect();
+        let (geo, masks) = super::super::geometry::classic_position(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        );
         let memo = LinkMemo::new(81);
         let mut state = vec![0u64];
         state.extend_from_slice(&masks);
