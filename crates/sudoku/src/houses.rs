@@ -557,14 +557,10 @@ impl Houses {
                 // have no hidden single of `d` and cannot lack it: skipped
                 // when every house is looked at (few otherwise).
                 let placed = &mut placed_in[..hw];
-                placed.fill(0);
                 if every {
-                    for c in x.and(done).cells() {
-                        let of = &self.cell_house_bits[c * hw..];
-                        for (p, &m) in placed.iter_mut().zip(of) {
-                            *p |= m;
-                        }
-                    }
+                    union_of(&self.cell_house_bits, x.and(done), placed);
+                } else {
+                    placed.fill(0);
                 }
                 for (k, (&word, &placed)) in hit.iter().zip(placed.iter()).enumerate() {
                     let mut word = word & !placed;
@@ -614,14 +610,10 @@ impl Houses {
                 // every pair is looked at): the naked singles took `d` from
                 // that cell's peers, so the shared cells or both rests lack it.
                 let placed = &mut placed_in[..pw];
-                placed.fill(0);
                 if every {
-                    for c in before.and(done).cells() {
-                        let of = &self.cell_pair_bits[c * pw..];
-                        for (p, &m) in placed.iter_mut().zip(of) {
-                            *p |= m;
-                        }
-                    }
+                    union_of(&self.cell_pair_bits, before.and(done), placed);
+                } else {
+                    placed.fill(0);
                 }
                 let mut x = before;
                 for (k, (&word, &placed)) in hit.iter().zip(placed.iter()).enumerate() {
@@ -729,14 +721,21 @@ fn gather<const W: usize>(of: &[u64], cells: Bits<W>, count: usize, hit: &mut [u
         *one = cells.cells().fold(0, |h, c| h | of[c]);
         return false;
     }
-    let words = hit.len();
-    hit.fill(0);
+    union_of(of, cells, hit);
+    false
+}
+
+/// Into `out`, the union of the sets `of` gives the cells of `cells`
+/// (`out.len()` words per cell).
+#[inline(always)]
+fn union_of<const W: usize>(of: &[u64], cells: Bits<W>, out: &mut [u64]) {
+    let words = out.len();
+    out.fill(0);
     for c in cells.cells() {
-        for (h, &m) in hit.iter_mut().zip(&of[c * words..(c + 1) * words]) {
+        for (h, &m) in out.iter_mut().zip(&of[c * words..(c + 1) * words]) {
             *h |= m;
         }
     }
-    false
 }
 
 /// A set of cells as a bitboard of `W` words: cell `c` is bit `c % 64` of

@@ -115,24 +115,28 @@ fn unfixed_sizes<'d>(
     domains: &'d Domains<'_>,
     vars: impl Iterator<Item = usize> + 'd,
 ) -> impl Iterator<Item = (usize, u32)> + 'd {
-    vars.filter_map(|i| {
-        let l = domains.layout[i];
-        let size = if l.words == 1 {
-            let w = domains.words[l.start as usize];
-            // Fixed (one bit) or empty: skipped without counting, the
-            // common case deep in a search.
-            if w & w.wrapping_sub(1) == 0 {
-                return None;
-            }
-            w.count_ones()
-        } else {
-            domains.words[l.range()]
-                .iter()
-                .map(|w| w.count_ones())
-                .sum()
-        };
-        (size > 1).then_some((i, size))
-    })
+    vars.filter_map(|i| unfixed_size(domains, i).map(|size| (i, size)))
+}
+
+/// The size of variable `i`'s domain if it has two values or more.
+#[inline(always)]
+fn unfixed_size(domains: &Domains<'_>, i: usize) -> Option<u32> {
+    let l = domains.layout[i];
+    let size = if l.words == 1 {
+        let w = domains.words[l.start as usize];
+        // Fixed (one bit) or empty: skipped without counting, the common
+        // case deep in a search.
+        if w & w.wrapping_sub(1) == 0 {
+            return None;
+        }
+        w.count_ones()
+    } else {
+        domains.words[l.range()]
+            .iter()
+            .map(|w| w.count_ones())
+            .sum()
+    };
+    (size > 1).then_some(size)
 }
 
 /// Minimum remaining values; ties to the higher degree, then the earlier
@@ -169,27 +173,12 @@ fn dom_wdeg(
 ) -> Option<usize> {
     let mut best: Option<(u64, u64, usize)> = None; // (size, weight, index)
     for i in vars {
-        let l = domains.layout[i];
         let w = weight[i].max(1);
-        let size = if l.words == 1 {
-            let word = domains.words[l.start as usize];
-            if word & word.wrapping_sub(1) == 0 {
-                continue; // fixed
-            }
-            if best.is_some_and(|(bs, bw, _)| u128::from(bs) * u128::from(w) <= 2 * u128::from(bw))
-            {
-                continue;
-            }
-            word.count_ones()
-        } else {
-            let size = domains.words[l.range()]
-                .iter()
-                .map(|w| w.count_ones())
-                .sum();
-            if size <= 1 {
-                continue;
-            }
-            size
+        if best.is_some_and(|(bs, bw, _)| u128::from(bs) * u128::from(w) <= 2 * u128::from(bw)) {
+            continue;
+        }
+        let Some(size) = unfixed_size(domains, i) else {
+            continue;
         };
         let size = u64::from(size);
         // size / w < best_size / best_w, without division.
