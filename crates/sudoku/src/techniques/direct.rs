@@ -20,6 +20,8 @@
 //! and allocates only its state, so rating an easy puzzle this way is
 //! cheaper than propagating the logic model.
 
+use std::cell::{Cell, OnceCell};
+
 use super::geometry::{Bits, Geometry, HouseKind};
 use crate::logic::Technique;
 use crate::rating::Rating;
@@ -51,6 +53,7 @@ pub(crate) fn low_rating(geo: &Geometry, givens: &[u8]) -> Option<LowGrade> {
         pos: vec![0; houses * n],
         open: vec![0; houses],
         placed: vec![0; houses],
+        fruitless: OnceCell::new(),
     };
     for (c, &v) in givens.iter().enumerate() {
         if v != 0 && !s.place(c, 1u64 << (v - 1)) {
@@ -78,12 +81,24 @@ pub(crate) fn low_rating(geo: &Geometry, givens: &[u8]) -> Option<LowGrade> {
             debug_assert!(kept == (s.pos.clone(), s.open.clone(), s.placed.clone()));
         }
         found.clear();
-        let (r, t, placing) = if let Some((r, t)) = s.easiest(&mut found) {
-            (r, t, true)
-        } else {
-            let (r, t) = s.basic(&mut found)?;
-            (r, t, false)
-        };
+        let step = s.step(&mut found);
+        #[cfg(debug_assertions)]
+        {
+            // The memo of fruitless searches skips only what finds nothing:
+            // a state without it takes the same step.
+            let mut again = Vec::new();
+            let fresh = State {
+                m: s.m.clone(),
+                done: s.done.clone(),
+                pos: s.pos.clone(),
+                open: s.open.clone(),
+                placed: s.placed.clone(),
+                fruitless: OnceCell::new(),
+                ..s
+            };
+            debug_assert!(fresh.step(&mut again) == step && again == found);
+        }
+        let (r, t, placing) = step?;
         if r > hardest.0 {
             hardest = (r, t);
         }
@@ -122,6 +137,49 @@ struct State<'g> {
     open: Vec<u64>,
     /// The values placed in each house.
     placed: Vec<u64>,
+    /// Where the searches last found nothing, and at which versions; made
+    /// by the first search that uses it (a puzzle that singles and the
+    /// direct locked candidates finish never pays for it).
+    fruitless: OnceCell<Fruitless>,
+}
+
+/// The versions at which a search last found nothing in a house (or a
+/// crossing, or a value): the replay skips the searches whose inputs are
+/// unchanged since, which finds the same first pattern, since a search
+/// that found nothing there would find nothing again. `0` is never (the
+/// versions start at 1). `Cell`s, as the searches borrow the state shared.
+struct Fruitless {
+    /// Per house, a counter that grows whenever its places, open cells or
+    /// placed values change (so a house whose counter is as it was has
+    /// the same candidates in its open cells).
+    version: Vec<u32>,
+    /// Per value, a counter that grows whenever its places in some house,
+    /// or the houses that hold it placed, change.
+    value_version: Vec<u32>,
+    /// Per crossing: no locked candidates (the sum of the two houses'
+    /// versions; they only grow, so an equal sum means neither changed).
+    locking: Vec<Cell<u32>>,
+    /// Per `k - 2` (pairs, triples) and house.
+    naked: [Vec<Cell<u32>>; 2],
+    hidden: [Vec<Cell<u32>>; 2],
+    direct_hidden: [Vec<Cell<u32>>; 2],
+    /// Per `k - 2`, then rows-first or columns-first and value.
+    fish: [Vec<Cell<u32>>; 2],
+}
+
+impl Fruitless {
+    fn new(houses: usize, crossings: usize, n: usize) -> Self {
+        let never = |len: usize| vec![Cell::new(0); len];
+        Fruitless {
+            version: vec![1; houses],
+            value_version: vec![1; n],
+            locking: never(crossings),
+            naked: [never(houses), never(houses)],
+            hidden: [never(houses), never(houses)],
+            direct_hidden: [never(houses), never(houses)],
+            fish: [never(2 * n), never(2 * n)],
+        }
+    }
 }
 
 fn bits(mut m: u64) -> impl Iterator<Item = usize> {
@@ -153,6 +211,9 @@ impl State<'_> {
             self.placed[h] |= bit;
             self.pos[h * self.n + d] &= !(1 << j);
         }
+        if self.fruitless.get().is_some() {
+            self.changed(c, bit);
+        }
         for &p in &geo.peers[c] {
             let p = usize::from(p);
             if !self.done[p] {
@@ -167,11 +228,17 @@ impl State<'_> {
 
     /// Removes the values `gone` from cell `c`, and an open cell from
     /// their places (what [`refresh`](State::refresh) would find).
+    #[inline]
     fn remove(&mut self, c: usize, gone: u64) {
         let gone = gone & self.m[c];
-        if gone == 0 {
-            return;
+        if gone != 0 {
+            self.remove_held(c, gone);
         }
+    }
+
+    /// [`remove`](State::remove) of values `gone` that cell `c` holds.
+    #[inline(never)]
+    fn remove_held(&mut self, c: usize, gone: u64) {
         self.m[c] &= !gone;
         if self.done[c] {
             return;
@@ -182,6 +249,31 @@ impl State<'_> {
                 self.pos[at + d] &= !(1 << j);
             }
         }
+        if self.fruitless.get().is_some() {
+            self.changed(c, gone);
+        }
+    }
+
+    /// Counts the removal of the values `gone` from the open cell `c` in
+    /// the memo's versions (kept out of line: most removals happen before
+    /// there is a memo).
+    #[inline(never)]
+    fn changed(&mut self, c: usize, gone: u64) {
+        if let Some(f) = self.fruitless.get_mut() {
+            for &(h, _) in &self.geo.slots[c] {
+                f.version[usize::from(h)] += 1;
+            }
+            for d in bits(gone) {
+                f.value_version[d] += 1;
+            }
+        }
+    }
+
+    /// The memo of fruitless searches, made on first use (its versions
+    /// count the changes from then on, and nothing is fruitless yet).
+    fn fruitless(&self) -> &Fruitless {
+        self.fruitless
+            .get_or_init(|| Fruitless::new(self.geo.houses.len(), self.geo.crossings.len(), self.n))
     }
 
     /// Computes the places, the open cells and the placed values of every
@@ -223,6 +315,16 @@ impl State<'_> {
             .iter()
             .find(|s| usize::from(s.0) == h)
             .map(|s| usize::from(s.1))
+    }
+
+    /// The easiest step: placements (with `true`) or eliminations, in
+    /// `out`, with its rating and technique; `None` if there is none.
+    fn step(&self, out: &mut Vec<(usize, u64)>) -> Option<(u16, Technique, bool)> {
+        if let Some((r, t)) = self.easiest(out) {
+            return Some((r, t, true));
+        }
+        let (r, t) = self.basic(out)?;
+        Some((r, t, false))
     }
 
     /// The easiest placing step (singles and the direct techniques):
@@ -297,7 +399,9 @@ impl State<'_> {
         mut f: impl FnMut(usize, usize, usize, u64) -> Option<T>,
     ) -> Option<T> {
         let geo = self.geo;
-        for &(a, b, in_a, in_b) in &geo.crossings {
+        // The easiest steps use the memo only once a harder search made it.
+        let memo = self.fruitless.get();
+        for (x, &(a, b, in_a, in_b)) in geo.crossings.iter().enumerate() {
             let (a, b) = (usize::from(a), usize::from(b));
             let ka = geo.houses[a].kind;
             let kb = geo.houses[b].kind;
@@ -309,6 +413,11 @@ impl State<'_> {
             if !ok {
                 continue;
             }
+            let seen = memo.map(|m| (&m.locking[x], m.version[a] + m.version[b]));
+            if seen.is_some_and(|(seen, at)| seen.get() == at) {
+                continue;
+            }
+            let mut any = false;
             for d in 0..self.n {
                 let pa = self.places(a, d);
                 if !pa.several() || pa & !in_a != 0 {
@@ -316,10 +425,14 @@ impl State<'_> {
                 }
                 let gone = self.places(b, d) & !in_b;
                 if gone != 0 {
+                    any = true;
                     if let Some(t) = f(a, b, d, gone) {
                         return Some(t);
                     }
                 }
+            }
+            if let (false, Some((seen, at))) = (any, seen) {
+                seen.set(at);
             }
         }
         None
@@ -364,12 +477,14 @@ impl State<'_> {
         &self,
         k: usize,
         min_open: u32,
+        fruitless: &[Cell<u32>],
         mut f: impl FnMut(usize, u64, u64) -> Option<T>,
     ) -> Option<T> {
         let n = self.n;
+        let version = &self.fruitless().version;
         let mut values = [0usize; 64];
         for h in 0..self.geo.houses.len() {
-            if self.open[h].count_ones() <= min_open {
+            if self.open[h].count_ones() <= min_open || fruitless[h].get() == version[h] {
                 continue;
             }
             let mut count = 0;
@@ -397,6 +512,7 @@ impl State<'_> {
             if hit.is_some() {
                 return hit;
             }
+            fruitless[h].set(version[h]);
         }
         None
     }
@@ -404,7 +520,8 @@ impl State<'_> {
     /// A hidden subset of `k` values whose eliminations leave a hidden
     /// single of another value in the same house: its placement.
     fn direct_hidden(&self, k: usize) -> Option<(usize, u64)> {
-        self.hidden_subsets(k, k as u32, |h, vmask, cells| {
+        let fruitless = &self.fruitless().direct_hidden[k - 2];
+        self.hidden_subsets(k, k as u32, fruitless, |h, vmask, cells| {
             if !bits(cells).any(|j| self.m[self.cell(h, j)] & !vmask != 0) {
                 return None;
             }
@@ -427,6 +544,7 @@ impl State<'_> {
     /// triples (4.0): fills `out` with eliminations and returns its rating
     /// and technique.
     fn basic(&self, out: &mut Vec<(usize, u64)>) -> Option<(u16, Technique)> {
+        self.fruitless();
         for claiming in [false, true] {
             let hit = self.lockings(claiming, |_, b, d, gone| {
                 for j in bits(gone) {
@@ -466,8 +584,10 @@ impl State<'_> {
     /// The first naked subset of `k` cells with eliminations.
     fn naked(&self, k: usize, out: &mut Vec<(usize, u64)>) -> bool {
         let mut cells = [0usize; 64];
-        for h in 0..self.geo.houses.len() {
-            if (self.open[h].count_ones() as usize) < 2 * k {
+        let memo = self.fruitless();
+        let fruitless = &memo.naked[k - 2];
+        for (h, seen) in fruitless.iter().enumerate() {
+            if (self.open[h].count_ones() as usize) < 2 * k || seen.get() == memo.version[h] {
                 continue;
             }
             let mut count = 0;
@@ -495,13 +615,15 @@ impl State<'_> {
             if found {
                 return true;
             }
+            seen.set(memo.version[h]);
         }
         false
     }
 
     /// The first hidden subset of `k` values with eliminations.
     fn hidden(&self, k: usize, out: &mut Vec<(usize, u64)>) -> bool {
-        self.hidden_subsets(k, 2 * k as u32, |h, vmask, cells| {
+        let fruitless = &self.fruitless().hidden[k - 2];
+        self.hidden_subsets(k, 2 * k as u32, fruitless, |h, vmask, cells| {
             for j in bits(cells) {
                 let c = self.cell(h, j);
                 if self.m[c] & !vmask != 0 {
@@ -520,8 +642,17 @@ impl State<'_> {
             return false;
         }
         let mut lines = [0usize; 64];
-        for (base, cover) in [(&geo.rows, &geo.cols), (&geo.cols, &geo.rows)] {
+        let memo = self.fruitless();
+        let fruitless = &memo.fish[k - 2];
+        for (side, (base, cover)) in [(&geo.rows, &geo.cols), (&geo.cols, &geo.rows)]
+            .into_iter()
+            .enumerate()
+        {
             for d in 0..self.n {
+                let seen = &fruitless[side * self.n + d];
+                if seen.get() == memo.value_version[d] {
+                    continue;
+                }
                 let bit = 1u64 << d;
                 let mut count = 0;
                 for (i, &h) in base.iter().enumerate() {
@@ -553,6 +684,7 @@ impl State<'_> {
                 if found {
                     return true;
                 }
+                seen.set(memo.value_version[d]);
             }
         }
         false
