@@ -159,12 +159,15 @@ impl AlsWing {
         // The easiest (lowest rated) wing found: (rating, set, y, z, x).
         let mut best: Option<(u16, u128, usize, u64, u64)> = None;
         let mut cells = Vec::with_capacity(geo.n);
-        // The cells {x, z} that are new: with them, an old set can make a
-        // new wing.
-        let new_pincers = bivalue.iter().filter(|&&c| changed & (1 << c) != 0).count();
+        // An old set makes a new wing only with a new cell {x, z} that sees
+        // one of its cells: one of the cells seen by a new {x, z}.
+        let near_new = bivalue
+            .iter()
+            .filter(|&&c| changed & (1 << c) != 0)
+            .fold(0u128, |m, &c| m | small.peers[c]);
         for (h, house) in geo.houses.iter().enumerate() {
-            if new_pincers == 0 && changed & small.houses[h] == 0 {
-                continue; // only old sets with old cells {x, z}
+            if changed & small.houses[h] == 0 && near_new & small.houses[h] == 0 {
+                continue; // only old sets, none seen by a new cell {x, z}
             }
             cells.clear();
             cells.extend(
