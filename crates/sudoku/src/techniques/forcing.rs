@@ -81,7 +81,6 @@ impl Forcing {
 /// nets look at the whole grid: a net that got to them is not kept.
 /// Reuse needs the inputs exactly the same (not a subset: a net's
 /// outcome is not monotone in the candidates).
-#[derive(Debug)]
 struct NetMemo {
     n: usize,
     nodes: usize,
@@ -108,6 +107,16 @@ struct NetMemo {
     /// A net that holds: its on states, then its off states, as bits
     /// (`2 * words` a net).
     states: Vec<u64>,
+}
+
+impl std::fmt::Debug for NetMemo {
+    /// The number of nets kept, not the nets (half a megabyte on a
+    /// classic board).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NetMemo")
+            .field("kept", &self.kind.iter().filter(|&&k| k != EMPTY).count())
+            .finish_non_exhaustive()
+    }
 }
 
 /// No net kept.
