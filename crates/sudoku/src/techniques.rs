@@ -415,6 +415,7 @@ pub(crate) fn add_all(
         add(Box::new(forcing::Forcing::new(
             &geo,
             up_to(Technique::ForcingNet),
+            options.memo,
         )))?;
     }
     Ok(geo)
@@ -723,7 +724,7 @@ pub(crate) fn describe(geo: &Geometry, technique: Technique, masks: &[u64]) -> O
         Technique::WWing => vec![Box::new(chains::WWing)],
         Technique::Aic => vec![Box::new(chains::Chains::new(chains::Kind::Aic))],
         Technique::ForcingChain | Technique::ForcingNet => {
-            vec![Box::new(forcing::Forcing::new(geo, true))]
+            vec![Box::new(forcing::Forcing::new(geo, true, false))]
         }
         _ => return None,
     };

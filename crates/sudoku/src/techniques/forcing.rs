@@ -40,16 +40,287 @@
 use super::geometry::{Bits, Geometry};
 use super::{Found, Pattern, level, rules};
 use crate::rating::{Rating, length_bonus};
+use std::sync::Mutex;
+use std::thread::ThreadId;
 
 /// Forcing chains, then (if `nets`) forcing nets.
 #[derive(Debug)]
 pub(crate) struct Forcing {
     nets: bool,
+    /// The nets of the last calls, by thread (see [`NetMemo`]); `None`
+    /// without the memo.
+    memo: Option<Mutex<Vec<(ThreadId, NetMemo)>>>,
 }
 
 impl Forcing {
-    pub(crate) fn new(_geo: &Geometry, nets: bool) -> Forcing {
-        Forcing { nets }
+    /// Forcing chains and (if `nets`) nets, reusing the nets whose inputs
+    /// did not change since the last call if `memo`.
+    pub(crate) fn new(geo: &Geometry, nets: bool, memo: bool) -> Forcing {
+        let memo = memo && geo.small.is_some() && geo.n <= 16;
+        Forcing {
+            nets,
+            memo: memo.then(|| Mutex::new(Vec::new())),
+        }
+    }
+}
+
+/// The outcome of each net (each candidate assumed true, with singles or
+/// with the nets' rules) on the candidates of the last call, with what it
+/// read, so that the next call reuses every net none of whose inputs
+/// changed.
+///
+/// A net is a deterministic function of the candidates it reads: placing
+/// `(c, d)` reads cell `c` and value `d` in the houses and peers of `c`
+/// (its *zone*); removing `(c, e)` reads cell `c` and value `e` in the
+/// zone of `c` (the places of `e` in its houses). Every read of the run
+/// is of the grid's candidates less the run's own removals, and every
+/// cell placed or removed from is on the run's lists; so if none of the
+/// candidates read changed, every read gives what it gave, and the run
+/// (its states, their causes and order, its contradiction, the
+/// ancestors of any of its states) is the same. The rules of forcing
+/// nets look at the whole grid: a net that got to them is not kept.
+/// Reuse needs the inputs exactly the same (not a subset: a net's
+/// outcome is not monotone in the candidates).
+struct NetMemo {
+    n: usize,
+    nodes: usize,
+    words: usize,
+    /// The candidates the entries are for, and whether they are closed
+    /// under singles.
+    masks: Vec<u64>,
+    closed: bool,
+    /// The peers of each cell and the cells of each house.
+    peers: Vec<u128>,
+    houses: Vec<u128>,
+    /// For each cell, the cells of its houses and its peers, itself too.
+    zone: Vec<u128>,
+    /// Entry `nets * nodes + x`, the net of `x` (with the nets' rules if
+    /// `nets`): `EMPTY`, `FAILED` or `HOLDS`.
+    kind: Vec<u8>,
+    /// A failed net's contradiction: the number of its ancestors.
+    count: Vec<u32>,
+    /// The cells a net touched (placed or removed a value of: it read
+    /// them in full), and (`n` a net) those whose value `d` it touched (it
+    /// read value `d` in their zones).
+    cells: Vec<u128>,
+    planes: Vec<u128>,
+    /// A net that holds: its on states, then its off states, as bits
+    /// (`2 * words` a net).
+    states: Vec<u64>,
+}
+
+impl std::fmt::Debug for NetMemo {
+    /// The number of nets kept, not the nets (half a megabyte on a
+    /// classic board).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NetMemo")
+            .field("kept", &self.kind.iter().filter(|&&k| k != EMPTY).count())
+            .finish_non_exhaustive()
+    }
+}
+
+/// No net kept.
+const EMPTY: u8 = 0;
+/// A net that failed, kept while the candidates it read are the same.
+const FAILED: u8 = 1;
+/// A net of singles that held, kept while every candidate gone since it
+/// ran is one it removed. Singles are monotone (a cell with one candidate
+/// left, or a value with one place left, still has at most one with fewer
+/// candidates), so the candidates they remove from a grid are its least
+/// fixpoint: every consequence of the assumption and the grid is found,
+/// in any order. The net's end state is such a fixpoint, reached from the
+/// new grid (the old derivations still hold) and without a contradiction,
+/// so the new net ends there too: its states are the old ones less those
+/// the new grid knows already (a solved cell, a candidate gone), which
+/// the forcing does not use. The order of the states, which rates a
+/// conclusion, is found by running the net again.
+const HOLDS: u8 = 2;
+
+impl NetMemo {
+    fn new(geo: &Geometry, small: &super::geometry::Small) -> NetMemo {
+        let (n, cells) = (geo.n, geo.cells());
+        let nodes = n * cells;
+        let words = nodes.div_ceil(64);
+        let zone = (0..cells)
+            .map(|c| {
+                geo.cell_houses[c]
+                    .iter()
+                    .fold(small.peers[c] | 1 << c, |z, &h| {
+                        z | small.houses[usize::from(h)]
+                    })
+            })
+            .collect();
+        NetMemo {
+            n,
+            nodes,
+            words,
+            masks: vec![0; cells],
+            closed: false,
+            peers: small.peers.clone(),
+            houses: small.houses.clone(),
+            zone,
+            kind: vec![EMPTY; 2 * nodes],
+            count: vec![0; 2 * nodes],
+            cells: vec![0; 2 * nodes],
+            planes: vec![0; 2 * nodes * n],
+            states: vec![0; 2 * nodes * 2 * words],
+        }
+    }
+
+    /// Whether `masks` is closed under singles: no solved cell's value in
+    /// a peer, no value with one place in a house where the cell holds
+    /// others too (nor an empty cell, nor a value without a place).
+    fn closed(&self, masks: &[u64]) -> bool {
+        let n = self.n;
+        let mut planes = [0u128; 16];
+        let mut solved = 0u128;
+        for (c, &m) in masks.iter().enumerate() {
+            if m == 0 {
+                return false;
+            }
+            if !m.several() {
+                solved |= 1 << c;
+            }
+            for d in bits(m) {
+                if let Some(p) = planes.get_mut(d) {
+                    *p |= 1 << c;
+                }
+            }
+        }
+        let mut rest = solved;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let d = masks[c].trailing_zeros() as usize;
+            if planes.get(d).is_none_or(|&p| p & self.peers[c] != 0) {
+                return false;
+            }
+        }
+        self.houses.iter().all(|&house| {
+            planes[..n].iter().all(|&p| {
+                let places = p & house;
+                places.several() || (places != 0 && places & solved != 0)
+            })
+        })
+    }
+
+    /// Moves the memo to `masks`: drops every net that read a candidate
+    /// that changed.
+    fn update(&mut self, masks: &[u64]) {
+        let (n, words) = (self.n, self.words);
+        let mut cells = 0u128;
+        let mut planes = [0u128; 16];
+        // The candidates gone since (as bits of the nodes), and whether any
+        // came back (another puzzle, or a search that backtracked).
+        let mut gone = vec![0u64; words];
+        let mut back = false;
+        for (c, (&old, &new)) in self.masks.iter().zip(masks).enumerate() {
+            let changed = old ^ new;
+            if changed != 0 {
+                back |= new & !old != 0;
+                cells |= 1 << c;
+                for d in bits(changed) {
+                    if let Some(p) = planes.get_mut(d) {
+                        *p |= 1 << c;
+                    }
+                    let x = c * n + d;
+                    gone[x / 64] |= 1 << (x % 64);
+                }
+            }
+        }
+        let closed = self.closed(masks);
+        let was_closed = std::mem::replace(&mut self.closed, closed);
+        if cells == 0 {
+            return;
+        }
+        self.masks.copy_from_slice(masks);
+        if back {
+            self.kind.fill(EMPTY);
+            return;
+        }
+        // Nets that held on a grid closed under singles stay only on such
+        // grids (see `HOLDS`).
+        let holds = closed && was_closed;
+        // A net read value `d` of a changed cell `c` if it touched
+        // (placed or removed) value `d` in a cell of the zone of `c`, or
+        // touched `c` itself (the zones are symmetric).
+        for p in planes.iter_mut().take(n) {
+            let mut zone = 0u128;
+            let mut rest = *p;
+            while rest != 0 {
+                zone |= self.zone[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+            *p = zone;
+        }
+        for e in 0..self.kind.len() {
+            let keep = match self.kind[e] {
+                EMPTY => continue,
+                // A net that held is kept while every candidate gone since
+                // is one it removed (see `HOLDS`).
+                kind => {
+                    let read = &self.planes[e * n..(e + 1) * n];
+                    let same = self.cells[e] & cells == 0
+                        && read.iter().zip(&planes).all(|(&r, &p)| r & p == 0);
+                    same || kind == HOLDS && holds && {
+                        let off = &self.states[e * 2 * words + words..(e + 1) * 2 * words];
+                        gone.iter().zip(off).all(|(&g, &o)| g & !o == 0)
+                    }
+                }
+            };
+            if !keep {
+                self.kind[e] = EMPTY;
+            }
+        }
+    }
+
+    /// Records the last run of `prober` (the net of `x`): failed with
+    /// `count` ancestors, or holding with the states `held` (as bits).
+    fn store(&mut self, prober: &Prober<'_>, x: u32, outcome: Result<&[u64], u32>) {
+        if prober.whole {
+            return;
+        }
+        let n = self.n;
+        let w = 2 * self.words;
+        let e = usize::from(prober.nets) * self.nodes + x as usize;
+        // The values removed: gone from the planes (each removal takes its
+        // cell out of its value's plane); then the values placed.
+        let planes = &mut self.planes[e * n..(e + 1) * n];
+        let plane = |p: &[u64], d: usize| u128::from(p[2 * d]) | u128::from(p[2 * d + 1]) << 64;
+        let mut cells = 0u128;
+        for (d, t) in planes.iter_mut().enumerate() {
+            *t = plane(&prober.base_planes, d) & !plane(&prober.planes, d);
+            cells |= *t;
+        }
+        for &y in &prober.on_list {
+            let (c, d) = (y as usize / n, y as usize % n);
+            cells |= 1 << c;
+            planes[d] |= 1 << c;
+        }
+        self.cells[e] = cells;
+        match outcome {
+            Err(count) => {
+                self.kind[e] = FAILED;
+                self.count[e] = count;
+            }
+            Ok(_) if !self.closed => self.kind[e] = EMPTY,
+            Ok(held) => {
+                self.kind[e] = HOLDS;
+                self.states[e * w..(e + 1) * w].copy_from_slice(held);
+            }
+        }
+    }
+
+    /// The net of `x`, if kept: `Err(count)` if it failed, else its
+    /// states.
+    fn get(&self, nets: bool, x: u32) -> Option<Result<&[u64], u32>> {
+        let e = usize::from(nets) * self.nodes + x as usize;
+        let w = 2 * self.words;
+        match self.kind[e] {
+            FAILED => Some(Err(self.count[e])),
+            HOLDS => Some(Ok(&self.states[e * w..(e + 1) * w])),
+            _ => None,
+        }
     }
 }
 
@@ -130,6 +401,8 @@ struct Prober<'g> {
     /// value with one place left in a house is placed, and nothing else
     /// (Sudoku Explainer's Nishio chains).
     nishio: bool,
+    /// The last run got to the nets' rules, which look at the whole grid.
+    whole: bool,
     /// Ancestor search.
     seen: Vec<u32>,
     seen_epoch: u32,
@@ -197,6 +470,7 @@ impl<'g> Prober<'g> {
                 .iter()
                 .all(|h| h.cells.windows(2).all(|w| w[0] < w[1])),
             nishio: false,
+            whole: false,
             seen: vec![0; 2 * nodes],
             seen_epoch: 0,
             stack: Vec::new(),
@@ -223,6 +497,7 @@ impl<'g> Prober<'g> {
         self.off_list.clear();
         self.queue.clear();
         self.queue.push((start, START));
+        self.whole = false;
         loop {
             let mut head = 0;
             while head < self.queue.len() {
@@ -231,7 +506,11 @@ impl<'g> Prober<'g> {
                 self.place(x, cause)?;
             }
             self.queue.clear();
-            if !self.nets || !self.advanced()? {
+            if !self.nets {
+                return Ok(());
+            }
+            self.whole = true;
+            if !self.advanced()? {
                 return Ok(());
             }
         }
@@ -795,13 +1074,14 @@ impl Forcing {
     /// (8.0) go to `statics`, the others to `out`.
     fn round(
         &self,
-        geo: &Geometry,
         masks: &[u64],
         prober: &mut Prober<'_>,
         cands: &[u32],
         limit: u16,
         (statics, out): (&mut Vec<Conclusion>, &mut Vec<Conclusion>),
+        mut memo: Option<&mut NetMemo>,
     ) {
+        let geo = prober.geo;
         let n = geo.n;
         let cells = geo.cells();
         let nodes = cells * n;
@@ -816,11 +1096,25 @@ impl Forcing {
         let mut failed = vec![false; nodes];
         let dynamic_rating = if nets { 90 } else { 85 };
         for (i, &p) in cands.iter().enumerate() {
-            match prober.run(p) {
-                Err(clash) => {
-                    failed[p as usize] = true;
+            let kept = memo.as_deref().and_then(|m| m.get(nets, p));
+            let outcome = match kept {
+                Some(Err(count)) => Err(count as usize),
+                Some(Ok(states)) => {
+                    arena[i * 2 * words..(i + 1) * 2 * words].copy_from_slice(states);
+                    continue;
+                }
+                None => prober.run(p).map_err(|clash| {
                     let roots = prober.clash_roots(clash);
-                    let (count, _) = prober.ancestors(&roots);
+                    let count = prober.ancestors(&roots).0;
+                    if let Some(m) = memo.as_deref_mut() {
+                        m.store(prober, p, Err(count as u32));
+                    }
+                    count
+                }),
+            };
+            match outcome {
+                Err(count) => {
+                    failed[p as usize] = true;
                     out.push(Conclusion {
                         rating: dynamic_rating + length_bonus(count),
                         node: p,
@@ -835,6 +1129,9 @@ impl Forcing {
                     }
                     for &x in &prober.off_list {
                         slot[words + x as usize / 64] |= 1 << (x % 64);
+                    }
+                    if let Some(m) = memo.as_deref_mut() {
+                        m.store(prober, p, Ok(slot));
                     }
                 }
                 Ok(()) => {}
@@ -1019,6 +1316,7 @@ impl Forcing {
         masks: &[u64],
         limit: u16,
         out: &mut Vec<Conclusion>,
+        mut memo: Option<&mut NetMemo>,
     ) -> bool {
         let n = geo.n;
         let cands: Vec<u32> = (0..geo.cells())
@@ -1031,7 +1329,17 @@ impl Forcing {
             return false;
         }
         let mut statics = Vec::new();
-        self.round(geo, masks, &mut prober, &cands, limit, (&mut statics, out));
+        if let Some(m) = memo.as_deref_mut() {
+            m.update(masks);
+        }
+        self.round(
+            masks,
+            &mut prober,
+            &cands,
+            limit,
+            (&mut statics, out),
+            memo.as_deref_mut(),
+        );
         if !statics.is_empty() {
             *out = statics;
             return false;
@@ -1040,7 +1348,7 @@ impl Forcing {
             return false;
         }
         prober.nets = true;
-        self.round(geo, masks, &mut prober, &cands, limit, (&mut statics, out));
+        self.round(masks, &mut prober, &cands, limit, (&mut statics, out), memo);
         out.append(&mut statics);
         true
     }
@@ -1065,12 +1373,29 @@ impl Pattern for Forcing {
     ) -> bool {
         out.clear();
         let mut conclusions = Vec::new();
-        let nets = self.conclusions(
-            geo,
-            masks,
-            batch.map_or(0, Rating::tenths),
-            &mut conclusions,
-        );
+        let limit = batch.map_or(0, Rating::tenths);
+        let nets = match (&self.memo, &geo.small) {
+            (Some(memos), Some(small)) => {
+                // This thread's memo, taken out while in use (a poisoned
+                // lock only lost memos: start again).
+                let me = std::thread::current().id();
+                let mut mine = {
+                    let mut memos = memos.lock().unwrap_or_else(|e| e.into_inner());
+                    match memos.iter().position(|m| m.0 == me) {
+                        Some(i) => memos.swap_remove(i).1,
+                        None => NetMemo::new(geo, small),
+                    }
+                };
+                let nets = self.conclusions(geo, masks, limit, &mut conclusions, Some(&mut mine));
+                let mut memos = memos.lock().unwrap_or_else(|e| e.into_inner());
+                if memos.len() >= 64 {
+                    memos.remove(0); // threads long gone, most likely
+                }
+                memos.push((me, mine));
+                nets
+            }
+            _ => self.conclusions(geo, masks, limit, &mut conclusions, None),
+        };
         let Some(best) = conclusions
             .iter()
             .copied()
@@ -1183,6 +1508,109 @@ mod tests {
             }
         }
         assert!(advanced > 0, "the nets use locked candidates or pairs");
+    }
+
+    /// Singles to their end on `masks` (as the grader applies them before
+    /// any harder technique); `false` on a contradiction.
+    fn singles(geo: &Geometry, masks: &mut [u64]) -> bool {
+        loop {
+            let mut changed = false;
+            for c in 0..masks.len() {
+                let m = masks[c];
+                if m == 0 {
+                    return false;
+                }
+                if m.is_power_of_two() {
+                    for &p in &geo.peers[c] {
+                        let p = usize::from(p);
+                        if masks[p] & m != 0 {
+                            masks[p] &= !m;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            for house in &geo.houses {
+                for d in 0..9 {
+                    let places: Vec<usize> = house
+                        .cells
+                        .iter()
+                        .map(|&q| usize::from(q))
+                        .filter(|&q| masks[q] & (1 << d) != 0)
+                        .collect();
+                    if places.is_empty() {
+                        return false;
+                    }
+                    if let [q] = places[..] {
+                        if masks[q] != 1 << d {
+                            masks[q] = 1 << d;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// The memo of nets changes no step: along the forcing steps of hard
+    /// puzzles (each step applied, then singles to their end, as the
+    /// grader takes them; one deduction a step, or batched), forcing with
+    /// the memo finds exactly what it finds without, words included, and
+    /// the memo keeps nets of both kinds (unchanged inputs, and nets that
+    /// held, kept as the grid shrinks inside them).
+    #[test]
+    fn the_net_memo_changes_no_step() {
+        let puzzles = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+            "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........",
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+        ];
+        let (mut steps, mut kept) = (0, [0; 2]);
+        for batch in [None, Some(Rating::from_tenths(85))] {
+            for puzzle in puzzles {
+                let (geo, mut masks) = classic_position(puzzle);
+                assert!(singles(&geo, &mut masks));
+                let with = Forcing::new(&geo, true, true);
+                let without = Forcing::new(&geo, true, false);
+                assert!(with.memo.is_some() && without.memo.is_none());
+                loop {
+                    // The nets kept from the last step (the find below
+                    // moves the memo to the same candidates again: no
+                    // change).
+                    if let Some((_, memo)) = with.memo.as_ref().unwrap().lock().unwrap().first_mut()
+                    {
+                        memo.update(&masks);
+                        kept[0] += memo.kind.iter().filter(|&&k| k == HOLDS).count();
+                        kept[1] += memo.kind.iter().filter(|&&k| k == FAILED).count();
+                    }
+                    let (mut a, mut b) = (Found::default(), Found::default());
+                    let found = with.find(&geo, &masks, batch, true, &mut a);
+                    assert_eq!(found, without.find(&geo, &masks, batch, true, &mut b));
+                    assert_eq!(a.eliminations, b.eliminations, "{puzzle}");
+                    assert_eq!(a.placements, b.placements, "{puzzle}");
+                    assert_eq!((a.rating, a.rule, &a.text), (b.rating, b.rule, &b.text));
+                    if !found {
+                        break;
+                    }
+                    steps += 1;
+                    for &(c, m) in &a.eliminations {
+                        masks[usize::from(c)] &= !m;
+                    }
+                    for &(c, m) in &a.placements {
+                        masks[usize::from(c)] = m;
+                    }
+                    if !singles(&geo, &mut masks) || masks.iter().all(|m| m.is_power_of_two()) {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(steps >= 20, "{steps} forcing steps");
+        assert!(kept[0] > 0 && kept[1] > 0, "{kept:?} nets kept");
     }
 
     /// The bit-parallel Nishio test only skips candidates whose Nishio
