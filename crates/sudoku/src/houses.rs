@@ -34,7 +34,7 @@
 //! pair are three intersections.
 //!
 //! The propagator keeps, in trailed state words, the board of its last
-//! fixpoint (the bitboards, and the cells' digits packed), so a call reads
+//! fixpoint (the bitboards, and each cell's digits), so a call reads
 //! the domains, patches into the bitboards only the cells that changed
 //! since (typically the one cell of the decision), and looks for hidden
 //! singles and locked candidates only in the houses and pairs of the cells
@@ -57,8 +57,9 @@
 //! - A board whose cells are consecutive variables with domains of base 1
 //!   (as [`SudokuModel`](crate::SudokuModel) makes them) is read as one slice
 //!   ([`PropagationContext::words_of_run`]) and compared with the last
-//!   fixpoint seven cells at a time; its state is saved with
-//!   [`PropagationContext::set_states`].
+//!   fixpoint eight cells at a time; its bitboards are saved with
+//!   [`PropagationContext::set_states`], and only the cells that changed
+//!   with [`PropagationContext::set_state`] (no packing, no rescan).
 //! - Allocates nothing per call after the first: the bitboards live in the
 //!   [`Scratch`](csp_core::Scratch) words, the cells' digits in the word
 //!   buffer of [`PropagationContext::take_words`].
@@ -138,8 +139,6 @@ pub(crate) struct HouseTables {
     house_masks: Vec<u64>,
     /// One bitboard per cell: its peers (the other cells of its houses).
     peer_masks: Vec<u64>,
-    /// Digits' cells packed per state word (`64 / n`), after the bitboards.
-    per_word: usize,
     /// Words per set of houses, and the houses of each cell as such a set
     /// (`house_words` words per cell).
     house_words: usize,
@@ -249,7 +248,6 @@ impl HouseTables {
             cell_count: nc,
             n,
             words,
-            per_word: 64 / n,
             house_words,
             cell_house_bits,
             pair_words,
@@ -349,8 +347,8 @@ impl Houses {
     ///
     /// The state is the board of the last fixpoint (the full board before
     /// the first call, see [`init_state`](Constraint::init_state)), twice:
-    /// per digit the cells that may hold it, then per cell its digits,
-    /// packed. The cells whose domain differs from it are patched into the
+    /// per digit the cells that may hold it, then per cell its digits (one
+    /// word each). The cells whose domain differs from it are patched into the
     /// bitboards, and only the houses and pairs of the cells a digit lost
     /// since are looked at again for that digit.
     #[expect(
@@ -415,9 +413,12 @@ impl Houses {
         }
         let mut inexact = Bits::<W>::EMPTY;
         let (mut dirty, mut empty) = (0u64, false);
+        // The cells whose domains differ from the last fixpoint's: their
+        // state words are saved again at the end.
+        let mut seen = Bits::<W>::EMPTY;
         let done_before = {
             let state = ctx.state();
-            let (old, packed) = state.split_at(n * W);
+            let (old, last) = state.split_at(n * W);
             let (mut once, mut twice) = (Bits::<W>::EMPTY, Bits::<W>::EMPTY);
             let old = old.as_chunks::<W>().0;
             cand.copy_from_slice(old);
@@ -426,26 +427,27 @@ impl Houses {
                 twice = twice.or(once.and(o));
                 once = once.or(o);
             }
-            let per_word = self.per_word;
-            for (i, (cells, &word)) in board.chunks_mut(per_word).zip(packed).enumerate() {
-                // The word's cells packed as they are now (and any bit
-                // outside the digits): most are as they were, skipped whole.
-                let (mut now, mut all_bits, mut shift) = (0u64, 0u64, 0);
-                for &w in cells.iter() {
-                    now |= (w & full) << shift;
-                    all_bits |= w;
-                    shift += n;
-                }
-                if now == word && all_bits & !full == 0 {
+            // Eight cells at a time: most are as they were, skipped whole
+            // (the words as read differ from the saved digits wherever a
+            // digit went or a bit outside the digits is set).
+            const CHUNK: usize = 8;
+            for (i, (cells, olds)) in board
+                .chunks_mut(CHUNK)
+                .zip(last[..self.cell_count].chunks(CHUNK))
+                .enumerate()
+            {
+                let differ = cells.iter().zip(olds).fold(0u64, |a, (&w, &o)| a | (w ^ o));
+                if differ == 0 {
                     continue;
                 }
-                for (j, w) in cells.iter_mut().enumerate() {
-                    let digits = *w & full;
-                    let mut diff = ((word >> (j * n)) & full) ^ digits;
-                    if diff == 0 && *w == digits {
+                for (j, (w, &o)) in cells.iter_mut().zip(olds).enumerate() {
+                    if *w == o {
                         continue;
                     }
-                    let c = i * per_word + j;
+                    let digits = *w & full;
+                    let mut diff = o ^ digits;
+                    let c = i * CHUNK + j;
+                    seen.insert(c);
                     empty |= digits == 0;
                     if *w != digits {
                         inexact.insert(c);
@@ -671,18 +673,12 @@ impl Houses {
             }
         }
         ctx.set_states(0, cand.as_flattened());
-        // The cells' digits packed in place: word `i` is built from cells
-        // `i * per_word..`, at or after it, so no cell is overwritten
-        // before it is read.
-        let (per_word, packed) = (self.per_word, self.cell_count.div_ceil(self.per_word));
-        for i in 0..packed {
-            let cells = &board[i * per_word..((i + 1) * per_word).min(board.len())];
-            board[i] = cells
-                .iter()
-                .enumerate()
-                .fold(0u64, |p, (j, &w)| p | w << (j * n));
+        // Each cell's digits as they are now, over the cells from the first
+        // to the last that changed (only the words that differ are trailed).
+        let touched = seen.or(changed);
+        if let (Some(lo), Some(hi)) = (touched.first(), touched.last()) {
+            ctx.set_states(n * W + lo, &board[lo..=hi]);
         }
-        ctx.set_states(n * W, &board[..packed]);
         Ok(())
     }
 }
@@ -798,6 +794,15 @@ impl<const W: usize> Bits<W> {
             .iter()
             .position(|&w| w != 0)
             .map(|i| i * 64 + self.0[i].trailing_zeros() as usize)
+    }
+
+    /// The last cell.
+    #[inline(always)]
+    fn last(self) -> Option<usize> {
+        self.0
+            .iter()
+            .rposition(|&w| w != 0)
+            .map(|i| i * 64 + 63 - self.0[i].leading_zeros() as usize)
     }
 
     /// Whether there are more than `k` cells (without counting them all:
@@ -945,7 +950,7 @@ impl Constraint for Houses {
     }
 
     fn state_words(&self) -> usize {
-        self.n * self.words + self.cells.len().div_ceil(self.per_word) + 1
+        self.n * self.words + self.cells.len() + 1
     }
 
     /// The full board (every digit in every cell): a fixpoint of the three
@@ -963,14 +968,11 @@ impl Constraint for Houses {
                 .iter()
                 .all(|&v| domains.mask(v).is_some_and(|(b, _)| b == 1)),
         );
-        let (bitboards, packed) = state.split_at_mut(n * w);
+        let (bitboards, cells) = state.split_at_mut(n * w);
         for bits in bitboards.chunks_exact_mut(w) {
             bits.copy_from_slice(&self.all);
         }
-        for (i, word) in packed.iter_mut().enumerate() {
-            let cells = (nc - i * self.per_word).min(self.per_word);
-            *word = (0..cells).fold(0, |p, j| p | self.full() << (j * n));
-        }
+        cells[..nc].fill(self.full());
     }
 }
 
