@@ -151,6 +151,10 @@ pub(crate) struct HouseTables {
     /// more but not all of them (a box and a row): the shared cells, the
     /// other cells of `a`, the other cells of `b`.
     pair_masks: Vec<u64>,
+    /// Whether the houses are exactly the rows, columns and boxes of a
+    /// classic 9x9 board (in any order): its hidden singles are then found
+    /// for all 27 houses at once (see [`classic_hidden`]).
+    classic: bool,
 }
 
 impl HouseTables {
@@ -244,7 +248,25 @@ impl HouseTables {
         for c in 0..nc {
             all[c / 64] |= 1 << (c % 64);
         }
+        let classic = nc == 81 && n == 9 && words == 2 && {
+            let as_u128 = |m: &[u64]| u128::from(m[0]) | u128::from(m[1]) << 64;
+            let mut found: Vec<u128> = house_masks.chunks_exact(2).map(as_u128).collect();
+            let mut want: Vec<u128> = (0..9)
+                .flat_map(|i| {
+                    let (r0, c0) = (i / 3 * 3, i % 3 * 3);
+                    [
+                        0x1FFu128 << (9 * i),
+                        ROW_STARTS << i,
+                        BOX_CELLS << (9 * r0 + c0),
+                    ]
+                })
+                .collect();
+            found.sort_unstable();
+            want.sort_unstable();
+            found == want
+        };
         Some(HouseTables {
+            classic,
             cell_count: nc,
             n,
             words,
@@ -554,6 +576,38 @@ impl Houses {
                 let hit = &mut hit[..hw];
                 let lost = load::<W>(hidden_lost, d);
                 store(hidden_lost, d, Bits::<W>::EMPTY);
+                // A hidden single of `d` in cell `c`: the other digits leave it.
+                macro_rules! place {
+                    ($c:expr) => {{
+                        let c: usize = $c;
+                        for e in 0..n {
+                            let mut y = load::<W>(cand, e);
+                            if e != d && y.contains(c) {
+                                y.remove(c);
+                                store(cand, e, y);
+                                let mut one = Bits::<W>::EMPTY;
+                                one.insert(c);
+                                lost!(e, one);
+                            }
+                        }
+                        placed_any = true;
+                    }};
+                }
+                // Every house of a classic board at once, when every house
+                // would be looked at: the cells alone in a house, less the
+                // cells where `d` is placed (alone in theirs), are the same
+                // hidden singles, and placing them in cell order has the
+                // same effect. A house lacking `d` goes the general way, so
+                // that the conflict blames the same house.
+                if self.classic && lost.more_than(self.house_count() / 4) {
+                    let (alone, lacking) = classic_hidden(to_u128(x));
+                    if !lacking {
+                        for c in from_u128::<W>(alone).minus(done).cells() {
+                            place!(c);
+                        }
+                        continue;
+                    }
+                }
                 let every = gather(&self.cell_house_bits, lost, self.house_count(), hit);
                 // The houses where `d` is placed (a cell of `done` holds it)
                 // have no hidden single of `d` and cannot lack it: skipped
@@ -574,17 +628,7 @@ impl Houses {
                             return Err(self.fail(ctx, h));
                         }
                         let Some(c) = m.single() else { continue };
-                        for e in 0..n {
-                            let mut y = load::<W>(cand, e);
-                            if e != d && y.contains(c) {
-                                y.remove(c);
-                                store(cand, e, y);
-                                let mut one = Bits::<W>::EMPTY;
-                                one.insert(c);
-                                lost!(e, one);
-                            }
-                        }
-                        placed_any = true;
+                        place!(c);
                     }
                 }
             }
@@ -681,6 +725,78 @@ impl Houses {
         }
         Ok(())
     }
+}
+
+/// Column 0 of a classic 9x9 board (cell `9 r + c` at bit `9 r + c`):
+/// the first cell of each row.
+const ROW_STARTS: u128 = {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < 9 {
+        m |= 1 << (9 * r);
+        r += 1;
+    }
+    m
+};
+
+/// The top-left box of a classic 9x9 board.
+const BOX_CELLS: u128 = 0x7 | 0x7 << 9 | 0x7 << 18;
+
+/// The top-left cells of the nine boxes of a classic 9x9 board.
+const BOX_STARTS: u128 = (1 | 1 << 3 | 1 << 6) * (1 | 1 << 27 | 1 << 54);
+
+/// The first two words of a bitboard as one number (a classic 9x9 board
+/// has 81 cells, so two words).
+#[inline(always)]
+fn to_u128<const W: usize>(b: Bits<W>) -> u128 {
+    b.0.iter()
+        .take(2)
+        .enumerate()
+        .fold(0, |v, (i, &w)| v | u128::from(w) << (64 * i))
+}
+
+/// The bitboard of [`to_u128`]'s number.
+#[inline(always)]
+fn from_u128<const W: usize>(v: u128) -> Bits<W> {
+    Bits(std::array::from_fn(|i| {
+        if i < 2 { (v >> (64 * i)) as u64 } else { 0 }
+    }))
+}
+
+/// Hidden singles of one digit on a classic 9x9 board, all 27 houses at
+/// once: `x` is the digit's cells (cell `9 r + c` at bit `9 r + c`). Each
+/// kind of house is folded onto its first cells, counting bit-sliced
+/// (`twice |= once & t; once |= t`), and the houses with one cell are
+/// spread back over their cells with one multiplication (the houses of a
+/// kind are disjoint, so nothing carries). Gives the cells alone in a row,
+/// column or box, and whether a house has none.
+#[inline(always)]
+fn classic_hidden(x: u128) -> (u128, bool) {
+    let (mut once, mut twice) = (0u128, 0u128);
+    for c in 0..9 {
+        let t = (x >> c) & ROW_STARTS;
+        twice |= once & t;
+        once |= t;
+    }
+    let rows = x & ((once & !twice) * 0x1FF);
+    let mut lacking = ROW_STARTS & !once;
+    let (mut once, mut twice) = (0u128, 0u128);
+    for off in [0, 1, 2, 9, 10, 11, 18, 19, 20] {
+        let t = (x >> off) & BOX_STARTS;
+        twice |= once & t;
+        once |= t;
+    }
+    let boxes = x & ((once & !twice) * BOX_CELLS);
+    lacking |= BOX_STARTS & !once;
+    let (mut once, mut twice) = (0u64, 0u64);
+    for r in 0..9 {
+        let t = (x >> (9 * r)) as u64 & 0x1FF;
+        twice |= once & t;
+        once |= t;
+    }
+    let columns = x & (u128::from(once & !twice) * ROW_STARTS);
+    lacking |= u128::from(0x1FF & !once);
+    (rows | boxes | columns, lacking != 0)
 }
 
 /// Bitboard `i` of a list of bitboards of `W` words.
