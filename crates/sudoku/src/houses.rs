@@ -57,9 +57,10 @@
 //! - A board whose cells are consecutive variables with domains of base 1
 //!   (as [`SudokuModel`](crate::SudokuModel) makes them) is read as one slice
 //!   ([`PropagationContext::words_of_run`]) and compared with the last
-//!   fixpoint eight cells at a time; its bitboards are saved with
-//!   [`PropagationContext::set_states`], and only the cells that changed
-//!   with [`PropagationContext::set_state`] (no packing, no rescan).
+//!   fixpoint eight cells at a time (one state word per cell, so nothing
+//!   is packed or unpacked); its state is saved with
+//!   [`PropagationContext::set_states`]: the bitboards, and the cells from
+//!   the first to the last that changed.
 //! - Allocates nothing per call after the first: the bitboards live in the
 //!   [`Scratch`](csp_core::Scratch) words, the cells' digits in the word
 //!   buffer of [`PropagationContext::take_words`].
