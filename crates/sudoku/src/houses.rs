@@ -34,7 +34,7 @@
 //! pair are three intersections.
 //!
 //! The propagator keeps, in trailed state words, the board of its last
-//! fixpoint (the bitboards, and the cells' digits packed), so a call reads
+//! fixpoint (the bitboards, and each cell's digits), so a call reads
 //! the domains, patches into the bitboards only the cells that changed
 //! since (typically the one cell of the decision), and looks for hidden
 //! singles and locked candidates only in the houses and pairs of the cells
@@ -57,14 +57,20 @@
 //! - A board whose cells are consecutive variables with domains of base 1
 //!   (as [`SudokuModel`](crate::SudokuModel) makes them) is read as one slice
 //!   ([`PropagationContext::words_of_run`]) and compared with the last
-//!   fixpoint seven cells at a time; its state is saved with
-//!   [`PropagationContext::set_states`].
+//!   fixpoint eight cells at a time (one state word per cell, so nothing
+//!   is packed or unpacked); its state is saved with
+//!   [`PropagationContext::set_states`]: the bitboards, and the cells from
+//!   the first to the last that changed.
 //! - Allocates nothing per call after the first: the bitboards live in the
 //!   [`Scratch`](csp_core::Scratch) words, the cells' digits in the word
 //!   buffer of [`PropagationContext::take_words`].
 //! - Boards of up to 63 digits (one domain word per cell) and 4,096 cells;
 //!   a bitboard has 1, 2, 4, 16 or 64 words, each a compiled copy of the
 //!   propagation (9x9: 2 words). Values outside `1..=n` are removed.
+//! - On a classic 9x9 board (the houses are exactly its rows, columns and
+//!   boxes), a digit's hidden singles are found for all 27 houses at once,
+//!   the board as one 128-bit number counted bit-sliced per three cells
+//!   (as the band-wise solvers do); other boards look house by house.
 //! - With tracing on, its writes are named `"singles"` (the grader's
 //!   technique models, which explain steps, keep one constraint per rule).
 //!
@@ -138,8 +144,6 @@ pub(crate) struct HouseTables {
     house_masks: Vec<u64>,
     /// One bitboard per cell: its peers (the other cells of its houses).
     peer_masks: Vec<u64>,
-    /// Digits' cells packed per state word (`64 / n`), after the bitboards.
-    per_word: usize,
     /// Words per set of houses, and the houses of each cell as such a set
     /// (`house_words` words per cell).
     house_words: usize,
@@ -152,6 +156,10 @@ pub(crate) struct HouseTables {
     /// more but not all of them (a box and a row): the shared cells, the
     /// other cells of `a`, the other cells of `b`.
     pair_masks: Vec<u64>,
+    /// Whether the houses are exactly the rows, columns and boxes of a
+    /// classic 9x9 board (in any order): its hidden singles are then found
+    /// for all 27 houses at once (see [`classic_hidden`]).
+    classic: bool,
 }
 
 impl HouseTables {
@@ -245,11 +253,28 @@ impl HouseTables {
         for c in 0..nc {
             all[c / 64] |= 1 << (c % 64);
         }
+        let classic = nc == 81 && n == 9 && words == 2 && {
+            let as_u128 = |m: &[u64]| u128::from(m[0]) | u128::from(m[1]) << 64;
+            let mut found: Vec<u128> = house_masks.chunks_exact(2).map(as_u128).collect();
+            let mut want: Vec<u128> = (0..9)
+                .flat_map(|i| {
+                    let (r0, c0) = (i / 3 * 3, i % 3 * 3);
+                    [
+                        0x1FFu128 << (9 * i),
+                        ROW_STARTS << i,
+                        BOX_CELLS << (9 * r0 + c0),
+                    ]
+                })
+                .collect();
+            found.sort_unstable();
+            want.sort_unstable();
+            found == want
+        };
         Some(HouseTables {
+            classic,
             cell_count: nc,
             n,
             words,
-            per_word: 64 / n,
             house_words,
             cell_house_bits,
             pair_words,
@@ -349,8 +374,8 @@ impl Houses {
     ///
     /// The state is the board of the last fixpoint (the full board before
     /// the first call, see [`init_state`](Constraint::init_state)), twice:
-    /// per digit the cells that may hold it, then per cell its digits,
-    /// packed. The cells whose domain differs from it are patched into the
+    /// per digit the cells that may hold it, then per cell its digits (one
+    /// word each). The cells whose domain differs from it are patched into the
     /// bitboards, and only the houses and pairs of the cells a digit lost
     /// since are looked at again for that digit.
     #[expect(
@@ -415,9 +440,12 @@ impl Houses {
         }
         let mut inexact = Bits::<W>::EMPTY;
         let (mut dirty, mut empty) = (0u64, false);
+        // The cells whose domains differ from the last fixpoint's: their
+        // state words are saved again at the end.
+        let mut seen = Bits::<W>::EMPTY;
         let done_before = {
             let state = ctx.state();
-            let (old, packed) = state.split_at(n * W);
+            let (old, last) = state.split_at(n * W);
             let (mut once, mut twice) = (Bits::<W>::EMPTY, Bits::<W>::EMPTY);
             let old = old.as_chunks::<W>().0;
             cand.copy_from_slice(old);
@@ -426,26 +454,27 @@ impl Houses {
                 twice = twice.or(once.and(o));
                 once = once.or(o);
             }
-            let per_word = self.per_word;
-            for (i, (cells, &word)) in board.chunks_mut(per_word).zip(packed).enumerate() {
-                // The word's cells packed as they are now (and any bit
-                // outside the digits): most are as they were, skipped whole.
-                let (mut now, mut all_bits, mut shift) = (0u64, 0u64, 0);
-                for &w in cells.iter() {
-                    now |= (w & full) << shift;
-                    all_bits |= w;
-                    shift += n;
-                }
-                if now == word && all_bits & !full == 0 {
+            // Eight cells at a time: most are as they were, skipped whole
+            // (the words as read differ from the saved digits wherever a
+            // digit went or a bit outside the digits is set).
+            const CHUNK: usize = 8;
+            for (i, (cells, olds)) in board
+                .chunks_mut(CHUNK)
+                .zip(last[..self.cell_count].chunks(CHUNK))
+                .enumerate()
+            {
+                let differ = cells.iter().zip(olds).fold(0u64, |a, (&w, &o)| a | (w ^ o));
+                if differ == 0 {
                     continue;
                 }
-                for (j, w) in cells.iter_mut().enumerate() {
-                    let digits = *w & full;
-                    let mut diff = ((word >> (j * n)) & full) ^ digits;
-                    if diff == 0 && *w == digits {
+                for (j, (w, &o)) in cells.iter_mut().zip(olds).enumerate() {
+                    if *w == o {
                         continue;
                     }
-                    let c = i * per_word + j;
+                    let digits = *w & full;
+                    let mut diff = o ^ digits;
+                    let c = i * CHUNK + j;
+                    seen.insert(c);
                     empty |= digits == 0;
                     if *w != digits {
                         inexact.insert(c);
@@ -552,6 +581,38 @@ impl Houses {
                 let hit = &mut hit[..hw];
                 let lost = load::<W>(hidden_lost, d);
                 store(hidden_lost, d, Bits::<W>::EMPTY);
+                // A hidden single of `d` in cell `c`: the other digits leave it.
+                macro_rules! place {
+                    ($c:expr) => {{
+                        let c: usize = $c;
+                        for e in 0..n {
+                            let mut y = load::<W>(cand, e);
+                            if e != d && y.contains(c) {
+                                y.remove(c);
+                                store(cand, e, y);
+                                let mut one = Bits::<W>::EMPTY;
+                                one.insert(c);
+                                lost!(e, one);
+                            }
+                        }
+                        placed_any = true;
+                    }};
+                }
+                // Every house of a classic board at once, when every house
+                // would be looked at: the cells alone in a house, less the
+                // cells where `d` is placed (alone in theirs), are the same
+                // hidden singles, and placing them in cell order has the
+                // same effect. A house lacking `d` goes the general way, so
+                // that the conflict blames the same house.
+                if self.classic {
+                    let (alone, lacking) = classic_hidden(to_u128(x));
+                    if !lacking {
+                        for c in from_u128::<W>(alone).minus(done).cells() {
+                            place!(c);
+                        }
+                        continue;
+                    }
+                }
                 let every = gather(&self.cell_house_bits, lost, self.house_count(), hit);
                 // The houses where `d` is placed (a cell of `done` holds it)
                 // have no hidden single of `d` and cannot lack it: skipped
@@ -572,17 +633,7 @@ impl Houses {
                             return Err(self.fail(ctx, h));
                         }
                         let Some(c) = m.single() else { continue };
-                        for e in 0..n {
-                            let mut y = load::<W>(cand, e);
-                            if e != d && y.contains(c) {
-                                y.remove(c);
-                                store(cand, e, y);
-                                let mut one = Bits::<W>::EMPTY;
-                                one.insert(c);
-                                lost!(e, one);
-                            }
-                        }
-                        placed_any = true;
+                        place!(c);
                     }
                 }
             }
@@ -671,20 +722,101 @@ impl Houses {
             }
         }
         ctx.set_states(0, cand.as_flattened());
-        // The cells' digits packed in place: word `i` is built from cells
-        // `i * per_word..`, at or after it, so no cell is overwritten
-        // before it is read.
-        let (per_word, packed) = (self.per_word, self.cell_count.div_ceil(self.per_word));
-        for i in 0..packed {
-            let cells = &board[i * per_word..((i + 1) * per_word).min(board.len())];
-            board[i] = cells
-                .iter()
-                .enumerate()
-                .fold(0u64, |p, (j, &w)| p | w << (j * n));
+        // Each cell's digits as they are now, over the cells from the first
+        // to the last that changed (only the words that differ are trailed).
+        let touched = seen.or(changed);
+        if let (Some(lo), Some(hi)) = (touched.first(), touched.last()) {
+            ctx.set_states(n * W + lo, &board[lo..=hi]);
         }
-        ctx.set_states(n * W, &board[..packed]);
         Ok(())
     }
+}
+
+/// Column 0 of a classic 9x9 board (cell `9 r + c` at bit `9 r + c`):
+/// the first cell of each row.
+const ROW_STARTS: u128 = {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < 9 {
+        m |= 1 << (9 * r);
+        r += 1;
+    }
+    m
+};
+
+/// The top-left box of a classic 9x9 board.
+const BOX_CELLS: u128 = 0x7 | 0x7 << 9 | 0x7 << 18;
+
+/// The top-left cells of the nine boxes of a classic 9x9 board.
+const BOX_STARTS: u128 = (1 | 1 << 3 | 1 << 6) * (1 | 1 << 27 | 1 << 54);
+
+/// The first two words of a bitboard as one number (a classic 9x9 board
+/// has 81 cells, so two words).
+#[inline(always)]
+fn to_u128<const W: usize>(b: Bits<W>) -> u128 {
+    b.0.iter()
+        .take(2)
+        .enumerate()
+        .fold(0, |v, (i, &w)| v | u128::from(w) << (64 * i))
+}
+
+/// The bitboard of [`to_u128`]'s number.
+#[inline(always)]
+fn from_u128<const W: usize>(v: u128) -> Bits<W> {
+    Bits(std::array::from_fn(|i| {
+        if i < 2 { (v >> (64 * i)) as u64 } else { 0 }
+    }))
+}
+
+/// Counts bit-sliced the bits of three numbers, per bit position: at least
+/// one, at least two.
+#[inline(always)]
+fn once_twice(a: u128, b: u128, c: u128) -> (u128, u128) {
+    (a | b | c, (a & b) | (c & (a | b)))
+}
+
+/// Hidden singles of one digit on a classic 9x9 board, all 27 houses at
+/// once: `x` is the digit's cells (cell `9 r + c` at bit `9 r + c`). The
+/// cells are counted bit-sliced (at least one, at least two) per three
+/// cells of a row, then three of those per row and per box; likewise per
+/// three cells of a column, then per column. The houses with one cell are
+/// spread back over their cells with one multiplication (the houses of a
+/// kind are disjoint, so nothing carries). Gives the cells alone in a row,
+/// column or box, and whether a house has none.
+#[inline(always)]
+fn classic_hidden(x: u128) -> (u128, bool) {
+    // Per three cells of a row, at columns 0, 3 and 6.
+    const TRIPLES: u128 = ROW_STARTS * (1 | 1 << 3 | 1 << 6);
+    let (once, twice) = once_twice(x & TRIPLES, (x >> 1) & TRIPLES, (x >> 2) & TRIPLES);
+    // Rows: the row's three triples, at column 0.
+    let (p, q, r) = (
+        once & ROW_STARTS,
+        (once >> 3) & ROW_STARTS,
+        (once >> 6) & ROW_STARTS,
+    );
+    let (row_once, row_twice) = once_twice(p, q, r);
+    let row_twice = row_twice | ((twice | twice >> 3 | twice >> 6) & ROW_STARTS);
+    let rows = x & ((row_once & !row_twice) * 0x1FF);
+    // Boxes: the box's three triples, at its top-left cell.
+    let (p, q, r) = (
+        once & BOX_STARTS,
+        (once >> 9) & BOX_STARTS,
+        (once >> 18) & BOX_STARTS,
+    );
+    let (box_once, box_twice) = once_twice(p, q, r);
+    let box_twice = box_twice | ((twice | twice >> 9 | twice >> 18) & BOX_STARTS);
+    let boxes = x & ((box_once & !box_twice) * BOX_CELLS);
+    // Per three cells of a column, at rows 0, 3 and 6; then the columns,
+    // at row 0.
+    const ROW: u128 = 0x1FF;
+    const THIRDS: u128 = ROW | ROW << 27 | ROW << 54;
+    let (once, twice) = once_twice(x & THIRDS, (x >> 9) & THIRDS, (x >> 18) & THIRDS);
+    let (p, q, r) = (once & ROW, (once >> 27) & ROW, (once >> 54) & ROW);
+    let (col_once, col_twice) = once_twice(p, q, r);
+    let col_twice = col_twice | ((twice | twice >> 27 | twice >> 54) & ROW);
+    let columns = x & ((col_once & !col_twice) * ROW_STARTS);
+    let lacking = (ROW_STARTS & !row_once) | (BOX_STARTS & !box_once) | (ROW & !col_once);
+    (rows | boxes | columns, lacking != 0)
 }
 
 /// Bitboard `i` of a list of bitboards of `W` words.
@@ -798,6 +930,15 @@ impl<const W: usize> Bits<W> {
             .iter()
             .position(|&w| w != 0)
             .map(|i| i * 64 + self.0[i].trailing_zeros() as usize)
+    }
+
+    /// The last cell.
+    #[inline(always)]
+    fn last(self) -> Option<usize> {
+        self.0
+            .iter()
+            .rposition(|&w| w != 0)
+            .map(|i| i * 64 + 63 - self.0[i].leading_zeros() as usize)
     }
 
     /// Whether there are more than `k` cells (without counting them all:
@@ -945,7 +1086,7 @@ impl Constraint for Houses {
     }
 
     fn state_words(&self) -> usize {
-        self.n * self.words + self.cells.len().div_ceil(self.per_word) + 1
+        self.n * self.words + self.cells.len() + 1
     }
 
     /// The full board (every digit in every cell): a fixpoint of the three
@@ -963,14 +1104,11 @@ impl Constraint for Houses {
                 .iter()
                 .all(|&v| domains.mask(v).is_some_and(|(b, _)| b == 1)),
         );
-        let (bitboards, packed) = state.split_at_mut(n * w);
+        let (bitboards, cells) = state.split_at_mut(n * w);
         for bits in bitboards.chunks_exact_mut(w) {
             bits.copy_from_slice(&self.all);
         }
-        for (i, word) in packed.iter_mut().enumerate() {
-            let cells = (nc - i * self.per_word).min(self.per_word);
-            *word = (0..cells).fold(0, |p, j| p | self.full() << (j * n));
-        }
+        cells[..nc].fill(self.full());
     }
 }
 
@@ -1056,6 +1194,36 @@ mod tests {
         let count = csp_core::Solver::new(&m).count(None);
         assert_eq!(count.count, 288);
         assert!(count.status.is_complete());
+    }
+
+    #[test]
+    fn classic_hidden_agrees_with_counting_each_house() {
+        let houses = classic_houses(3, 3);
+        let tables = HouseTables::new(81, 9, &houses).unwrap();
+        assert!(tables.classic);
+        // Not classic: a house list with the diagonals added.
+        let mut x_houses = houses.clone();
+        x_houses.push((0..9).map(|i| 10 * i).collect());
+        assert!(!HouseTables::new(81, 9, &x_houses).unwrap().classic);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for k in 0..2000 {
+            // Sparse to dense sets of cells, so that houses with none, one
+            // and several cells all occur.
+            let density = 1 + k % 8;
+            let x: u128 = (0..81)
+                .filter(|_| rng.random_range(0..10) < density)
+                .fold(0, |v, c| v | 1 << c);
+            let (mut alone, mut lacking) = (0u128, false);
+            for house in &houses {
+                let cells: Vec<usize> =
+                    house.iter().copied().filter(|&c| x >> c & 1 == 1).collect();
+                lacking |= cells.is_empty();
+                if let [c] = cells[..] {
+                    alone |= 1 << c;
+                }
+            }
+            assert_eq!(classic_hidden(x), (alone, lacking), "cells {x:#x}");
+        }
     }
 
     #[test]
