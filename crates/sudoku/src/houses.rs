@@ -90,17 +90,13 @@ const MAX_WORDS: usize = 64;
 /// Naked singles, hidden singles and locked candidates over every house of
 /// a board (see the module documentation).
 ///
-/// The propagator is its scope and the blame lists over a shared
-/// [`HouseTables`]: the tables depend on the house lists alone, so a
+/// The propagator is its scope over a shared [`HouseTables`]: the tables depend on the house lists alone, so a
 /// board shape's are built once and shared by every model of that shape
 /// (a model is built per puzzle on the family path).
 #[derive(Debug)]
 pub(crate) struct Houses {
     /// The board's cells, row-major: the scope.
     cells: Vec<VarId>,
-    /// The variables of each house, `n` per house: what a conflict found in
-    /// a house blames, for dom/wdeg.
-    house_vars: Vec<VarId>,
     /// Whether the cells are consecutive variables (a board's, made at
     /// once), so their domains may be read as one slice.
     consecutive: bool,
@@ -281,16 +277,10 @@ impl Houses {
         if cells.len() != tables.cell_count {
             return None;
         }
-        let house_vars = tables
-            .houses
-            .iter()
-            .map(|&c| cells[usize::from(c)])
-            .collect();
         let consecutive =
             !cells.is_empty() && cells.windows(2).all(|w| w[1].index() == w[0].index() + 1);
         Some(Houses {
             cells,
-            house_vars,
             consecutive,
             tables,
         })
@@ -321,7 +311,17 @@ impl Houses {
     /// which houses are hard, as with one AllDifferent per house).
     #[cold]
     fn fail(&self, ctx: &mut PropagationContext<'_>, h: usize) -> Conflict {
-        ctx.conflict_on(&self.house_vars[h * self.n..(h + 1) * self.n])
+        // Gathered here rather than kept per house: a model is built per
+        // puzzle, and most never fail.
+        let n = self.n;
+        let Some(&first) = self.cells.first() else {
+            return ctx.conflict();
+        };
+        let mut vars = [first; 63];
+        for (v, &c) in vars.iter_mut().zip(&self.houses[h * n..(h + 1) * n]) {
+            *v = self.cells[usize::from(c)];
+        }
+        ctx.conflict_on(&vars[..n])
     }
 
     /// A conflict at cell `c`, blamed on its first house.

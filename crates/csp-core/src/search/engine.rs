@@ -127,8 +127,12 @@ pub struct Solver<'m> {
     model: &'m Model,
     watches: Watches,
     /// The words every run starts from: the model's initial domains, then
-    /// each constraint's initial state.
+    /// each constraint's initial state. Made on the second run: the store
+    /// holds them until the first starts (`fresh`), and a solver built for
+    /// one run (a model per puzzle) never needs the copy.
     initial: Vec<u64>,
+    /// Whether the store still holds the initial words (no run started).
+    fresh: bool,
     /// Where each constraint's state starts in the store (one more entry at
     /// the end).
     state_start: Vec<u32>,
@@ -193,18 +197,10 @@ impl<'m> Solver<'m> {
             .iter()
             .map(|w| w.count_ones() as usize)
             .sum();
-        let mut trail = Trail::with_capacity(removable.min(1 << 22) + model.init_words.len());
-        trail.reserve_levels(model.num_vars() + 1);
-        let max_words = model
-            .layout
-            .iter()
-            .map(|l| l.words as usize)
-            .max()
-            .unwrap_or(0);
+        let trail = Trail::with_capacity(removable.min(1 << 22) + model.init_words.len());
         // Trailed constraint state lives after the domain words, in the same
         // store, so the trail restores it with the domains. The starts are
-        // summed first, so that the words are allocated once, zeroed, and
-        // each constraint initialises its own part.
+        // summed first (see `initial_words`).
         let mut state_start = Vec::with_capacity(constraints.len() + 1);
         let mut at = model.init_words.len();
         for e in constraints {
@@ -212,29 +208,18 @@ impl<'m> Solver<'m> {
             at += e.constraint.state_words();
         }
         state_start.push(at as u32);
-        let mut initial = filled(at, 0);
-        let (domain_words, states) = initial.split_at_mut(model.init_words.len());
-        domain_words.copy_from_slice(&model.init_words);
-        let domains = Domains {
-            words: domain_words,
-            layout: &model.layout,
-            model: model.tag,
-        };
-        let base = model.init_words.len();
-        for (e, w) in constraints.iter().zip(state_start.windows(2)) {
-            let (from, to) = (w[0] as usize - base, w[1] as usize - base);
-            if from < to {
-                e.constraint.init_state(&domains, &mut states[from..to]);
-            }
-        }
         let store = Store {
-            words: initial.clone(),
+            words: initial_words(model, &state_start),
             trail,
             queue: PropQueue::new(priority),
             trace: None,
             depth: 0,
-            values_buf: Vec::with_capacity(max_scope.max(64) * 2),
-            words_buf: Vec::with_capacity(max_words),
+            // The buffers few propagators use grow on their first use (one
+            // allocation each, as here, but only in the models that need
+            // them); the one the houses and the tables read domains into
+            // is sized now.
+            values_buf: Vec::new(),
+            words_buf: Vec::new(),
             mask_buf: Vec::with_capacity(2 * max_scope.max(64)),
             scratch: Default::default(),
             blame: Default::default(),
@@ -242,12 +227,15 @@ impl<'m> Solver<'m> {
         Solver {
             model,
             watches,
-            initial,
+            initial: Vec::new(),
+            fresh: true,
             state_start,
             store,
             assumptions: Vec::new(),
             path: Vec::new(),
-            decisions: Vec::with_capacity(model.num_vars() + 1),
+            // Sized on the first decision (with the trail's levels): a
+            // puzzle that propagation alone solves takes none.
+            decisions: Vec::new(),
             stats: Stats::default(),
             var_weight: model.degree.iter().map(|&d| u64::from(d)).collect(),
             phase: Phase::Done(SearchStatus::Complete),
@@ -516,7 +504,14 @@ impl<'m> Solver<'m> {
         self.stats = Stats::default();
         self.root_probed = false;
         self.rng = SplitMix64::new(seed_of(&self.options));
-        self.store.words.copy_from_slice(&self.initial);
+        if self.fresh {
+            self.fresh = false;
+        } else {
+            if self.initial.is_empty() {
+                self.initial = initial_words(self.model, &self.state_start);
+            }
+            self.store.words.copy_from_slice(&self.initial);
+        }
         self.store.trail.clear();
         self.store.queue.clear();
         self.store.depth = 0;
@@ -721,6 +716,12 @@ impl<'m> Solver<'m> {
             let value = select_value(&self.options.value_order, &mut self.rng, var, &domains);
             self.stats.decisions += 1;
             self.stats.nodes += 1;
+            if self.decisions.capacity() == 0 {
+                // The first decision of this solver: room for a path as
+                // deep as there are variables.
+                self.decisions.reserve(self.model.num_vars() + 1);
+                self.store.trail.reserve_levels(self.model.num_vars() + 1);
+            }
             self.decisions.push((var, value));
             self.store.trail.new_checkpoint();
             self.store.depth = self.decisions.len() as u32;
@@ -958,6 +959,29 @@ impl<'m> Solver<'m> {
             values: self.model.vars().map(|v| d.min(v).unwrap_or(0)).collect(),
         }
     }
+}
+
+/// The words a run starts from: the model's initial domains, then each
+/// constraint's initial state (`state_start` as [`Solver`] keeps it). The
+/// words are allocated once, zeroed, and each constraint initialises its
+/// own part.
+fn initial_words(model: &Model, state_start: &[u32]) -> Vec<u64> {
+    let base = model.init_words.len();
+    let mut initial = filled(state_start.last().map_or(base, |&e| e as usize), 0);
+    let (domain_words, states) = initial.split_at_mut(base);
+    domain_words.copy_from_slice(&model.init_words);
+    let domains = Domains {
+        words: domain_words,
+        layout: &model.layout,
+        model: model.tag,
+    };
+    for (e, w) in model.constraints.iter().zip(state_start.windows(2)) {
+        let (from, to) = (w[0] as usize - base, w[1] as usize - base);
+        if from < to {
+            e.constraint.init_state(&domains, &mut states[from..to]);
+        }
+    }
+    initial
 }
 
 fn seed_of(options: &SearchOptions) -> u64 {

@@ -238,12 +238,25 @@ pub(crate) fn check_board(puzzle: &SudokuPuzzle, solution: &Board) -> Vec<Violat
     if !blanks.is_empty() {
         out.push(Violation::new("every cell must be filled", blanks));
     }
-    let changed: Vec<Cell> = puzzle
-        .board
-        .filled_cells()
-        .filter(|&(c, v)| solution.value(c) != Some(v))
-        .map(|(c, _)| cell(c))
-        .collect();
+    let changed: Vec<Cell> = if solution.shape() == puzzle.board.shape() {
+        // Row-major both: compared value by value.
+        let n = puzzle.board.size();
+        let (givens, values) = (puzzle.board.values(), solution.values());
+        givens
+            .iter()
+            .zip(values)
+            .enumerate()
+            .filter(|&(_, (&g, &v))| g != 0 && g != v)
+            .map(|(i, _)| Cell::new(i / n, i % n))
+            .collect()
+    } else {
+        puzzle
+            .board
+            .filled_cells()
+            .filter(|&(c, v)| solution.value(c) != Some(v))
+            .map(|(c, _)| cell(c))
+            .collect()
+    };
     if !changed.is_empty() {
         out.push(Violation::new("the givens must be kept", changed));
     }
@@ -284,11 +297,15 @@ pub(crate) fn build(puzzle: &SudokuPuzzle) -> Result<Built, ModelError> {
     // Every vector sized once: a 4x4 puzzle's whole solve costs about as
     // much as a few dozen allocations.
     let mut assumptions = Vec::with_capacity(puzzle.board.filled());
+    // The board's values are row-major, as the cells' variables are.
     assumptions.extend(
         puzzle
             .board
-            .filled_cells()
-            .map(|(c, v)| (cells[c.row * n + c.col], Value::from(v))),
+            .values()
+            .iter()
+            .zip(&cells)
+            .filter(|&(&v, _)| v != 0)
+            .map(|(&v, &var)| (var, Value::from(v))),
     );
     Ok(Built {
         model,
