@@ -80,7 +80,7 @@
 //!   <https://t-dillon.github.io/tdoku/>): the box-line rules in the
 //!   fastest dedicated solvers.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use csp_core::{Conflict, Constraint, Events, Priority, PropagationContext, Scratch, Value, VarId};
 
@@ -90,13 +90,19 @@ const MAX_WORDS: usize = 64;
 /// Naked singles, hidden singles and locked candidates over every house of
 /// a board (see the module documentation).
 ///
-/// The propagator is its scope over a shared [`HouseTables`]: the tables depend on the house lists alone, so a
+/// The propagator is its scope and the blame lists over a shared
+/// [`HouseTables`]: the tables depend on the house lists alone, so a
 /// board shape's are built once and shared by every model of that shape
 /// (a model is built per puzzle on the family path).
 #[derive(Debug)]
 pub(crate) struct Houses {
     /// The board's cells, row-major: the scope.
     cells: Vec<VarId>,
+    /// The variables of each house, `n` per house: what a conflict found in
+    /// a house blames, for dom/wdeg. Made on the first conflict: a model is
+    /// built per puzzle on the family path, and most puzzles of a small
+    /// board never fail.
+    house_vars: OnceLock<Vec<VarId>>,
     /// Whether the cells are consecutive variables (a board's, made at
     /// once), so their domains may be read as one slice.
     consecutive: bool,
@@ -281,6 +287,7 @@ impl Houses {
             !cells.is_empty() && cells.windows(2).all(|w| w[1].index() == w[0].index() + 1);
         Some(Houses {
             cells,
+            house_vars: OnceLock::new(),
             consecutive,
             tables,
         })
@@ -311,17 +318,13 @@ impl Houses {
     /// which houses are hard, as with one AllDifferent per house).
     #[cold]
     fn fail(&self, ctx: &mut PropagationContext<'_>, h: usize) -> Conflict {
-        // Gathered here rather than kept per house: a model is built per
-        // puzzle, and most never fail.
-        let n = self.n;
-        let Some(&first) = self.cells.first() else {
-            return ctx.conflict();
-        };
-        let mut vars = [first; 63];
-        for (v, &c) in vars.iter_mut().zip(&self.houses[h * n..(h + 1) * n]) {
-            *v = self.cells[usize::from(c)];
-        }
-        ctx.conflict_on(&vars[..n])
+        let vars = self.house_vars.get_or_init(|| {
+            self.houses
+                .iter()
+                .map(|&c| self.cells[usize::from(c)])
+                .collect()
+        });
+        ctx.conflict_on(&vars[h * self.n..(h + 1) * self.n])
     }
 
     /// A conflict at cell `c`, blamed on its first house.
@@ -964,12 +967,23 @@ impl Constraint for Houses {
                 .all(|&v| domains.mask(v).is_some_and(|(b, _)| b == 1)),
         );
         let (bitboards, packed) = state.split_at_mut(n * w);
-        for bits in bitboards.chunks_exact_mut(w) {
-            bits.copy_from_slice(&self.all);
+        match self.all.as_slice() {
+            // Up to 64 cells: one word per digit, all the same.
+            &[all] => bitboards.fill(all),
+            all => bitboards
+                .chunks_exact_mut(w)
+                .for_each(|bits| bits.copy_from_slice(all)),
         }
+        // Every digit in `cells` cells of a packed word.
+        let pattern = |cells: usize| (0..cells).fold(0, |p, j| p | self.full() << (j * n));
+        let whole = pattern(self.per_word);
         for (i, word) in packed.iter_mut().enumerate() {
             let cells = (nc - i * self.per_word).min(self.per_word);
-            *word = (0..cells).fold(0, |p, j| p | self.full() << (j * n));
+            *word = if cells == self.per_word {
+                whole
+            } else {
+                pattern(cells)
+            };
         }
     }
 }

@@ -28,7 +28,7 @@ use super::select::{BranchOrder, SplitMix64, select_value, select_variable};
 use super::stats::Stats;
 use crate::constraint::Conflict;
 use crate::constraints::boolean::Literal;
-use crate::domain::Domains;
+use crate::domain::{Domains, words_min};
 use crate::error::ModelError;
 use crate::model::Model;
 use crate::propagation::{PropQueue, PropagationContext, Shared, Store, Watches, filled};
@@ -233,8 +233,9 @@ impl<'m> Solver<'m> {
             store,
             assumptions: Vec::new(),
             path: Vec::new(),
-            // Sized on the first decision (with the trail's levels): a
-            // puzzle that propagation alone solves takes none.
+            // Grown by the search as it goes deeper (as the trail's levels
+            // are): a puzzle that propagation alone solves takes none, and
+            // a solver reused for many keeps the room of the deepest.
             decisions: Vec::new(),
             stats: Stats::default(),
             var_weight: model.degree.iter().map(|&d| u64::from(d)).collect(),
@@ -716,12 +717,6 @@ impl<'m> Solver<'m> {
             let value = select_value(&self.options.value_order, &mut self.rng, var, &domains);
             self.stats.decisions += 1;
             self.stats.nodes += 1;
-            if self.decisions.capacity() == 0 {
-                // The first decision of this solver: room for a path as
-                // deep as there are variables.
-                self.decisions.reserve(self.model.num_vars() + 1);
-                self.store.trail.reserve_levels(self.model.num_vars() + 1);
-            }
             self.decisions.push((var, value));
             self.store.trail.new_checkpoint();
             self.store.depth = self.decisions.len() as u32;
@@ -954,9 +949,16 @@ impl<'m> Solver<'m> {
     }
 
     pub(super) fn current_solution(&self) -> Solution {
-        let d = self.domains();
+        // Each variable's smallest value (its only one at a solution), read
+        // from the layouts in order rather than looked up by id.
+        let words = &self.store.words;
         Solution {
-            values: self.model.vars().map(|v| d.min(v).unwrap_or(0)).collect(),
+            values: self
+                .model
+                .layout
+                .iter()
+                .map(|l| words_min(l.base, &words[l.range()]).unwrap_or(0))
+                .collect(),
         }
     }
 }
