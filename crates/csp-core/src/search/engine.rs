@@ -127,12 +127,8 @@ pub struct Solver<'m> {
     model: &'m Model,
     watches: Watches,
     /// The words every run starts from: the model's initial domains, then
-    /// each constraint's initial state. Made on the second run: the store
-    /// holds them until the first starts (`fresh`), and a solver built for
-    /// one run (a model per puzzle) never needs the copy.
+    /// each constraint's initial state.
     initial: Vec<u64>,
-    /// Whether the store still holds the initial words (no run started).
-    fresh: bool,
     /// Where each constraint's state starts in the store (one more entry at
     /// the end).
     state_start: Vec<u32>,
@@ -208,8 +204,9 @@ impl<'m> Solver<'m> {
             at += e.constraint.state_words();
         }
         state_start.push(at as u32);
+        let initial = initial_words(model, &state_start);
         let store = Store {
-            words: initial_words(model, &state_start),
+            words: initial.clone(),
             trail,
             queue: PropQueue::new(priority),
             trace: None,
@@ -227,8 +224,7 @@ impl<'m> Solver<'m> {
         Solver {
             model,
             watches,
-            initial: Vec::new(),
-            fresh: true,
+            initial,
             state_start,
             store,
             assumptions: Vec::new(),
@@ -505,14 +501,7 @@ impl<'m> Solver<'m> {
         self.stats = Stats::default();
         self.root_probed = false;
         self.rng = SplitMix64::new(seed_of(&self.options));
-        if self.fresh {
-            self.fresh = false;
-        } else {
-            if self.initial.is_empty() {
-                self.initial = initial_words(self.model, &self.state_start);
-            }
-            self.store.words.copy_from_slice(&self.initial);
-        }
+        self.store.words.copy_from_slice(&self.initial);
         self.store.trail.clear();
         self.store.queue.clear();
         self.store.depth = 0;
