@@ -162,14 +162,17 @@ impl Model {
         self.reserve_vars(count, domain);
         self.push_var(None, domain)?;
         let (base, len) = (domain.base(), words.len() as u32);
-        for _ in 1..count {
-            let start = self.init_words.len() as u32;
-            self.layout.push(VarLayout {
-                base,
-                start,
-                words: len,
-            });
-            self.init_words.extend_from_slice(words);
+        let start = self.init_words.len() as u32;
+        self.layout.extend((0..count as u32 - 1).map(|k| VarLayout {
+            base,
+            start: start + k * len,
+            words: len,
+        }));
+        match words {
+            // One word per variable (a board's cells): one fill, not a copy
+            // per cell.
+            &[w] => self.init_words.resize(self.init_words.len() + count - 1, w),
+            _ => (1..count).for_each(|_| self.init_words.extend_from_slice(words)),
         }
         self.degree.resize(first + count, 0);
         Ok(first)

@@ -10,8 +10,8 @@ use crate::family::{
     Unique, UniqueOutcome,
 };
 use csp_core::{
-    ConstraintId, Deduction, Limits, SearchOptions, SolveOutcome, Solver, Stats, TraceEvent,
-    Uniqueness,
+    ConstraintId, Deduction, Limits, ModelError, SearchOptions, SolveOutcome, Solver, Stats,
+    TraceEvent, Uniqueness,
 };
 
 fn solver<'b>(built: &'b Built, limits: &Limits, trace: bool) -> Solver<'b> {
@@ -39,7 +39,19 @@ fn unbuildable() -> Stats {
 /// Solves with the family's model. A model that cannot be built (givens
 /// that contradict the domains) has no solution.
 pub fn solve<F: Family + ?Sized>(family: &F, puzzle: &F::Puzzle, limits: &Limits) -> Outcome<F> {
-    let Ok(built) = family.build(puzzle) else {
+    solve_built(family, puzzle, family.build(puzzle), limits)
+}
+
+/// [`solve`] on a model the family built already (for a family whose
+/// solving model differs from [`Family::build`]'s, say with its givens in
+/// the initial domains rather than as assumptions).
+pub(crate) fn solve_built<F: Family + ?Sized>(
+    family: &F,
+    puzzle: &F::Puzzle,
+    built: Result<Built, ModelError>,
+    limits: &Limits,
+) -> Outcome<F> {
+    let Ok(built) = built else {
         return (Solved::Unsolvable, unbuildable());
     };
     let mut s = solver(&built, limits, false);
@@ -58,7 +70,16 @@ pub fn count<F: Family + ?Sized>(
     limit: Option<u64>,
     limits: &Limits,
 ) -> Counted {
-    let Ok(built) = family.build(puzzle) else {
+    count_built(family.build(puzzle), limit, limits)
+}
+
+/// [`count`] on a model the family built already (see [`solve_built`]).
+pub(crate) fn count_built(
+    built: Result<Built, ModelError>,
+    limit: Option<u64>,
+    limits: &Limits,
+) -> Counted {
+    let Ok(built) = built else {
         let none = csp_core::Count {
             count: 0,
             status: csp_core::SearchStatus::Complete,
@@ -76,7 +97,18 @@ pub fn uniqueness<F: Family + ?Sized>(
     puzzle: &F::Puzzle,
     limits: &Limits,
 ) -> UniqueOutcome<F> {
-    let Ok(built) = family.build(puzzle) else {
+    uniqueness_built(family, puzzle, family.build(puzzle), limits)
+}
+
+/// [`uniqueness`] on a model the family built already (see
+/// [`solve_built`]).
+pub(crate) fn uniqueness_built<F: Family + ?Sized>(
+    family: &F,
+    puzzle: &F::Puzzle,
+    built: Result<Built, ModelError>,
+    limits: &Limits,
+) -> UniqueOutcome<F> {
+    let Ok(built) = built else {
         return (Unique::None, unbuildable());
     };
     let mut s = solver(&built, limits, false);

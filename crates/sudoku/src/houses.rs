@@ -86,7 +86,7 @@
 //!   <https://t-dillon.github.io/tdoku/>): the box-line rules in the
 //!   fastest dedicated solvers.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use csp_core::{Conflict, Constraint, Events, Priority, PropagationContext, Scratch, Value, VarId};
 
@@ -105,8 +105,10 @@ pub(crate) struct Houses {
     /// The board's cells, row-major: the scope.
     cells: Vec<VarId>,
     /// The variables of each house, `n` per house: what a conflict found in
-    /// a house blames, for dom/wdeg.
-    house_vars: Vec<VarId>,
+    /// a house blames, for dom/wdeg. Made on the first conflict: a model is
+    /// built per puzzle on the family path, and most puzzles of a small
+    /// board never fail.
+    house_vars: OnceLock<Vec<VarId>>,
     /// Whether the cells are consecutive variables (a board's, made at
     /// once), so their domains may be read as one slice.
     consecutive: bool,
@@ -306,16 +308,11 @@ impl Houses {
         if cells.len() != tables.cell_count {
             return None;
         }
-        let house_vars = tables
-            .houses
-            .iter()
-            .map(|&c| cells[usize::from(c)])
-            .collect();
         let consecutive =
             !cells.is_empty() && cells.windows(2).all(|w| w[1].index() == w[0].index() + 1);
         Some(Houses {
             cells,
-            house_vars,
+            house_vars: OnceLock::new(),
             consecutive,
             tables,
         })
@@ -346,7 +343,13 @@ impl Houses {
     /// which houses are hard, as with one AllDifferent per house).
     #[cold]
     fn fail(&self, ctx: &mut PropagationContext<'_>, h: usize) -> Conflict {
-        ctx.conflict_on(&self.house_vars[h * self.n..(h + 1) * self.n])
+        let vars = self.house_vars.get_or_init(|| {
+            self.houses
+                .iter()
+                .map(|&c| self.cells[usize::from(c)])
+                .collect()
+        });
+        ctx.conflict_on(&vars[h * self.n..(h + 1) * self.n])
     }
 
     /// A conflict at cell `c`, blamed on its first house.
@@ -1105,8 +1108,12 @@ impl Constraint for Houses {
                 .all(|&v| domains.mask(v).is_some_and(|(b, _)| b == 1)),
         );
         let (bitboards, cells) = state.split_at_mut(n * w);
-        for bits in bitboards.chunks_exact_mut(w) {
-            bits.copy_from_slice(&self.all);
+        match self.all.as_slice() {
+            // Up to 64 cells: one word per digit, all the same.
+            &[all] => bitboards.fill(all),
+            all => bitboards
+                .chunks_exact_mut(w)
+                .for_each(|bits| bits.copy_from_slice(all)),
         }
         cells[..nc].fill(self.full());
     }

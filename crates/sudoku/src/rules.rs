@@ -166,6 +166,9 @@ struct Rules {
     /// The cells (row-major indices) of each house: the groups of `n`
     /// cells that are not cages, in group order.
     houses: Vec<Vec<usize>>,
+    /// Every group's cells (row-major indices) one after the other, in
+    /// group order: what `clashes` reads, without a vector per group.
+    group_cells: Vec<u16>,
     /// The houses' propagator's tables, built on first use.
     house_tables: HouseTablesOnce,
 }
@@ -449,6 +452,11 @@ impl Rules {
             .filter(|g| g.cells.len() == n && !matches!(g.kind, GroupKind::Cage(_)))
             .map(|g| g.cells.iter().map(|c| c.row * n + c.col).collect())
             .collect();
+        // At most 35 x 35 cells (`MAX_SIZE`): every index fits.
+        let group_cells = groups
+            .iter()
+            .flat_map(|g| g.cells.iter().map(|c| (c.row * n + c.col) as u16))
+            .collect();
         Rules {
             regions,
             cages,
@@ -456,6 +464,7 @@ impl Rules {
             cell_groups,
             cage_of,
             houses,
+            group_cells,
             house_tables: HouseTablesOnce::default(),
         }
     }
@@ -595,15 +604,18 @@ impl Variant {
         }
         // Fast path: one bitmask per group (values are at most 35); the
         // detailed pass below runs only when some group repeats a value.
+        let mut cells = self.rules.group_cells.as_slice();
         let repeated = self.rules.groups.iter().any(|group| {
-            let mut mask = 0u64;
-            group.cells.iter().any(|cell| {
-                let v = values[cell.row * n + cell.col];
-                let bit = 1u64 << v;
-                let seen = v != 0 && mask & bit != 0;
+            let (these, rest) = cells.split_at(group.cells.len().min(cells.len()));
+            cells = rest;
+            // Bit `v` for each value `v` seen; bit 0 (blank) never counts.
+            let (mut mask, mut twice) = (0u64, 0u64);
+            for &i in these {
+                let bit = 1u64 << values[usize::from(i)];
+                twice |= mask & bit;
                 mask |= bit;
-                seen
-            })
+            }
+            twice & !1 != 0
         });
         if !repeated {
             return Vec::new();

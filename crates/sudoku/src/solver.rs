@@ -106,15 +106,20 @@ impl SudokuModel {
                 .and_then(|t| Houses::with_tables(cells.clone(), t))
             {
                 // Exact on a full grid: the engine need not check it again.
+                // Its origin (`Pattern`, see `origin`) is written only
+                // when another constraint's follows: a classic model has
+                // none, and no vector.
                 let id = model.add_exact(h)?;
-                debug_assert_eq!(id.index(), origins.len());
-                origins.push(Origin::Pattern);
+                debug_assert_eq!(id.index(), 0);
                 houses = Some(id);
             }
         }
         for (g, group) in variant.groups().iter().enumerate() {
             if houses.is_some() && is_house(group) {
                 continue;
+            }
+            if houses.is_some() && origins.is_empty() {
+                origins.push(Origin::Pattern);
             }
             let vars: Vec<VarId> = group.cells().iter().map(|&c| var(c)).collect();
             let id = match strength {
@@ -127,6 +132,9 @@ impl SudokuModel {
                 group_constraints = vec![None; variant.groups().len()];
             }
             group_constraints[g] = Some(id);
+        }
+        if houses.is_some() && origins.is_empty() && !variant.cages().is_empty() {
+            origins.push(Origin::Pattern);
         }
         crate::killer::post_cages(&mut model, &variant, var, &mut origins)?;
         Ok(SudokuModel {
@@ -231,7 +239,12 @@ impl SudokuModel {
     }
 
     pub(crate) fn origin(&self, id: ConstraintId) -> Option<Origin> {
-        self.origins.get(id.index()).copied()
+        match self.origins.get(id.index()) {
+            Some(&o) => Some(o),
+            // The houses alone: their origin is not stored (see `build`).
+            None if self.houses == Some(id) => Some(Origin::Pattern),
+            None => None,
+        }
     }
 
     /// A solver over this model with the default search options.

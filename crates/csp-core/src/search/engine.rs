@@ -28,7 +28,7 @@ use super::select::{BranchOrder, SplitMix64, select_value, select_variable};
 use super::stats::Stats;
 use crate::constraint::Conflict;
 use crate::constraints::boolean::Literal;
-use crate::domain::Domains;
+use crate::domain::{Domains, words_min};
 use crate::error::ModelError;
 use crate::model::Model;
 use crate::propagation::{PropQueue, PropagationContext, Shared, Store, Watches, filled};
@@ -193,18 +193,10 @@ impl<'m> Solver<'m> {
             .iter()
             .map(|w| w.count_ones() as usize)
             .sum();
-        let mut trail = Trail::with_capacity(removable.min(1 << 22) + model.init_words.len());
-        trail.reserve_levels(model.num_vars() + 1);
-        let max_words = model
-            .layout
-            .iter()
-            .map(|l| l.words as usize)
-            .max()
-            .unwrap_or(0);
+        let trail = Trail::with_capacity(removable.min(1 << 22) + model.init_words.len());
         // Trailed constraint state lives after the domain words, in the same
         // store, so the trail restores it with the domains. The starts are
-        // summed first, so that the words are allocated once, zeroed, and
-        // each constraint initialises its own part.
+        // summed first (see `initial_words`).
         let mut state_start = Vec::with_capacity(constraints.len() + 1);
         let mut at = model.init_words.len();
         for e in constraints {
@@ -212,29 +204,19 @@ impl<'m> Solver<'m> {
             at += e.constraint.state_words();
         }
         state_start.push(at as u32);
-        let mut initial = filled(at, 0);
-        let (domain_words, states) = initial.split_at_mut(model.init_words.len());
-        domain_words.copy_from_slice(&model.init_words);
-        let domains = Domains {
-            words: domain_words,
-            layout: &model.layout,
-            model: model.tag,
-        };
-        let base = model.init_words.len();
-        for (e, w) in constraints.iter().zip(state_start.windows(2)) {
-            let (from, to) = (w[0] as usize - base, w[1] as usize - base);
-            if from < to {
-                e.constraint.init_state(&domains, &mut states[from..to]);
-            }
-        }
+        let initial = initial_words(model, &state_start);
         let store = Store {
             words: initial.clone(),
             trail,
             queue: PropQueue::new(priority),
             trace: None,
             depth: 0,
-            values_buf: Vec::with_capacity(max_scope.max(64) * 2),
-            words_buf: Vec::with_capacity(max_words),
+            // The buffers few propagators use grow on their first use (one
+            // allocation each, as here, but only in the models that need
+            // them); the one the houses and the tables read domains into
+            // is sized now.
+            values_buf: Vec::new(),
+            words_buf: Vec::new(),
             mask_buf: Vec::with_capacity(2 * max_scope.max(64)),
             scratch: Default::default(),
             blame: Default::default(),
@@ -247,7 +229,10 @@ impl<'m> Solver<'m> {
             store,
             assumptions: Vec::new(),
             path: Vec::new(),
-            decisions: Vec::with_capacity(model.num_vars() + 1),
+            // Grown by the search as it goes deeper (as the trail's levels
+            // are): a puzzle that propagation alone solves takes none, and
+            // a solver reused for many keeps the room of the deepest.
+            decisions: Vec::new(),
             stats: Stats::default(),
             var_weight: model.degree.iter().map(|&d| u64::from(d)).collect(),
             phase: Phase::Done(SearchStatus::Complete),
@@ -953,11 +938,41 @@ impl<'m> Solver<'m> {
     }
 
     pub(super) fn current_solution(&self) -> Solution {
-        let d = self.domains();
+        // Each variable's smallest value (its only one at a solution), read
+        // from the layouts in order rather than looked up by id.
+        let words = &self.store.words;
         Solution {
-            values: self.model.vars().map(|v| d.min(v).unwrap_or(0)).collect(),
+            values: self
+                .model
+                .layout
+                .iter()
+                .map(|l| words_min(l.base, &words[l.range()]).unwrap_or(0))
+                .collect(),
         }
     }
+}
+
+/// The words a run starts from: the model's initial domains, then each
+/// constraint's initial state (`state_start` as [`Solver`] keeps it). The
+/// words are allocated once, zeroed, and each constraint initialises its
+/// own part.
+fn initial_words(model: &Model, state_start: &[u32]) -> Vec<u64> {
+    let base = model.init_words.len();
+    let mut initial = filled(state_start.last().map_or(base, |&e| e as usize), 0);
+    let (domain_words, states) = initial.split_at_mut(base);
+    domain_words.copy_from_slice(&model.init_words);
+    let domains = Domains {
+        words: domain_words,
+        layout: &model.layout,
+        model: model.tag,
+    };
+    for (e, w) in model.constraints.iter().zip(state_start.windows(2)) {
+        let (from, to) = (w[0] as usize - base, w[1] as usize - base);
+        if from < to {
+            e.constraint.init_state(&domains, &mut states[from..to]);
+        }
+    }
+    initial
 }
 
 fn seed_of(options: &SearchOptions) -> u64 {

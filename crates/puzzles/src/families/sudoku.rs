@@ -9,9 +9,11 @@
 //! and hints are the `sudoku` crate's human techniques.
 
 use crate::family::{
-    Built, Cell, Explanation, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Grade,
-    GradeError, Hint, Level, ParseError, RecordShape, Step, Violation,
+    Built, Cell, Counted, Explanation, Family, FamilyInfo, GenerateError, GenerateOptions,
+    Generated, Grade, GradeError, Hint, Level, Outcome, ParseError, RecordShape, Step,
+    UniqueOutcome, Violation,
 };
+use crate::generic;
 use crate::render::{Canvas, Ink, RenderOptions};
 use csp_core::{Limits, ModelError, Value};
 use std::sync::OnceLock;
@@ -238,12 +240,25 @@ pub(crate) fn check_board(puzzle: &SudokuPuzzle, solution: &Board) -> Vec<Violat
     if !blanks.is_empty() {
         out.push(Violation::new("every cell must be filled", blanks));
     }
-    let changed: Vec<Cell> = puzzle
-        .board
-        .filled_cells()
-        .filter(|&(c, v)| solution.value(c) != Some(v))
-        .map(|(c, _)| cell(c))
-        .collect();
+    let changed: Vec<Cell> = if solution.shape() == puzzle.board.shape() {
+        // Row-major both: compared value by value.
+        let n = puzzle.board.size();
+        let (givens, values) = (puzzle.board.values(), solution.values());
+        givens
+            .iter()
+            .zip(values)
+            .enumerate()
+            .filter(|&(_, (&g, &v))| g != 0 && g != v)
+            .map(|(i, _)| Cell::new(i / n, i % n))
+            .collect()
+    } else {
+        puzzle
+            .board
+            .filled_cells()
+            .filter(|&(c, v)| solution.value(c) != Some(v))
+            .map(|(c, _)| cell(c))
+            .collect()
+    };
     if !changed.is_empty() {
         out.push(Violation::new("the givens must be kept", changed));
     }
@@ -272,6 +287,21 @@ pub(crate) fn check_board(puzzle: &SudokuPuzzle, solution: &Board) -> Vec<Violat
 
 /// The csp-core model of any Sudoku variant, with the givens as assumptions.
 pub(crate) fn build(puzzle: &SudokuPuzzle) -> Result<Built, ModelError> {
+    build_with(puzzle, false)
+}
+
+/// The model `solve`, `count` and `uniqueness` search: [`build`]'s, with
+/// the givens fixed in the initial domains instead of passed as
+/// assumptions. The root fixpoint, and so the search and its statistics,
+/// are the same (the houses' propagator reads the domains, not the changes
+/// that led to them); the solver has no assumptions to store and apply,
+/// which on a 4x4 board is a tenth of the solve. Traces, which tell the
+/// givens apart, and the callers of [`Family::build`] keep the assumptions.
+fn build_solving(puzzle: &SudokuPuzzle) -> Result<Built, ModelError> {
+    build_with(puzzle, true)
+}
+
+fn build_with(puzzle: &SudokuPuzzle, givens_fixed: bool) -> Result<Built, ModelError> {
     let model = SudokuModel::new(puzzle.variant.clone()).map_err(|e| match e {
         SudokuError::Model(m) => m,
         other => ModelError::InvalidArgument {
@@ -280,16 +310,33 @@ pub(crate) fn build(puzzle: &SudokuPuzzle) -> Result<Built, ModelError> {
         },
     })?;
     let n = puzzle.variant.size();
-    let (model, cells) = model.into_parts();
-    // Every vector sized once: a 4x4 puzzle's whole solve costs about as
-    // much as a few dozen allocations.
-    let mut assumptions = Vec::with_capacity(puzzle.board.filled());
-    assumptions.extend(
+    let (mut model, cells) = model.into_parts();
+    // The board's values are row-major, as the cells' variables are.
+    let givens = || {
         puzzle
             .board
-            .filled_cells()
-            .map(|(c, v)| (cells[c.row * n + c.col], Value::from(v))),
-    );
+            .values()
+            .iter()
+            .zip(&cells)
+            .filter(|&(&v, _)| v != 0)
+            .map(|(&v, &var)| (var, Value::from(v)))
+    };
+    let assumptions = if givens_fixed {
+        for (var, v) in givens() {
+            if model.fix(var, v).is_err() {
+                // Outside the cell's domain (the board's values are not):
+                // the assumptions' model says what becomes of it.
+                return build(puzzle);
+            }
+        }
+        Vec::new()
+    } else {
+        // Every vector sized once: a 4x4 puzzle's whole solve costs about
+        // as much as a few dozen allocations.
+        let mut assumptions = Vec::with_capacity(puzzle.board.filled());
+        assumptions.extend(givens());
+        assumptions
+    };
     Ok(Built {
         model,
         rows: n,
@@ -389,6 +436,18 @@ impl Family for Sudoku {
 
     fn build(&self, puzzle: &SudokuPuzzle) -> Result<Built, ModelError> {
         build(puzzle)
+    }
+
+    fn solve(&self, puzzle: &SudokuPuzzle, limits: &Limits) -> Outcome<Self> {
+        generic::solve_built(self, puzzle, build_solving(puzzle), limits)
+    }
+
+    fn count(&self, puzzle: &SudokuPuzzle, limit: Option<u64>, limits: &Limits) -> Counted {
+        generic::count_built(build_solving(puzzle), limit, limits)
+    }
+
+    fn uniqueness(&self, puzzle: &SudokuPuzzle, limits: &Limits) -> UniqueOutcome<Self> {
+        generic::uniqueness_built(self, puzzle, build_solving(puzzle), limits)
     }
 
     fn decode(&self, puzzle: &SudokuPuzzle, built: &Built, s: &csp_core::Solution) -> Board {
