@@ -37,7 +37,7 @@
 //!   (implications on the grid as it changes), cell and region reductions,
 //!   and the "(+)" rules.
 
-use super::geometry::{Bits, Geometry};
+use super::geometry::{Bits, Geometry, Small};
 use super::{Found, Pattern, level, rules};
 use crate::rating::{Rating, length_bonus};
 use std::sync::Mutex;
@@ -89,9 +89,6 @@ struct NetMemo {
     /// under singles.
     masks: Vec<u64>,
     closed: bool,
-    /// The peers of each cell and the cells of each house.
-    peers: Vec<u128>,
-    houses: Vec<u128>,
     /// For each cell, the cells of its houses and its peers, itself too.
     zone: Vec<u128>,
     /// Entry `nets * nodes + x`, the net of `x` (with the nets' rules if
@@ -137,7 +134,7 @@ const FAILED: u8 = 1;
 const HOLDS: u8 = 2;
 
 impl NetMemo {
-    fn new(geo: &Geometry, small: &super::geometry::Small) -> NetMemo {
+    fn new(geo: &Geometry, small: &Small) -> NetMemo {
         let (n, cells) = (geo.n, geo.cells());
         let nodes = n * cells;
         let words = nodes.div_ceil(64);
@@ -156,8 +153,6 @@ impl NetMemo {
             words,
             masks: vec![0; cells],
             closed: false,
-            peers: small.peers.clone(),
-            houses: small.houses.clone(),
             zone,
             kind: vec![EMPTY; 2 * nodes],
             count: vec![0; 2 * nodes],
@@ -170,7 +165,7 @@ impl NetMemo {
     /// Whether `masks` is closed under singles: no solved cell's value in
     /// a peer, no value with one place in a house where the cell holds
     /// others too (nor an empty cell, nor a value without a place).
-    fn closed(&self, masks: &[u64]) -> bool {
+    fn closed(&self, small: &Small, masks: &[u64]) -> bool {
         let n = self.n;
         let mut planes = [0u128; 16];
         let mut solved = 0u128;
@@ -192,11 +187,11 @@ impl NetMemo {
             let c = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let d = masks[c].trailing_zeros() as usize;
-            if planes.get(d).is_none_or(|&p| p & self.peers[c] != 0) {
+            if planes.get(d).is_none_or(|&p| p & small.peers[c] != 0) {
                 return false;
             }
         }
-        self.houses.iter().all(|&house| {
+        small.houses.iter().all(|&house| {
             planes[..n].iter().all(|&p| {
                 let places = p & house;
                 places.several() || (places != 0 && places & solved != 0)
@@ -204,9 +199,9 @@ impl NetMemo {
         })
     }
 
-    /// Moves the memo to `masks`: drops every net that read a candidate
-    /// that changed.
-    fn update(&mut self, masks: &[u64]) {
+    /// Moves the memo to `masks` (on the board of `small`): drops every
+    /// net that read a candidate that changed.
+    fn update(&mut self, small: &Small, masks: &[u64]) {
         let (n, words) = (self.n, self.words);
         let mut cells = 0u128;
         let mut planes = [0u128; 16];
@@ -228,11 +223,11 @@ impl NetMemo {
                 }
             }
         }
-        let closed = self.closed(masks);
-        let was_closed = std::mem::replace(&mut self.closed, closed);
         if cells == 0 {
-            return;
+            return; // the same candidates, closed or not as they were
         }
+        let closed = self.closed(small, masks);
+        let was_closed = std::mem::replace(&mut self.closed, closed);
         self.masks.copy_from_slice(masks);
         if back {
             self.kind.fill(EMPTY);
@@ -739,7 +734,7 @@ impl<'g> Prober<'g> {
     /// houses list their cells in ascending order: the same rules in the
     /// same order, each removal the same, on the cells holding each value
     /// as bits (a house's places in one mask, not a look at each cell).
-    fn advanced_small(&mut self, small: &super::geometry::Small) -> Result<bool, Clash> {
+    fn advanced_small(&mut self, small: &Small) -> Result<bool, Clash> {
         let geo = self.geo;
         let n = self.n;
         let plane = |planes: &[u64], d: usize| {
@@ -947,12 +942,12 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
 /// the peers, and a house left with one place gets it; a house without a
 /// place (and without the value placed) is a contradiction.
 #[cfg(test)]
-fn nishio_fails(geo: &Geometry, small: &super::geometry::Small, plane: u128, cell: usize) -> bool {
+fn nishio_fails(geo: &Geometry, small: &Small, plane: u128, cell: usize) -> bool {
     nishio_fails_in(geo, small, plane, open_houses(small, plane), cell)
 }
 
 /// The houses with a place in `plane` (the others hold its value solved).
-fn open_houses(small: &super::geometry::Small, plane: u128) -> u64 {
+fn open_houses(small: &Small, plane: u128) -> u64 {
     let mut open = 0u64;
     for (h, &m) in small.houses.iter().enumerate() {
         if m & plane != 0 {
@@ -968,13 +963,7 @@ fn open_houses(small: &super::geometry::Small, plane: u128) -> u64 {
 /// touches (`Small::touched`) are looked at again: the others have the places they had
 /// when last looked at, which gave no contradiction and put their single
 /// places in `pending` already.
-fn nishio_fails_in(
-    geo: &Geometry,
-    small: &super::geometry::Small,
-    plane: u128,
-    mut open: u64,
-    cell: usize,
-) -> bool {
+fn nishio_fails_in(geo: &Geometry, small: &Small, plane: u128, mut open: u64, cell: usize) -> bool {
     let houses = &small.houses;
     let mut left = plane;
     let mut pending = 1u128 << cell;
@@ -1329,8 +1318,8 @@ impl Forcing {
             return false;
         }
         let mut statics = Vec::new();
-        if let Some(m) = memo.as_deref_mut() {
-            m.update(masks);
+        if let (Some(m), Some(small)) = (memo.as_deref_mut(), &geo.small) {
+            m.update(small, masks);
         }
         self.round(
             masks,
@@ -1583,7 +1572,7 @@ mod tests {
                     // change).
                     if let Some((_, memo)) = with.memo.as_ref().unwrap().lock().unwrap().first_mut()
                     {
-                        memo.update(&masks);
+                        memo.update(geo.small.as_ref().unwrap(), &masks);
                         kept[0] += memo.kind.iter().filter(|&&k| k == HOLDS).count();
                         kept[1] += memo.kind.iter().filter(|&&k| k == FAILED).count();
                     }
