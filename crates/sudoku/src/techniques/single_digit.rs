@@ -147,7 +147,24 @@ impl SingleDigit {
                 }
             }
             for (i, &l1) in links.iter().enumerate() {
+                // On a small board: the ends of the first link and the
+                // cells seeing one of them (a pair of links sharing a cell
+                // is never a pattern, nor one whose ends see none of the
+                // other's: both checks are the same for the four ways).
+                let (ends1, near1) = match small {
+                    Some(small) => (
+                        1u128 << l1.a | 1u128 << l1.b,
+                        small.peers[l1.a] | small.peers[l1.b],
+                    ),
+                    None => (0, u128::MAX),
+                };
                 for &l2 in &links[i + 1..] {
+                    if small.is_some() {
+                        let ends2 = 1u128 << l2.a | 1u128 << l2.b;
+                        if ends1 & ends2 != 0 || near1 & ends2 == 0 {
+                            continue;
+                        }
+                    }
                     let (r, _, t) = rating_of(geo.houses[l1.house].kind, geo.houses[l2.house].kind);
                     if best.is_some_and(|b| b.0 <= r) || t > self.up_to {
                         continue;
@@ -411,6 +428,7 @@ fn grouped(geo: &Geometry, masks: &[u64], text: bool, skip: u64, out: &mut Found
         return false;
     };
     let mut links = Vec::new();
+    let mut seen: Vec<(u128, u128)> = Vec::new();
     let planes = geometry::Planes::new(masks);
     for d in 0..geo.n {
         let bit = 1u64 << d;
@@ -424,22 +442,26 @@ fn grouped(geo: &Geometry, masks: &[u64], text: bool, skip: u64, out: &mut Found
         }
         let plane = planes.unsolved[d];
         strong_links(geo, small, plane, &mut links);
+        // The cells seeing all of each node, once per link.
+        seen.clear();
+        seen.extend(
+            links
+                .iter()
+                .map(|&(_, p, q)| (small.common_peers(p), small.common_peers(q))),
+        );
         for (i, &(h1, p, q)) in links.iter().enumerate() {
-            for &(h2, r, s) in &links[i + 1..] {
+            let (seen_p, seen_q) = seen[i];
+            for (&(h2, r, s), &(seen_r, seen_s)) in links[i + 1..].iter().zip(&seen[i + 1..]) {
                 let plain = |x: u128, y: u128| x.count_ones() == 1 && y.count_ones() == 1;
                 if h1 == h2 || (plain(p, q) && plain(r, s)) || (p | q) & (r | s) != 0 {
                     continue;
                 }
-                for (a, b) in [(p, q), (q, p)] {
-                    let seen_by_b = small.common_peers(b);
-                    for (c, e) in [(r, s), (s, r)] {
+                for (a, b, seen_a, seen_by_b) in [(p, q, seen_p, seen_q), (q, p, seen_q, seen_p)] {
+                    for (c, e, seen_e) in [(r, s, seen_s), (s, r, seen_r)] {
                         if c & !seen_by_b != 0 {
                             continue;
                         }
-                        let targets = plane
-                            & small.common_peers(a)
-                            & small.common_peers(e)
-                            & !(a | b | c | e);
+                        let targets = plane & seen_a & seen_e & !(a | b | c | e);
                         if targets == 0 {
                             continue;
                         }

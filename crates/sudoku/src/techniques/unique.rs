@@ -68,6 +68,15 @@ impl UniqueRectangles {
                         if !common.several() {
                             continue;
                         }
+                        // No corner holding exactly two common values: no
+                        // rectangle (checked before the boxes, which cost
+                        // more).
+                        if !corners.iter().any(|&c| {
+                            let m = masks[c];
+                            m.pair() && m & common == m
+                        }) {
+                            continue;
+                        }
                         let mut distinct = corners.map(|c| geo.box_of(c));
                         distinct.sort_unstable();
                         let kinds = 1 + distinct.windows(2).filter(|w| w[0] != w[1]).count();
@@ -147,13 +156,25 @@ impl Pattern for UniqueRectangles {
 }
 
 /// The corners holding exactly the pair ("floor") and the others ("roof").
-fn split(masks: &[u64], rect: Rect) -> (Vec<usize>, Vec<usize>) {
-    rect.corners.iter().partition(|&&c| masks[c] == rect.pair)
+/// Returns the number of floor corners and the roof corners in order
+/// (the rest of the array unused), without allocating.
+fn split(masks: &[u64], rect: Rect) -> (usize, [usize; 4]) {
+    let mut roof = [0usize; 4];
+    let (mut floor, mut roofs) = (0, 0);
+    for &c in &rect.corners {
+        if masks[c] == rect.pair {
+            floor += 1;
+        } else {
+            roof[roofs] = c;
+            roofs += 1;
+        }
+    }
+    (floor, roof)
 }
 
 fn type_1(geo: &Geometry, masks: &[u64], rect: Rect, text: bool, out: &mut Found) -> bool {
     let (floor, roof) = split(masks, rect);
-    if floor.len() != 3 {
+    if floor != 3 {
         return false;
     }
     let c = roof[0];
@@ -186,7 +207,7 @@ fn roof_line(geo: &Geometry, a: usize, b: usize) -> Option<usize> {
 
 fn type_2(geo: &Geometry, masks: &[u64], rect: Rect, text: bool, out: &mut Found) -> bool {
     let (floor, roof) = split(masks, rect);
-    if floor.len() != 2 || roof_line(geo, roof[0], roof[1]).is_none() {
+    if floor != 2 || roof_line(geo, roof[0], roof[1]).is_none() {
         return false;
     }
     let extra = masks[roof[0]] & !rect.pair;
@@ -218,7 +239,7 @@ fn type_2(geo: &Geometry, masks: &[u64], rect: Rect, text: bool, out: &mut Found
 
 fn type_4(geo: &Geometry, masks: &[u64], rect: Rect, text: bool, out: &mut Found) -> bool {
     let (floor, roof) = split(masks, rect);
-    if floor.len() != 2 {
+    if floor != 2 {
         return false;
     }
     let (a, b) = (roof[0], roof[1]);
@@ -260,7 +281,7 @@ fn type_4(geo: &Geometry, masks: &[u64], rect: Rect, text: bool, out: &mut Found
 
 fn type_3(geo: &Geometry, masks: &[u64], rect: Rect, text: bool, out: &mut Found) -> bool {
     let (floor, roof) = split(masks, rect);
-    if floor.len() != 2 {
+    if floor != 2 {
         return false;
     }
     let (a, b) = (roof[0], roof[1]);
