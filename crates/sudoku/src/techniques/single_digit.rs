@@ -151,15 +151,14 @@ impl SingleDigit {
                 // cells seeing one of them (a pair of links sharing a cell
                 // is never a pattern, nor one whose ends see none of the
                 // other's: both checks are the same for the four ways).
-                let (ends1, near1) = match small {
-                    Some(small) => (
+                let first = small.map(|small| {
+                    (
                         1u128 << l1.a | 1u128 << l1.b,
                         small.peers[l1.a] | small.peers[l1.b],
-                    ),
-                    None => (0, u128::MAX),
-                };
+                    )
+                });
                 for &l2 in &links[i + 1..] {
-                    if small.is_some() {
+                    if let Some((ends1, near1)) = first {
                         let ends2 = 1u128 << l2.a | 1u128 << l2.b;
                         if ends1 & ends2 != 0 || near1 & ends2 == 0 {
                             continue;
