@@ -287,7 +287,7 @@ impl NetMemo {
             *t = plane(&prober.base_planes, d) & !plane(&prober.planes, d);
             cells |= *t;
         }
-        for &y in &prober.on_list {
+        for &y in prober.on_list() {
             let (c, d) = (y as usize / n, y as usize % n);
             cells |= 1 << c;
             planes[d] |= 1 << c;
@@ -378,15 +378,20 @@ struct Prober<'g> {
     /// The state of each candidate in the current run.
     nodes: Vec<Node>,
     /// The houses of each cell, flat: cell `c`'s are
-    /// `slots[slot_ends[c - 1]..slot_ends[c]]` (one look-up per removal
-    /// instead of two).
+    /// `slots[slot_starts[c]..slot_starts[c + 1]]`.
     slots: Vec<Slot>,
-    slot_ends: Vec<u32>,
+    slot_starts: Vec<u32>,
     /// The cells of house `h` are `house_cells[h * n..][..n]`.
     house_cells: Vec<u16>,
-    on_list: Vec<u32>,
-    off_list: Vec<u32>,
-    /// Placements to make: (node, cause).
+    /// The candidates placed and removed in the last run, in order: the
+    /// first `on_len` and `off_len` (the buffers are as long as they can
+    /// get, so that a run writes them without growing them).
+    on_buf: Vec<u32>,
+    on_len: usize,
+    off_buf: Vec<u32>,
+    off_len: usize,
+    /// Placements to make: (node, cause), as long as they can get (each
+    /// removal queues at most one more than its cell has houses).
     queue: Vec<(u32, u32)>,
     nets: bool,
     /// Every house lists its cells in ascending order (the order of the
@@ -429,14 +434,17 @@ impl<'g> Prober<'g> {
             Vec::new()
         };
         let mut slots = Vec::new();
-        let mut slot_ends = Vec::with_capacity(geo.cells());
+        let mut slot_starts = Vec::with_capacity(geo.cells() + 1);
+        slot_starts.push(0);
+        let mut most = 0;
         for cell in &geo.slots {
             slots.extend(cell.iter().map(|&(h, j)| Slot {
                 place: u32::from(h) * n as u32,
                 house: u32::from(h),
                 bit: 1 << j,
             }));
-            slot_ends.push(slots.len() as u32);
+            most = most.max(cell.len());
+            slot_starts.push(slots.len() as u32);
         }
         Prober {
             geo,
@@ -450,15 +458,17 @@ impl<'g> Prober<'g> {
             epoch: 0,
             nodes: vec![Node::default(); nodes],
             slots,
-            slot_ends,
+            slot_starts,
             house_cells: geo
                 .houses
                 .iter()
                 .flat_map(|h| h.cells.iter().copied())
                 .collect(),
-            on_list: Vec::with_capacity(nodes),
-            off_list: Vec::with_capacity(nodes),
-            queue: Vec::with_capacity(nodes),
+            on_buf: vec![0; nodes],
+            on_len: 0,
+            off_buf: vec![0; nodes],
+            off_len: 0,
+            queue: vec![(0, 0); 1 + nodes * (1 + most)],
             nets,
             ascending: geo
                 .houses
@@ -473,13 +483,18 @@ impl<'g> Prober<'g> {
     }
 
     #[inline]
-    fn is_on(&self, x: u32) -> bool {
-        self.nodes[x as usize].on_at == self.epoch
-    }
-
-    #[inline]
     fn is_off(&self, x: u32) -> bool {
         self.nodes[x as usize].off_at == self.epoch
+    }
+
+    /// The candidates placed in the last run, in order.
+    fn on_list(&self) -> &[u32] {
+        &self.on_buf[..self.on_len]
+    }
+
+    /// The candidates removed in the last run, in order.
+    fn off_list(&self) -> &[u32] {
+        &self.off_buf[..self.off_len]
     }
 
     /// Assumes `start` true and propagates; `Err` names the contradiction.
@@ -488,44 +503,215 @@ impl<'g> Prober<'g> {
         self.masks.copy_from_slice(&self.base);
         self.places.copy_from_slice(&self.base_places);
         self.planes.copy_from_slice(&self.base_planes);
-        self.on_list.clear();
-        self.off_list.clear();
-        self.queue.clear();
-        self.queue.push((start, START));
         self.whole = false;
+        let nets = self.nets;
+        let mut s = State {
+            geo: self.geo,
+            n: self.n,
+            epoch: self.epoch,
+            nishio: self.nishio,
+            ascending: self.ascending,
+            masks: &mut self.masks,
+            places: &mut self.places,
+            planes: &mut self.planes,
+            nodes: &mut self.nodes,
+            slots: &self.slots,
+            slot_starts: &self.slot_starts,
+            house_cells: &self.house_cells,
+            on_list: &mut self.on_buf,
+            on_len: 0,
+            off_list: &mut self.off_buf,
+            off_len: 0,
+            queue: &mut self.queue,
+            queue_len: 0,
+        };
+        s.queue_now(start, START);
+        let outcome = s.follow(nets, &mut self.whole);
+        (self.on_len, self.off_len) = (s.on_len, s.off_len);
+        outcome
+    }
+
+    /// The ancestors of the given states in the last run: how many, and
+    /// whether any used a cell or a house with more than two candidates or
+    /// places at the start ("dynamic").
+    fn ancestors(&mut self, roots: &[(u32, bool)]) -> (usize, bool) {
+        self.seen_epoch += 1;
+        let n = self.n;
+        let nodes = self.nodes.len() as u32;
+        let geo = self.geo;
+        let mut count = 0;
+        let mut dynamic = false;
+        self.stack.clear();
+        self.stack.extend_from_slice(roots);
+        while let Some((x, on)) = self.stack.pop() {
+            let key = (x + if on { 0 } else { nodes }) as usize;
+            if self.seen[key] == self.seen_epoch {
+                continue;
+            }
+            self.seen[key] = self.seen_epoch;
+            count += 1;
+            let (c, d) = (x as usize / n, x as usize % n);
+            if !on {
+                let cause = self.nodes[x as usize].off_cause;
+                if cause & ADVANCED != 0 && cause != START && cause != NAKED {
+                    let h = (cause & !ADVANCED) as usize;
+                    dynamic = true;
+                    for &q in &geo.houses[h].cells {
+                        let q = usize::from(q);
+                        let mut gone = self.base[q] & !self.masks[q];
+                        while gone != 0 {
+                            let e = gone.trailing_zeros() as usize;
+                            gone &= gone - 1;
+                            let y = (q * n + e) as u32;
+                            if self.is_off(y) && y != x {
+                                self.stack.push((y, false));
+                            }
+                        }
+                    }
+                } else {
+                    self.stack.push((cause, true));
+                }
+                continue;
+            }
+            match self.nodes[x as usize].on_cause {
+                START => {}
+                NAKED => {
+                    if (self.base[c] & self.base[c].wrapping_sub(1)).several() {
+                        dynamic = true;
+                    }
+                    let mut others = self.base[c] & !(1u64 << d);
+                    while others != 0 {
+                        let e = others.trailing_zeros() as usize;
+                        others &= others - 1;
+                        self.stack.push(((c * n + e) as u32, false));
+                    }
+                }
+                h => {
+                    let bit = 1u64 << d;
+                    let mut places = 0;
+                    for &q in &geo.houses[h as usize].cells {
+                        let q = usize::from(q);
+                        if self.base[q] & bit != 0 && self.base[q].several() {
+                            places += 1;
+                            if q != c {
+                                self.stack.push(((q * n + d) as u32, false));
+                            }
+                        }
+                    }
+                    if places > 2 {
+                        dynamic = true;
+                    }
+                }
+            }
+        }
+        (count, dynamic)
+    }
+
+    /// The states proving a contradiction.
+    fn clash_roots(&self, clash: Clash) -> Vec<(u32, bool)> {
+        let n = self.n;
+        match clash {
+            Clash::EmptyCell(c) => bits(self.base[c])
+                .map(|e| ((c * n + e) as u32, false))
+                .collect(),
+            Clash::NoPlace(h, e) => self.geo.houses[h]
+                .cells
+                .iter()
+                .map(|&q| usize::from(q))
+                .filter(|&q| self.base[q] & (1u64 << e) != 0)
+                .map(|q| ((q * n + e) as u32, false))
+                .collect(),
+            Clash::Both(x) => vec![(x, true), (x, false)],
+        }
+    }
+}
+
+/// A run of a [`Prober`], its state borrowed apart (the optimiser keeps
+/// the slices' addresses and lengths, and the lists' lengths, in
+/// registers instead of loading them again after each store).
+struct State<'a> {
+    geo: &'a Geometry,
+    n: usize,
+    epoch: u32,
+    nishio: bool,
+    ascending: bool,
+    masks: &'a mut [u64],
+    places: &'a mut [u64],
+    planes: &'a mut [u64],
+    nodes: &'a mut [Node],
+    slots: &'a [Slot],
+    slot_starts: &'a [u32],
+    house_cells: &'a [u16],
+    on_list: &'a mut [u32],
+    on_len: usize,
+    off_list: &'a mut [u32],
+    off_len: usize,
+    queue: &'a mut [(u32, u32)],
+    queue_len: usize,
+}
+
+impl State<'_> {
+    #[inline(always)]
+    fn is_on(&self, x: usize) -> bool {
+        self.nodes
+            .get(x)
+            .is_some_and(|node| node.on_at == self.epoch)
+    }
+
+    /// Queues the placement of `x` (the buffer is long enough for every
+    /// placement a run can queue).
+    #[inline(always)]
+    fn queue_now(&mut self, x: u32, cause: u32) {
+        if let Some(slot) = self.queue.get_mut(self.queue_len) {
+            *slot = (x, cause);
+            self.queue_len += 1;
+        }
+    }
+
+    /// Makes the queued placements, then (if `nets`, after noting in
+    /// `whole` that the run looks at the whole grid) the first rule of
+    /// the nets that removes something, and so on to the end.
+    fn follow(&mut self, nets: bool, whole: &mut bool) -> Result<(), Clash> {
         loop {
             let mut head = 0;
-            while head < self.queue.len() {
+            while head < self.queue_len {
                 let (x, cause) = self.queue[head];
                 head += 1;
                 self.place(x, cause)?;
             }
-            self.queue.clear();
-            if !self.nets {
+            self.queue_len = 0;
+            if !nets {
                 return Ok(());
             }
-            self.whole = true;
+            *whole = true;
             if !self.advanced()? {
                 return Ok(());
             }
         }
     }
 
+    #[inline(always)]
     fn place(&mut self, x: u32, cause: u32) -> Result<(), Clash> {
-        if self.is_on(x) {
+        let Some(node) = self.nodes.get_mut(x as usize) else {
+            return Ok(());
+        };
+        if node.on_at == self.epoch {
             return Ok(());
         }
         let n = self.n;
         let (c, d) = (x as usize / n, x as usize % n);
         let bit = 1u64 << d;
-        let node = &mut self.nodes[x as usize];
         node.on_at = self.epoch;
         node.on_cause = cause;
-        self.on_list.push(x);
-        if self.masks[c] & bit == 0 {
+        if let Some(slot) = self.on_list.get_mut(self.on_len) {
+            *slot = x;
+            self.on_len += 1;
+        }
+        let m = self.masks[c];
+        if m & bit == 0 {
             return Err(Clash::Both(x));
         }
-        let mut others = if self.nishio { 0 } else { self.masks[c] & !bit };
+        let mut others = if self.nishio { 0 } else { m & !bit };
         while others != 0 {
             let e = others.trailing_zeros() as usize;
             others &= others - 1;
@@ -569,33 +755,35 @@ impl<'g> Prober<'g> {
     #[inline(always)]
     fn remove(&mut self, c: usize, e: usize, cause: u32) -> Result<(), Clash> {
         let n = self.n;
-        let ebit = 1u64 << e;
         let node = c * n + e;
-        let m = self.masks[c] & !ebit;
+        let m = self.masks[c] & !(1u64 << e);
         self.masks[c] = m;
         if let Some(word) = self.planes.get_mut(2 * e + c / 64) {
             *word &= !(1u64 << (c % 64));
         }
-        let state = &mut self.nodes[node];
-        state.off_at = self.epoch;
-        state.off_cause = cause;
-        self.off_list.push(node as u32);
+        if let Some(state) = self.nodes.get_mut(node) {
+            state.off_at = self.epoch;
+            state.off_cause = cause;
+        }
+        if let Some(slot) = self.off_list.get_mut(self.off_len) {
+            *slot = node as u32;
+            self.off_len += 1;
+        }
         if m == 0 {
             return Err(Clash::EmptyCell(c));
         }
         if !self.nishio && m & (m - 1) == 0 {
-            let y = (c * n + m.trailing_zeros() as usize) as u32;
+            let y = c * n + m.trailing_zeros() as usize;
             if !self.is_on(y) {
-                self.queue.push((y, NAKED));
+                self.queue_now(y as u32, NAKED);
             }
         }
-        let from = if c == 0 {
-            0
-        } else {
-            self.slot_ends[c - 1] as usize
-        };
-        for k in from..self.slot_ends[c] as usize {
-            let slot = self.slots[k];
+        let (from, to) = (
+            self.slot_starts[c] as usize,
+            self.slot_starts[c + 1] as usize,
+        );
+        let slots = self.slots;
+        for slot in slots.get(from..to).unwrap_or_default() {
             let places = &mut self.places[slot.place as usize + e];
             *places &= !slot.bit;
             let p = *places;
@@ -604,9 +792,9 @@ impl<'g> Prober<'g> {
             }
             if p & (p - 1) == 0 {
                 let last = self.house_cells[slot.place as usize + p.trailing_zeros() as usize];
-                let y = (usize::from(last) * n + e) as u32;
+                let y = usize::from(last) * n + e;
                 if !self.is_on(y) {
-                    self.queue.push((y, slot.house));
+                    self.queue_now(y as u32, slot.house);
                 }
             }
         }
@@ -751,7 +939,7 @@ impl<'g> Prober<'g> {
             let house = small.houses[h];
             // Locked candidates.
             for d in 0..n {
-                let places = plane(&self.planes, d) & house & open;
+                let places = plane(self.planes, d) & house & open;
                 if !places.several() {
                     continue;
                 }
@@ -761,7 +949,7 @@ impl<'g> Prober<'g> {
                     if g == h || places & !small.houses[g] != 0 {
                         continue;
                     }
-                    let mut gone = plane(&self.planes, d) & small.houses[g] & !places;
+                    let mut gone = plane(self.planes, d) & small.houses[g] & !places;
                     if gone == 0 {
                         continue;
                     }
@@ -804,7 +992,7 @@ impl<'g> Prober<'g> {
             // Hidden pairs.
             for d1 in 0..n {
                 let b1 = 1u64 << d1;
-                let p1 = plane(&self.planes, d1) & house;
+                let p1 = plane(self.planes, d1) & house;
                 if !p1.pair() {
                     continue;
                 }
@@ -815,7 +1003,7 @@ impl<'g> Prober<'g> {
                 }
                 for d2 in d1 + 1..n {
                     let b2 = 1u64 << d2;
-                    if plane(&self.planes, d2) & house != p1 {
+                    if plane(self.planes, d2) & house != p1 {
                         continue;
                     }
                     let mut changed = false;
@@ -830,100 +1018,6 @@ impl<'g> Prober<'g> {
             }
         }
         Ok(false)
-    }
-
-    /// The ancestors of the given states in the last run: how many, and
-    /// whether any used a cell or a house with more than two candidates or
-    /// places at the start ("dynamic").
-    fn ancestors(&mut self, roots: &[(u32, bool)]) -> (usize, bool) {
-        self.seen_epoch += 1;
-        let n = self.n;
-        let nodes = self.nodes.len() as u32;
-        let geo = self.geo;
-        let mut count = 0;
-        let mut dynamic = false;
-        self.stack.clear();
-        self.stack.extend_from_slice(roots);
-        while let Some((x, on)) = self.stack.pop() {
-            let key = (x + if on { 0 } else { nodes }) as usize;
-            if self.seen[key] == self.seen_epoch {
-                continue;
-            }
-            self.seen[key] = self.seen_epoch;
-            count += 1;
-            let (c, d) = (x as usize / n, x as usize % n);
-            if !on {
-                let cause = self.nodes[x as usize].off_cause;
-                if cause & ADVANCED != 0 && cause != START && cause != NAKED {
-                    let h = (cause & !ADVANCED) as usize;
-                    dynamic = true;
-                    for &q in &geo.houses[h].cells {
-                        let q = usize::from(q);
-                        let mut gone = self.base[q] & !self.masks[q];
-                        while gone != 0 {
-                            let e = gone.trailing_zeros() as usize;
-                            gone &= gone - 1;
-                            let y = (q * n + e) as u32;
-                            if self.is_off(y) && y != x {
-                                self.stack.push((y, false));
-                            }
-                        }
-                    }
-                } else {
-                    self.stack.push((cause, true));
-                }
-                continue;
-            }
-            match self.nodes[x as usize].on_cause {
-                START => {}
-                NAKED => {
-                    if (self.base[c] & self.base[c].wrapping_sub(1)).several() {
-                        dynamic = true;
-                    }
-                    let mut others = self.base[c] & !(1u64 << d);
-                    while others != 0 {
-                        let e = others.trailing_zeros() as usize;
-                        others &= others - 1;
-                        self.stack.push(((c * n + e) as u32, false));
-                    }
-                }
-                h => {
-                    let bit = 1u64 << d;
-                    let mut places = 0;
-                    for &q in &geo.houses[h as usize].cells {
-                        let q = usize::from(q);
-                        if self.base[q] & bit != 0 && self.base[q].several() {
-                            places += 1;
-                            if q != c {
-                                self.stack.push(((q * n + d) as u32, false));
-                            }
-                        }
-                    }
-                    if places > 2 {
-                        dynamic = true;
-                    }
-                }
-            }
-        }
-        (count, dynamic)
-    }
-
-    /// The states proving a contradiction.
-    fn clash_roots(&self, clash: Clash) -> Vec<(u32, bool)> {
-        let n = self.n;
-        match clash {
-            Clash::EmptyCell(c) => bits(self.base[c])
-                .map(|e| ((c * n + e) as u32, false))
-                .collect(),
-            Clash::NoPlace(h, e) => self.geo.houses[h]
-                .cells
-                .iter()
-                .map(|&q| usize::from(q))
-                .filter(|&q| self.base[q] & (1u64 << e) != 0)
-                .map(|q| ((q * n + e) as u32, false))
-                .collect(),
-            Clash::Both(x) => vec![(x, true), (x, false)],
-        }
     }
 }
 
@@ -1113,10 +1207,10 @@ impl Forcing {
                 }
                 Ok(()) if store => {
                     let slot = &mut arena[i * 2 * words..(i + 1) * 2 * words];
-                    for &x in &prober.on_list {
+                    for &x in prober.on_list() {
                         slot[x as usize / 64] |= 1 << (x % 64);
                     }
-                    for &x in &prober.off_list {
+                    for &x in prober.off_list() {
                         slot[words + x as usize / 64] |= 1 << (x % 64);
                     }
                     if let Some(m) = memo.as_deref_mut() {
@@ -1486,9 +1580,9 @@ mod tests {
                     let x = (c * 9 + d) as u32;
                     let (a, b) = (fast.run(x), slow.run(x));
                     assert_eq!(format!("{a:?}"), format!("{b:?}"), "{puzzle}: {x}");
-                    assert_eq!(fast.on_list, slow.on_list, "{puzzle}: {x}");
-                    assert_eq!(fast.off_list, slow.off_list, "{puzzle}: {x}");
-                    for &y in fast.on_list.iter().chain(&fast.off_list) {
+                    assert_eq!(fast.on_list(), slow.on_list(), "{puzzle}: {x}");
+                    assert_eq!(fast.off_list(), slow.off_list(), "{puzzle}: {x}");
+                    for &y in fast.on_list().iter().chain(fast.off_list()) {
                         let (p, q) = (fast.nodes[y as usize], slow.nodes[y as usize]);
                         assert_eq!((p.on_cause, p.off_cause), (q.on_cause, q.off_cause));
                         advanced += usize::from(q.off_cause & ADVANCED != 0 && q.off_cause < NAKED);
