@@ -104,6 +104,8 @@ struct NetMemo {
     /// A net that holds: its on states, then its off states, as bits
     /// (`2 * words` a net).
     states: Vec<u64>,
+    /// The buffers of the last call's prober.
+    scratch: Scratch,
 }
 
 impl std::fmt::Debug for NetMemo {
@@ -159,6 +161,7 @@ impl NetMemo {
             cells: vec![0; 2 * nodes],
             planes: vec![0; 2 * nodes * n],
             states: vec![0; 2 * nodes * 2 * words],
+            scratch: Scratch::default(),
         }
     }
 
@@ -409,76 +412,150 @@ struct Prober<'g> {
     stack: Vec<(u32, bool)>,
 }
 
+/// What a [`Prober`] keeps from one call to the next (in the nets'
+/// memo): its buffers, and what it derives from the geometry alone. The
+/// states of its nodes and ancestor marks are of runs of epochs before
+/// the next one, so they need no clearing.
+#[derive(Default)]
+struct Scratch {
+    base: Vec<u64>,
+    masks: Vec<u64>,
+    base_places: Vec<u64>,
+    places: Vec<u64>,
+    base_planes: Vec<u64>,
+    planes: Vec<u64>,
+    epoch: u32,
+    nodes: Vec<Node>,
+    slots: Vec<Slot>,
+    slot_starts: Vec<u32>,
+    house_cells: Vec<u16>,
+    on_buf: Vec<u32>,
+    off_buf: Vec<u32>,
+    queue: Vec<(u32, u32)>,
+    ascending: bool,
+    seen: Vec<u32>,
+    seen_epoch: u32,
+    stack: Vec<(u32, bool)>,
+}
+
 impl<'g> Prober<'g> {
-    fn new(geo: &'g Geometry, base: &[u64], nets: bool) -> Prober<'g> {
+    /// A prober on the candidates `base`, with the buffers of `scratch`
+    /// (from an earlier prober on the same geometry, or new).
+    fn new(geo: &'g Geometry, base: &[u64], nets: bool, mut s: Scratch) -> Prober<'g> {
         let nodes = geo.cells() * geo.n;
         let n = geo.n;
-        let mut base_places = vec![0u64; geo.houses.len() * n];
+        if s.nodes.len() != nodes || s.epoch > u32::MAX / 2 || s.seen_epoch > u32::MAX / 2 {
+            let mut slots = Vec::new();
+            let mut slot_starts = Vec::with_capacity(geo.cells() + 1);
+            slot_starts.push(0);
+            let mut most = 0;
+            for cell in &geo.slots {
+                slots.extend(cell.iter().map(|&(h, j)| Slot {
+                    place: u32::from(h) * n as u32,
+                    house: u32::from(h),
+                    bit: 1 << j,
+                }));
+                most = most.max(cell.len());
+                slot_starts.push(slots.len() as u32);
+            }
+            s = Scratch {
+                epoch: 0,
+                nodes: vec![Node::default(); nodes],
+                slots,
+                slot_starts,
+                house_cells: geo
+                    .houses
+                    .iter()
+                    .flat_map(|h| h.cells.iter().copied())
+                    .collect(),
+                on_buf: vec![0; nodes],
+                off_buf: vec![0; nodes],
+                queue: vec![(0, 0); 1 + nodes * (1 + most)],
+                ascending: geo
+                    .houses
+                    .iter()
+                    .all(|h| h.cells.windows(2).all(|w| w[0] < w[1])),
+                seen: vec![0; 2 * nodes],
+                seen_epoch: 0,
+                ..s
+            };
+        }
+        s.base_places.clear();
+        s.base_places.resize(geo.houses.len() * n, 0);
         for (h, house) in geo.houses.iter().enumerate() {
             for (j, &c) in house.cells.iter().enumerate() {
                 for d in bits(base[usize::from(c)]) {
-                    base_places[h * n + d] |= 1 << j;
+                    s.base_places[h * n + d] |= 1 << j;
                 }
             }
         }
-        let base_planes: Vec<u64> = if geo.small.is_some() {
-            (0..n)
-                .flat_map(|d| {
-                    let plane = (0..geo.cells())
-                        .filter(|&c| base[c] & (1 << d) != 0)
-                        .fold(0u128, |m, c| m | 1 << c);
-                    [plane as u64, (plane >> 64) as u64]
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let mut slots = Vec::new();
-        let mut slot_starts = Vec::with_capacity(geo.cells() + 1);
-        slot_starts.push(0);
-        let mut most = 0;
-        for cell in &geo.slots {
-            slots.extend(cell.iter().map(|&(h, j)| Slot {
-                place: u32::from(h) * n as u32,
-                house: u32::from(h),
-                bit: 1 << j,
-            }));
-            most = most.max(cell.len());
-            slot_starts.push(slots.len() as u32);
+        s.base_planes.clear();
+        if geo.small.is_some() {
+            s.base_planes.resize(2 * n, 0);
+            for (c, &m) in base.iter().enumerate() {
+                for d in bits(m) {
+                    s.base_planes[2 * d + c / 64] |= 1 << (c % 64);
+                }
+            }
         }
+        let copy = |to: &mut Vec<u64>, from: &[u64]| {
+            to.clear();
+            to.extend_from_slice(from);
+        };
+        copy(&mut s.base, base);
+        copy(&mut s.masks, base);
+        copy(&mut s.places, &s.base_places);
+        copy(&mut s.planes, &s.base_planes);
         Prober {
             geo,
             n: geo.n,
-            base: base.to_vec(),
-            masks: base.to_vec(),
-            places: base_places.clone(),
-            base_places,
-            planes: base_planes.clone(),
-            base_planes,
-            epoch: 0,
-            nodes: vec![Node::default(); nodes],
-            slots,
-            slot_starts,
-            house_cells: geo
-                .houses
-                .iter()
-                .flat_map(|h| h.cells.iter().copied())
-                .collect(),
-            on_buf: vec![0; nodes],
+            base: s.base,
+            masks: s.masks,
+            places: s.places,
+            base_places: s.base_places,
+            planes: s.planes,
+            base_planes: s.base_planes,
+            epoch: s.epoch,
+            nodes: s.nodes,
+            slots: s.slots,
+            slot_starts: s.slot_starts,
+            house_cells: s.house_cells,
+            on_buf: s.on_buf,
             on_len: 0,
-            off_buf: vec![0; nodes],
+            off_buf: s.off_buf,
             off_len: 0,
-            queue: vec![(0, 0); 1 + nodes * (1 + most)],
+            queue: s.queue,
             nets,
-            ascending: geo
-                .houses
-                .iter()
-                .all(|h| h.cells.windows(2).all(|w| w[0] < w[1])),
+            ascending: s.ascending,
             nishio: false,
             whole: false,
-            seen: vec![0; 2 * nodes],
-            seen_epoch: 0,
-            stack: Vec::new(),
+            seen: s.seen,
+            seen_epoch: s.seen_epoch,
+            stack: s.stack,
+        }
+    }
+
+    /// The buffers, for the next prober.
+    fn into_scratch(self) -> Scratch {
+        Scratch {
+            base: self.base,
+            masks: self.masks,
+            base_places: self.base_places,
+            places: self.places,
+            base_planes: self.base_planes,
+            planes: self.planes,
+            epoch: self.epoch,
+            nodes: self.nodes,
+            slots: self.slots,
+            slot_starts: self.slot_starts,
+            house_cells: self.house_cells,
+            on_buf: self.on_buf,
+            off_buf: self.off_buf,
+            queue: self.queue,
+            ascending: self.ascending,
+            seen: self.seen,
+            seen_epoch: self.seen_epoch,
+            stack: self.stack,
         }
     }
 
@@ -1401,13 +1478,34 @@ impl Forcing {
         out: &mut Vec<Conclusion>,
         mut memo: Option<&mut NetMemo>,
     ) -> bool {
+        let scratch = memo
+            .as_deref_mut()
+            .map(|m| std::mem::take(&mut m.scratch))
+            .unwrap_or_default();
+        let mut prober = Prober::new(geo, masks, false, scratch);
+        let nets = self.conclusions_with(&mut prober, masks, limit, out, memo.as_deref_mut());
+        if let Some(m) = memo {
+            m.scratch = prober.into_scratch();
+        }
+        nets
+    }
+
+    /// [`conclusions`](Forcing::conclusions) with `prober` on `masks`.
+    fn conclusions_with(
+        &self,
+        prober: &mut Prober<'_>,
+        masks: &[u64],
+        limit: u16,
+        out: &mut Vec<Conclusion>,
+        mut memo: Option<&mut NetMemo>,
+    ) -> bool {
+        let geo = prober.geo;
         let n = geo.n;
         let cands: Vec<u32> = (0..geo.cells())
             .filter(|&c| masks[c].several())
             .flat_map(|c| bits(masks[c]).map(move |d| (c * n + d) as u32))
             .collect();
-        let mut prober = Prober::new(geo, masks, false);
-        self.nishio(&mut prober, &cands, out);
+        self.nishio(prober, &cands, out);
         if !out.is_empty() {
             return false;
         }
@@ -1417,7 +1515,7 @@ impl Forcing {
         }
         self.round(
             masks,
-            &mut prober,
+            prober,
             &cands,
             limit,
             (&mut statics, out),
@@ -1431,7 +1529,7 @@ impl Forcing {
             return false;
         }
         prober.nets = true;
-        self.round(masks, &mut prober, &cands, limit, (&mut statics, out), memo);
+        self.round(masks, prober, &cands, limit, (&mut statics, out), memo);
         out.append(&mut statics);
         true
     }
@@ -1568,8 +1666,8 @@ mod tests {
         let mut advanced = 0;
         for puzzle in puzzles {
             let (geo, masks) = classic_position(puzzle);
-            let mut fast = Prober::new(&geo, &masks, true);
-            let mut slow = Prober::new(&geo, &masks, true);
+            let mut fast = Prober::new(&geo, &masks, true, Scratch::default());
+            let mut slow = Prober::new(&geo, &masks, true, Scratch::default());
             assert!(fast.ascending);
             slow.ascending = false;
             for (c, &m) in masks.iter().enumerate() {
@@ -1710,7 +1808,7 @@ mod tests {
         for puzzle in puzzles {
             let (geo, masks) = classic_position(puzzle);
             let small = geo.small.as_ref().unwrap();
-            let mut prober = Prober::new(&geo, &masks, false);
+            let mut prober = Prober::new(&geo, &masks, false, Scratch::default());
             prober.nishio = true;
             for c in 0..81 {
                 if masks[c].is_power_of_two() {
