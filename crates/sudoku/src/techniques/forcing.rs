@@ -406,6 +406,8 @@ struct Prober<'g> {
     nishio: bool,
     /// The last run got to the nets' rules, which look at the whole grid.
     whole: bool,
+    /// The branches' states in [`Forcing::round`].
+    arena: Vec<u64>,
     /// Ancestor search.
     seen: Vec<u32>,
     seen_epoch: u32,
@@ -436,6 +438,7 @@ struct Scratch {
     seen: Vec<u32>,
     seen_epoch: u32,
     stack: Vec<(u32, bool)>,
+    arena: Vec<u64>,
 }
 
 impl<'g> Prober<'g> {
@@ -532,6 +535,7 @@ impl<'g> Prober<'g> {
             seen: s.seen,
             seen_epoch: s.seen_epoch,
             stack: s.stack,
+            arena: s.arena,
         }
     }
 
@@ -556,6 +560,7 @@ impl<'g> Prober<'g> {
             seen: self.seen,
             seen_epoch: self.seen_epoch,
             stack: self.stack,
+            arena: self.arena,
         }
     }
 
@@ -1248,11 +1253,12 @@ impl Forcing {
         let nets = prober.nets;
         let words = nodes.div_ceil(64);
         let store = n <= 16;
-        let mut arena = if store {
-            vec![0u64; cands.len() * 2 * words]
-        } else {
-            Vec::new()
-        };
+        // The states of each branch's net, as bits (`2 * words` a branch;
+        // those of failed branches are never read).
+        let mut arena = std::mem::take(&mut prober.arena);
+        if store {
+            arena.resize(cands.len() * 2 * words, 0);
+        }
         let mut failed = vec![false; nodes];
         let dynamic_rating = if nets { 90 } else { 85 };
         for (i, &p) in cands.iter().enumerate() {
@@ -1284,6 +1290,7 @@ impl Forcing {
                 }
                 Ok(()) if store => {
                     let slot = &mut arena[i * 2 * words..(i + 1) * 2 * words];
+                    slot.fill(0);
                     for &x in prober.on_list() {
                         slot[x as usize / 64] |= 1 << (x % 64);
                     }
@@ -1301,6 +1308,7 @@ impl Forcing {
         // any forcing (the puzzle's rating stays the same), and far
         // cheaper to find.
         if !store || out.iter().any(|c| c.rating <= limit) {
+            prober.arena = arena;
             return;
         }
         let index_of = |x: u32| cands.binary_search(&x).ok();
@@ -1414,6 +1422,7 @@ impl Forcing {
             }
             sets.push((source, all_found.len()));
         }
+        prober.arena = arena;
         // Rate each conclusion from the branches' nets: each branch is run
         // once for every set it is in (the sum over its sets is what
         // running it again for each set gave).
@@ -1501,10 +1510,16 @@ impl Forcing {
     ) -> bool {
         let geo = prober.geo;
         let n = geo.n;
-        let cands: Vec<u32> = (0..geo.cells())
-            .filter(|&c| masks[c].several())
-            .flat_map(|c| bits(masks[c]).map(move |d| (c * n + d) as u32))
-            .collect();
+        let mut cands: Vec<u32> = Vec::with_capacity(geo.cells() * n);
+        for (c, &m) in masks.iter().enumerate().take(geo.cells()) {
+            if m.several() {
+                let mut rest = m;
+                while rest != 0 {
+                    cands.push((c * n + rest.trailing_zeros() as usize) as u32);
+                    rest &= rest - 1;
+                }
+            }
+        }
         self.nishio(prober, &cands, out);
         if !out.is_empty() {
             return false;
