@@ -106,6 +106,10 @@ struct NetMemo {
     states: Vec<u64>,
     /// The buffers of the last call's prober.
     scratch: Scratch,
+    /// The Nishio pre-test by value (it depends on the value's places
+    /// alone, which most calls leave as they were): the places it is for,
+    /// the cells tested on them and those that failed.
+    nishio: Vec<(u128, u128, u128)>,
 }
 
 impl std::fmt::Debug for NetMemo {
@@ -162,6 +166,7 @@ impl NetMemo {
             planes: vec![0; 2 * nodes * n],
             states: vec![0; 2 * nodes * 2 * words],
             scratch: Scratch::default(),
+            nishio: vec![(0, 0, 0); n],
         }
     }
 
@@ -1195,7 +1200,13 @@ enum Source {
 impl Forcing {
     /// The contradictions of Nishio chains: each candidate assumed true,
     /// following its own value only.
-    fn nishio(&self, prober: &mut Prober<'_>, cands: &[u32], out: &mut Vec<Conclusion>) {
+    fn nishio(
+        &self,
+        prober: &mut Prober<'_>,
+        cands: &[u32],
+        out: &mut Vec<Conclusion>,
+        memo: Option<&mut NetMemo>,
+    ) {
         prober.nishio = true;
         let geo = prober.geo;
         let n = geo.n;
@@ -1212,11 +1223,27 @@ impl Forcing {
                 })
                 .collect()
         });
+        let mut kept = memo.map(|m| &mut m.nishio[..]);
         for &p in cands {
             if let (Some(small), Some(planes)) = (small, planes.as_ref()) {
                 let (c, d) = (p as usize / n, p as usize % n);
                 let (plane, open) = planes[d];
-                if !nishio_fails_in(geo, small, plane, open, c) {
+                let fails = match kept.as_deref_mut().and_then(|k| k.get_mut(d)) {
+                    Some(entry) => {
+                        if entry.0 != plane {
+                            *entry = (plane, 0, 0);
+                        }
+                        if entry.1 & 1 << c == 0 {
+                            entry.1 |= 1 << c;
+                            if nishio_fails_in(geo, small, plane, open, c) {
+                                entry.2 |= 1 << c;
+                            }
+                        }
+                        entry.2 & 1 << c != 0
+                    }
+                    None => nishio_fails_in(geo, small, plane, open, c),
+                };
+                if !fails {
                     continue;
                 }
             }
@@ -1520,7 +1547,7 @@ impl Forcing {
                 }
             }
         }
-        self.nishio(prober, &cands, out);
+        self.nishio(prober, &cands, out, memo.as_deref_mut());
         if !out.is_empty() {
             return false;
         }
