@@ -357,12 +357,12 @@ struct Node {
 }
 
 /// A house of a cell: where the house's places start (`house * n`), the
-/// house, and the cell's bit among them.
+/// house, and all bits but the cell's among them.
 #[derive(Clone, Copy, Debug)]
 struct Slot {
     place: u32,
     house: u32,
-    bit: u64,
+    keep: u64,
 }
 
 /// Propagation of one assumption with singles (and, for nets, locked
@@ -386,9 +386,9 @@ struct Prober<'g> {
     /// The state of each candidate in the current run.
     nodes: Vec<Node>,
     /// The houses of each cell, flat: cell `c`'s are
-    /// `slots[slot_starts[c]..slot_starts[c + 1]]`.
+    /// `slots[from..to]` for `(from, to) = slot_range[c]`.
     slots: Vec<Slot>,
-    slot_starts: Vec<u32>,
+    slot_range: Vec<(u32, u32)>,
     /// The cells of house `h` are `house_cells[h * n..][..n]`.
     house_cells: Vec<u16>,
     /// The candidates placed and removed in the last run, in order: the
@@ -434,7 +434,7 @@ struct Scratch {
     epoch: u32,
     nodes: Vec<Node>,
     slots: Vec<Slot>,
-    slot_starts: Vec<u32>,
+    slot_range: Vec<(u32, u32)>,
     house_cells: Vec<u16>,
     on_buf: Vec<u32>,
     off_buf: Vec<u32>,
@@ -454,23 +454,22 @@ impl<'g> Prober<'g> {
         let n = geo.n;
         if s.nodes.len() != nodes || s.epoch > u32::MAX / 2 || s.seen_epoch > u32::MAX / 2 {
             let mut slots = Vec::new();
-            let mut slot_starts = Vec::with_capacity(geo.cells() + 1);
-            slot_starts.push(0);
+            let mut slot_range = Vec::with_capacity(geo.cells());
             let mut most = 0;
             for cell in &geo.slots {
                 slots.extend(cell.iter().map(|&(h, j)| Slot {
                     place: u32::from(h) * n as u32,
                     house: u32::from(h),
-                    bit: 1 << j,
+                    keep: !(1 << j),
                 }));
                 most = most.max(cell.len());
-                slot_starts.push(slots.len() as u32);
+                slot_range.push(((slots.len() - cell.len()) as u32, slots.len() as u32));
             }
             s = Scratch {
                 epoch: 0,
                 nodes: vec![Node::default(); nodes],
                 slots,
-                slot_starts,
+                slot_range,
                 house_cells: geo
                     .houses
                     .iter()
@@ -526,7 +525,7 @@ impl<'g> Prober<'g> {
             epoch: s.epoch,
             nodes: s.nodes,
             slots: s.slots,
-            slot_starts: s.slot_starts,
+            slot_range: s.slot_range,
             house_cells: s.house_cells,
             on_buf: s.on_buf,
             on_len: 0,
@@ -556,7 +555,7 @@ impl<'g> Prober<'g> {
             epoch: self.epoch,
             nodes: self.nodes,
             slots: self.slots,
-            slot_starts: self.slot_starts,
+            slot_range: self.slot_range,
             house_cells: self.house_cells,
             on_buf: self.on_buf,
             off_buf: self.off_buf,
@@ -603,7 +602,7 @@ impl<'g> Prober<'g> {
             planes: &mut self.planes,
             nodes: &mut self.nodes,
             slots: &self.slots,
-            slot_starts: &self.slot_starts,
+            slot_range: &self.slot_range,
             house_cells: &self.house_cells,
             on_list: &mut self.on_buf,
             on_len: 0,
@@ -727,7 +726,7 @@ struct State<'a> {
     planes: &'a mut [u64],
     nodes: &'a mut [Node],
     slots: &'a [Slot],
-    slot_starts: &'a [u32],
+    slot_range: &'a [(u32, u32)],
     house_cells: &'a [u16],
     on_list: &'a mut [u32],
     on_len: usize,
@@ -865,14 +864,11 @@ impl State<'_> {
                 self.queue_now(y as u32, NAKED);
             }
         }
-        let (from, to) = (
-            self.slot_starts[c] as usize,
-            self.slot_starts[c + 1] as usize,
-        );
+        let (from, to) = self.slot_range[c];
         let slots = self.slots;
-        for slot in slots.get(from..to).unwrap_or_default() {
+        for slot in slots.get(from as usize..to as usize).unwrap_or_default() {
             let places = &mut self.places[slot.place as usize + e];
-            *places &= !slot.bit;
+            *places &= slot.keep;
             let p = *places;
             if p == 0 {
                 return Err(Clash::NoPlace(slot.house as usize, e));
