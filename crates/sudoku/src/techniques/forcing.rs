@@ -413,6 +413,9 @@ struct Prober<'g> {
     whole: bool,
     /// The branches' states in [`Forcing::round`].
     arena: Vec<u64>,
+    /// On boards of up to 128 cells, the cells with two candidates or
+    /// more at the start holding each value; empty on larger boards.
+    base_open: Vec<u128>,
     /// Ancestor search.
     seen: Vec<u32>,
     seen_epoch: u32,
@@ -444,6 +447,7 @@ struct Scratch {
     seen_epoch: u32,
     stack: Vec<(u32, bool)>,
     arena: Vec<u64>,
+    base_open: Vec<u128>,
 }
 
 impl<'g> Prober<'g> {
@@ -497,11 +501,16 @@ impl<'g> Prober<'g> {
             }
         }
         s.base_planes.clear();
+        s.base_open.clear();
         if geo.small.is_some() {
             s.base_planes.resize(2 * n, 0);
+            s.base_open.resize(n, 0);
             for (c, &m) in base.iter().enumerate() {
                 for d in bits(m) {
                     s.base_planes[2 * d + c / 64] |= 1 << (c % 64);
+                    if m.several() {
+                        s.base_open[d] |= 1 << c;
+                    }
                 }
             }
         }
@@ -540,6 +549,7 @@ impl<'g> Prober<'g> {
             seen_epoch: s.seen_epoch,
             stack: s.stack,
             arena: s.arena,
+            base_open: s.base_open,
         }
     }
 
@@ -565,6 +575,7 @@ impl<'g> Prober<'g> {
             seen_epoch: self.seen_epoch,
             stack: self.stack,
             arena: self.arena,
+            base_open: self.base_open,
         }
     }
 
@@ -673,6 +684,22 @@ impl<'g> Prober<'g> {
                     }
                 }
                 h => {
+                    if let (Some(small), Some(&open)) = (&geo.small, self.base_open.get(d)) {
+                        // The same places as below, from the planes (in
+                        // another order: the count and the flag are of the
+                        // set of states reached, not of the order).
+                        let places = open & small.houses[h as usize];
+                        let mut rest = places & !(1u128 << c);
+                        while rest != 0 {
+                            let q = rest.trailing_zeros() as usize;
+                            rest &= rest - 1;
+                            self.stack.push(((q * n + d) as u32, false));
+                        }
+                        if places.count_ones() > 2 {
+                            dynamic = true;
+                        }
+                        continue;
+                    }
                     let bit = 1u64 << d;
                     let mut places = 0;
                     for &q in &geo.houses[h as usize].cells {
