@@ -289,16 +289,23 @@ impl NetMemo {
         // The values removed: gone from the planes (each removal takes its
         // cell out of its value's plane); then the values placed.
         let planes = &mut self.planes[e * n..(e + 1) * n];
-        let plane = |p: &[u64], d: usize| u128::from(p[2 * d]) | u128::from(p[2 * d + 1]) << 64;
+        let plane = |p: &[u64]| u128::from(p[0]) | u128::from(p[1]) << 64;
         let mut cells = 0u128;
-        for (d, t) in planes.iter_mut().enumerate() {
-            *t = plane(&prober.base_planes, d) & !plane(&prober.planes, d);
+        let (base, now) = (&prober.base_planes, &prober.planes);
+        for ((t, b), p) in planes
+            .iter_mut()
+            .zip(base.chunks_exact(2))
+            .zip(now.chunks_exact(2))
+        {
+            *t = plane(b) & !plane(p);
             cells |= *t;
         }
         for &y in prober.on_list() {
             let (c, d) = (y as usize / n, y as usize % n);
             cells |= 1 << c;
-            planes[d] |= 1 << c;
+            if let Some(t) = planes.get_mut(d) {
+                *t |= 1 << c;
+            }
         }
         self.cells[e] = cells;
         match outcome {
