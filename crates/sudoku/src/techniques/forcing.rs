@@ -104,6 +104,12 @@ struct NetMemo {
     /// A net that holds: its on states, then its off states, as bits
     /// (`2 * words` a net).
     states: Vec<u64>,
+    /// The buffers of the last call's prober.
+    scratch: Scratch,
+    /// The Nishio pre-test by value (it depends on the value's places
+    /// alone, which most calls leave as they were): the places it is for,
+    /// the cells tested on them and those that failed.
+    nishio: Vec<(u128, u128, u128)>,
 }
 
 impl std::fmt::Debug for NetMemo {
@@ -159,6 +165,8 @@ impl NetMemo {
             cells: vec![0; 2 * nodes],
             planes: vec![0; 2 * nodes * n],
             states: vec![0; 2 * nodes * 2 * words],
+            scratch: Scratch::default(),
+            nishio: vec![(0, 0, 0); n],
         }
     }
 
@@ -281,16 +289,23 @@ impl NetMemo {
         // The values removed: gone from the planes (each removal takes its
         // cell out of its value's plane); then the values placed.
         let planes = &mut self.planes[e * n..(e + 1) * n];
-        let plane = |p: &[u64], d: usize| u128::from(p[2 * d]) | u128::from(p[2 * d + 1]) << 64;
+        let plane = |p: &[u64]| u128::from(p[0]) | u128::from(p[1]) << 64;
         let mut cells = 0u128;
-        for (d, t) in planes.iter_mut().enumerate() {
-            *t = plane(&prober.base_planes, d) & !plane(&prober.planes, d);
+        let (base, now) = (&prober.base_planes, &prober.planes);
+        for ((t, b), p) in planes
+            .iter_mut()
+            .zip(base.chunks_exact(2))
+            .zip(now.chunks_exact(2))
+        {
+            *t = plane(b) & !plane(p);
             cells |= *t;
         }
-        for &y in &prober.on_list {
+        for &y in prober.on_list() {
             let (c, d) = (y as usize / n, y as usize % n);
             cells |= 1 << c;
-            planes[d] |= 1 << c;
+            if let Some(t) = planes.get_mut(d) {
+                *t |= 1 << c;
+            }
         }
         self.cells[e] = cells;
         match outcome {
@@ -349,12 +364,12 @@ struct Node {
 }
 
 /// A house of a cell: where the house's places start (`house * n`), the
-/// house, and the cell's bit among them.
+/// house, and all bits but the cell's among them.
 #[derive(Clone, Copy, Debug)]
 struct Slot {
     place: u32,
     house: u32,
-    bit: u64,
+    keep: u64,
 }
 
 /// Propagation of one assumption with singles (and, for nets, locked
@@ -378,15 +393,20 @@ struct Prober<'g> {
     /// The state of each candidate in the current run.
     nodes: Vec<Node>,
     /// The houses of each cell, flat: cell `c`'s are
-    /// `slots[slot_ends[c - 1]..slot_ends[c]]` (one look-up per removal
-    /// instead of two).
+    /// `slots[from..to]` for `(from, to) = slot_range[c]`.
     slots: Vec<Slot>,
-    slot_ends: Vec<u32>,
+    slot_range: Vec<(u32, u32)>,
     /// The cells of house `h` are `house_cells[h * n..][..n]`.
     house_cells: Vec<u16>,
-    on_list: Vec<u32>,
-    off_list: Vec<u32>,
-    /// Placements to make: (node, cause).
+    /// The candidates placed and removed in the last run, in order: the
+    /// first `on_len` and `off_len` (the buffers are as long as they can
+    /// get, so that a run writes them without growing them).
+    on_buf: Vec<u32>,
+    on_len: usize,
+    off_buf: Vec<u32>,
+    off_len: usize,
+    /// Placements to make: (node, cause), as long as they can get (each
+    /// removal queues at most one more than its cell has houses).
     queue: Vec<(u32, u32)>,
     nets: bool,
     /// Every house lists its cells in ascending order (the order of the
@@ -398,88 +418,187 @@ struct Prober<'g> {
     nishio: bool,
     /// The last run got to the nets' rules, which look at the whole grid.
     whole: bool,
+    /// The branches' states in [`Forcing::round`].
+    arena: Vec<u64>,
+    /// On boards of up to 128 cells, the cells with two candidates or
+    /// more at the start holding each value; empty on larger boards.
+    base_open: Vec<u128>,
     /// Ancestor search.
     seen: Vec<u32>,
     seen_epoch: u32,
     stack: Vec<(u32, bool)>,
 }
 
+/// What a [`Prober`] keeps from one call to the next (in the nets'
+/// memo): its buffers, and what it derives from the geometry alone. The
+/// states of its nodes and ancestor marks are of runs of epochs before
+/// the next one, so they need no clearing.
+#[derive(Default)]
+struct Scratch {
+    base: Vec<u64>,
+    masks: Vec<u64>,
+    base_places: Vec<u64>,
+    places: Vec<u64>,
+    base_planes: Vec<u64>,
+    planes: Vec<u64>,
+    epoch: u32,
+    nodes: Vec<Node>,
+    slots: Vec<Slot>,
+    slot_range: Vec<(u32, u32)>,
+    house_cells: Vec<u16>,
+    on_buf: Vec<u32>,
+    off_buf: Vec<u32>,
+    queue: Vec<(u32, u32)>,
+    ascending: bool,
+    seen: Vec<u32>,
+    seen_epoch: u32,
+    stack: Vec<(u32, bool)>,
+    arena: Vec<u64>,
+    base_open: Vec<u128>,
+}
+
 impl<'g> Prober<'g> {
-    fn new(geo: &'g Geometry, base: &[u64], nets: bool) -> Prober<'g> {
+    /// A prober on the candidates `base`, with the buffers of `scratch`
+    /// (from an earlier prober on the same geometry, or new).
+    fn new(geo: &'g Geometry, base: &[u64], nets: bool, mut s: Scratch) -> Prober<'g> {
         let nodes = geo.cells() * geo.n;
         let n = geo.n;
-        let mut base_places = vec![0u64; geo.houses.len() * n];
+        if s.nodes.len() != nodes || s.epoch > u32::MAX / 2 || s.seen_epoch > u32::MAX / 2 {
+            let mut slots = Vec::new();
+            let mut slot_range = Vec::with_capacity(geo.cells());
+            let mut most = 0;
+            for cell in &geo.slots {
+                slots.extend(cell.iter().map(|&(h, j)| Slot {
+                    place: u32::from(h) * n as u32,
+                    house: u32::from(h),
+                    keep: !(1 << j),
+                }));
+                most = most.max(cell.len());
+                slot_range.push(((slots.len() - cell.len()) as u32, slots.len() as u32));
+            }
+            s = Scratch {
+                epoch: 0,
+                nodes: vec![Node::default(); nodes],
+                slots,
+                slot_range,
+                house_cells: geo
+                    .houses
+                    .iter()
+                    .flat_map(|h| h.cells.iter().copied())
+                    .collect(),
+                on_buf: vec![0; nodes],
+                off_buf: vec![0; nodes],
+                queue: vec![(0, 0); 1 + nodes * (1 + most)],
+                ascending: geo
+                    .houses
+                    .iter()
+                    .all(|h| h.cells.windows(2).all(|w| w[0] < w[1])),
+                seen: vec![0; 2 * nodes],
+                seen_epoch: 0,
+                ..s
+            };
+        }
+        s.base_places.clear();
+        s.base_places.resize(geo.houses.len() * n, 0);
         for (h, house) in geo.houses.iter().enumerate() {
             for (j, &c) in house.cells.iter().enumerate() {
                 for d in bits(base[usize::from(c)]) {
-                    base_places[h * n + d] |= 1 << j;
+                    s.base_places[h * n + d] |= 1 << j;
                 }
             }
         }
-        let base_planes: Vec<u64> = if geo.small.is_some() {
-            (0..n)
-                .flat_map(|d| {
-                    let plane = (0..geo.cells())
-                        .filter(|&c| base[c] & (1 << d) != 0)
-                        .fold(0u128, |m, c| m | 1 << c);
-                    [plane as u64, (plane >> 64) as u64]
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let mut slots = Vec::new();
-        let mut slot_ends = Vec::with_capacity(geo.cells());
-        for cell in &geo.slots {
-            slots.extend(cell.iter().map(|&(h, j)| Slot {
-                place: u32::from(h) * n as u32,
-                house: u32::from(h),
-                bit: 1 << j,
-            }));
-            slot_ends.push(slots.len() as u32);
+        s.base_planes.clear();
+        s.base_open.clear();
+        if geo.small.is_some() {
+            s.base_planes.resize(2 * n, 0);
+            s.base_open.resize(n, 0);
+            for (c, &m) in base.iter().enumerate() {
+                for d in bits(m) {
+                    s.base_planes[2 * d + c / 64] |= 1 << (c % 64);
+                    if m.several() {
+                        s.base_open[d] |= 1 << c;
+                    }
+                }
+            }
         }
+        let copy = |to: &mut Vec<u64>, from: &[u64]| {
+            to.clear();
+            to.extend_from_slice(from);
+        };
+        copy(&mut s.base, base);
+        copy(&mut s.masks, base);
+        copy(&mut s.places, &s.base_places);
+        copy(&mut s.planes, &s.base_planes);
         Prober {
             geo,
             n: geo.n,
-            base: base.to_vec(),
-            masks: base.to_vec(),
-            places: base_places.clone(),
-            base_places,
-            planes: base_planes.clone(),
-            base_planes,
-            epoch: 0,
-            nodes: vec![Node::default(); nodes],
-            slots,
-            slot_ends,
-            house_cells: geo
-                .houses
-                .iter()
-                .flat_map(|h| h.cells.iter().copied())
-                .collect(),
-            on_list: Vec::with_capacity(nodes),
-            off_list: Vec::with_capacity(nodes),
-            queue: Vec::with_capacity(nodes),
+            base: s.base,
+            masks: s.masks,
+            places: s.places,
+            base_places: s.base_places,
+            planes: s.planes,
+            base_planes: s.base_planes,
+            epoch: s.epoch,
+            nodes: s.nodes,
+            slots: s.slots,
+            slot_range: s.slot_range,
+            house_cells: s.house_cells,
+            on_buf: s.on_buf,
+            on_len: 0,
+            off_buf: s.off_buf,
+            off_len: 0,
+            queue: s.queue,
             nets,
-            ascending: geo
-                .houses
-                .iter()
-                .all(|h| h.cells.windows(2).all(|w| w[0] < w[1])),
+            ascending: s.ascending,
             nishio: false,
             whole: false,
-            seen: vec![0; 2 * nodes],
-            seen_epoch: 0,
-            stack: Vec::new(),
+            seen: s.seen,
+            seen_epoch: s.seen_epoch,
+            stack: s.stack,
+            arena: s.arena,
+            base_open: s.base_open,
         }
     }
 
-    #[inline]
-    fn is_on(&self, x: u32) -> bool {
-        self.nodes[x as usize].on_at == self.epoch
+    /// The buffers, for the next prober.
+    fn into_scratch(self) -> Scratch {
+        Scratch {
+            base: self.base,
+            masks: self.masks,
+            base_places: self.base_places,
+            places: self.places,
+            base_planes: self.base_planes,
+            planes: self.planes,
+            epoch: self.epoch,
+            nodes: self.nodes,
+            slots: self.slots,
+            slot_range: self.slot_range,
+            house_cells: self.house_cells,
+            on_buf: self.on_buf,
+            off_buf: self.off_buf,
+            queue: self.queue,
+            ascending: self.ascending,
+            seen: self.seen,
+            seen_epoch: self.seen_epoch,
+            stack: self.stack,
+            arena: self.arena,
+            base_open: self.base_open,
+        }
     }
 
     #[inline]
     fn is_off(&self, x: u32) -> bool {
         self.nodes[x as usize].off_at == self.epoch
+    }
+
+    /// The candidates placed in the last run, in order.
+    fn on_list(&self) -> &[u32] {
+        &self.on_buf[..self.on_len]
+    }
+
+    /// The candidates removed in the last run, in order.
+    fn off_list(&self) -> &[u32] {
+        &self.off_buf[..self.off_len]
     }
 
     /// Assumes `start` true and propagates; `Err` names the contradiction.
@@ -488,44 +607,231 @@ impl<'g> Prober<'g> {
         self.masks.copy_from_slice(&self.base);
         self.places.copy_from_slice(&self.base_places);
         self.planes.copy_from_slice(&self.base_planes);
-        self.on_list.clear();
-        self.off_list.clear();
-        self.queue.clear();
-        self.queue.push((start, START));
         self.whole = false;
+        let nets = self.nets;
+        let mut s = State {
+            geo: self.geo,
+            n: self.n,
+            epoch: self.epoch,
+            nishio: self.nishio,
+            ascending: self.ascending,
+            masks: &mut self.masks,
+            places: &mut self.places,
+            planes: &mut self.planes,
+            nodes: &mut self.nodes,
+            slots: &self.slots,
+            slot_range: &self.slot_range,
+            house_cells: &self.house_cells,
+            on_list: &mut self.on_buf,
+            on_len: 0,
+            off_list: &mut self.off_buf,
+            off_len: 0,
+            queue: &mut self.queue,
+            queue_len: 0,
+        };
+        s.queue_now(start, START);
+        let outcome = s.follow(nets, &mut self.whole);
+        (self.on_len, self.off_len) = (s.on_len, s.off_len);
+        outcome
+    }
+
+    /// The ancestors of the given states in the last run: how many, and
+    /// whether any used a cell or a house with more than two candidates or
+    /// places at the start ("dynamic").
+    fn ancestors(&mut self, roots: &[(u32, bool)]) -> (usize, bool) {
+        self.seen_epoch += 1;
+        let n = self.n;
+        let nodes = self.nodes.len() as u32;
+        let geo = self.geo;
+        let mut count = 0;
+        let mut dynamic = false;
+        self.stack.clear();
+        self.stack.extend_from_slice(roots);
+        while let Some((x, on)) = self.stack.pop() {
+            let key = (x + if on { 0 } else { nodes }) as usize;
+            if self.seen[key] == self.seen_epoch {
+                continue;
+            }
+            self.seen[key] = self.seen_epoch;
+            count += 1;
+            let (c, d) = (x as usize / n, x as usize % n);
+            if !on {
+                let cause = self.nodes[x as usize].off_cause;
+                if cause & ADVANCED != 0 && cause != START && cause != NAKED {
+                    let h = (cause & !ADVANCED) as usize;
+                    dynamic = true;
+                    for &q in &geo.houses[h].cells {
+                        let q = usize::from(q);
+                        let mut gone = self.base[q] & !self.masks[q];
+                        while gone != 0 {
+                            let e = gone.trailing_zeros() as usize;
+                            gone &= gone - 1;
+                            let y = (q * n + e) as u32;
+                            if self.is_off(y) && y != x {
+                                self.stack.push((y, false));
+                            }
+                        }
+                    }
+                } else {
+                    self.stack.push((cause, true));
+                }
+                continue;
+            }
+            match self.nodes[x as usize].on_cause {
+                START => {}
+                NAKED => {
+                    if (self.base[c] & self.base[c].wrapping_sub(1)).several() {
+                        dynamic = true;
+                    }
+                    let mut others = self.base[c] & !(1u64 << d);
+                    while others != 0 {
+                        let e = others.trailing_zeros() as usize;
+                        others &= others - 1;
+                        self.stack.push(((c * n + e) as u32, false));
+                    }
+                }
+                h => {
+                    if let (Some(small), Some(&open)) = (&geo.small, self.base_open.get(d)) {
+                        // The same places as below, from the planes (in
+                        // another order: the count and the flag are of the
+                        // set of states reached, not of the order).
+                        let places = open & small.houses[h as usize];
+                        let mut rest = places & !(1u128 << c);
+                        while rest != 0 {
+                            let q = rest.trailing_zeros() as usize;
+                            rest &= rest - 1;
+                            self.stack.push(((q * n + d) as u32, false));
+                        }
+                        if places.count_ones() > 2 {
+                            dynamic = true;
+                        }
+                        continue;
+                    }
+                    let bit = 1u64 << d;
+                    let mut places = 0;
+                    for &q in &geo.houses[h as usize].cells {
+                        let q = usize::from(q);
+                        if self.base[q] & bit != 0 && self.base[q].several() {
+                            places += 1;
+                            if q != c {
+                                self.stack.push(((q * n + d) as u32, false));
+                            }
+                        }
+                    }
+                    if places > 2 {
+                        dynamic = true;
+                    }
+                }
+            }
+        }
+        (count, dynamic)
+    }
+
+    /// The states proving a contradiction.
+    fn clash_roots(&self, clash: Clash) -> Vec<(u32, bool)> {
+        let n = self.n;
+        match clash {
+            Clash::EmptyCell(c) => bits(self.base[c])
+                .map(|e| ((c * n + e) as u32, false))
+                .collect(),
+            Clash::NoPlace(h, e) => self.geo.houses[h]
+                .cells
+                .iter()
+                .map(|&q| usize::from(q))
+                .filter(|&q| self.base[q] & (1u64 << e) != 0)
+                .map(|q| ((q * n + e) as u32, false))
+                .collect(),
+            Clash::Both(x) => vec![(x, true), (x, false)],
+        }
+    }
+}
+
+/// A run of a [`Prober`], its state borrowed apart (the optimiser keeps
+/// the slices' addresses and lengths, and the lists' lengths, in
+/// registers instead of loading them again after each store).
+struct State<'a> {
+    geo: &'a Geometry,
+    n: usize,
+    epoch: u32,
+    nishio: bool,
+    ascending: bool,
+    masks: &'a mut [u64],
+    places: &'a mut [u64],
+    planes: &'a mut [u64],
+    nodes: &'a mut [Node],
+    slots: &'a [Slot],
+    slot_range: &'a [(u32, u32)],
+    house_cells: &'a [u16],
+    on_list: &'a mut [u32],
+    on_len: usize,
+    off_list: &'a mut [u32],
+    off_len: usize,
+    queue: &'a mut [(u32, u32)],
+    queue_len: usize,
+}
+
+impl State<'_> {
+    #[inline(always)]
+    fn is_on(&self, x: usize) -> bool {
+        self.nodes
+            .get(x)
+            .is_some_and(|node| node.on_at == self.epoch)
+    }
+
+    /// Queues the placement of `x` (the buffer is long enough for every
+    /// placement a run can queue).
+    #[inline(always)]
+    fn queue_now(&mut self, x: u32, cause: u32) {
+        if let Some(slot) = self.queue.get_mut(self.queue_len) {
+            *slot = (x, cause);
+            self.queue_len += 1;
+        }
+    }
+
+    /// Makes the queued placements, then (if `nets`, after noting in
+    /// `whole` that the run looks at the whole grid) the first rule of
+    /// the nets that removes something, and so on to the end.
+    fn follow(&mut self, nets: bool, whole: &mut bool) -> Result<(), Clash> {
         loop {
             let mut head = 0;
-            while head < self.queue.len() {
+            while head < self.queue_len {
                 let (x, cause) = self.queue[head];
                 head += 1;
                 self.place(x, cause)?;
             }
-            self.queue.clear();
-            if !self.nets {
+            self.queue_len = 0;
+            if !nets {
                 return Ok(());
             }
-            self.whole = true;
+            *whole = true;
             if !self.advanced()? {
                 return Ok(());
             }
         }
     }
 
+    #[inline(always)]
     fn place(&mut self, x: u32, cause: u32) -> Result<(), Clash> {
-        if self.is_on(x) {
+        let Some(node) = self.nodes.get_mut(x as usize) else {
+            return Ok(());
+        };
+        if node.on_at == self.epoch {
             return Ok(());
         }
         let n = self.n;
         let (c, d) = (x as usize / n, x as usize % n);
         let bit = 1u64 << d;
-        let node = &mut self.nodes[x as usize];
         node.on_at = self.epoch;
         node.on_cause = cause;
-        self.on_list.push(x);
-        if self.masks[c] & bit == 0 {
+        if let Some(slot) = self.on_list.get_mut(self.on_len) {
+            *slot = x;
+            self.on_len += 1;
+        }
+        let m = self.masks[c];
+        if m & bit == 0 {
             return Err(Clash::Both(x));
         }
-        let mut others = if self.nishio { 0 } else { self.masks[c] & !bit };
+        let mut others = if self.nishio { 0 } else { m & !bit };
         while others != 0 {
             let e = others.trailing_zeros() as usize;
             others &= others - 1;
@@ -569,44 +875,43 @@ impl<'g> Prober<'g> {
     #[inline(always)]
     fn remove(&mut self, c: usize, e: usize, cause: u32) -> Result<(), Clash> {
         let n = self.n;
-        let ebit = 1u64 << e;
         let node = c * n + e;
-        let m = self.masks[c] & !ebit;
+        let m = self.masks[c] & !(1u64 << e);
         self.masks[c] = m;
         if let Some(word) = self.planes.get_mut(2 * e + c / 64) {
             *word &= !(1u64 << (c % 64));
         }
-        let state = &mut self.nodes[node];
-        state.off_at = self.epoch;
-        state.off_cause = cause;
-        self.off_list.push(node as u32);
+        if let Some(state) = self.nodes.get_mut(node) {
+            state.off_at = self.epoch;
+            state.off_cause = cause;
+        }
+        if let Some(slot) = self.off_list.get_mut(self.off_len) {
+            *slot = node as u32;
+            self.off_len += 1;
+        }
         if m == 0 {
             return Err(Clash::EmptyCell(c));
         }
         if !self.nishio && m & (m - 1) == 0 {
-            let y = (c * n + m.trailing_zeros() as usize) as u32;
+            let y = c * n + m.trailing_zeros() as usize;
             if !self.is_on(y) {
-                self.queue.push((y, NAKED));
+                self.queue_now(y as u32, NAKED);
             }
         }
-        let from = if c == 0 {
-            0
-        } else {
-            self.slot_ends[c - 1] as usize
-        };
-        for k in from..self.slot_ends[c] as usize {
-            let slot = self.slots[k];
+        let (from, to) = self.slot_range[c];
+        let slots = self.slots;
+        for slot in slots.get(from as usize..to as usize).unwrap_or_default() {
             let places = &mut self.places[slot.place as usize + e];
-            *places &= !slot.bit;
+            *places &= slot.keep;
             let p = *places;
             if p == 0 {
                 return Err(Clash::NoPlace(slot.house as usize, e));
             }
             if p & (p - 1) == 0 {
                 let last = self.house_cells[slot.place as usize + p.trailing_zeros() as usize];
-                let y = (usize::from(last) * n + e) as u32;
+                let y = usize::from(last) * n + e;
                 if !self.is_on(y) {
-                    self.queue.push((y, slot.house));
+                    self.queue_now(y as u32, slot.house);
                 }
             }
         }
@@ -751,7 +1056,7 @@ impl<'g> Prober<'g> {
             let house = small.houses[h];
             // Locked candidates.
             for d in 0..n {
-                let places = plane(&self.planes, d) & house & open;
+                let places = plane(self.planes, d) & house & open;
                 if !places.several() {
                     continue;
                 }
@@ -761,7 +1066,7 @@ impl<'g> Prober<'g> {
                     if g == h || places & !small.houses[g] != 0 {
                         continue;
                     }
-                    let mut gone = plane(&self.planes, d) & small.houses[g] & !places;
+                    let mut gone = plane(self.planes, d) & small.houses[g] & !places;
                     if gone == 0 {
                         continue;
                     }
@@ -804,7 +1109,7 @@ impl<'g> Prober<'g> {
             // Hidden pairs.
             for d1 in 0..n {
                 let b1 = 1u64 << d1;
-                let p1 = plane(&self.planes, d1) & house;
+                let p1 = plane(self.planes, d1) & house;
                 if !p1.pair() {
                     continue;
                 }
@@ -815,7 +1120,7 @@ impl<'g> Prober<'g> {
                 }
                 for d2 in d1 + 1..n {
                     let b2 = 1u64 << d2;
-                    if plane(&self.planes, d2) & house != p1 {
+                    if plane(self.planes, d2) & house != p1 {
                         continue;
                     }
                     let mut changed = false;
@@ -830,100 +1135,6 @@ impl<'g> Prober<'g> {
             }
         }
         Ok(false)
-    }
-
-    /// The ancestors of the given states in the last run: how many, and
-    /// whether any used a cell or a house with more than two candidates or
-    /// places at the start ("dynamic").
-    fn ancestors(&mut self, roots: &[(u32, bool)]) -> (usize, bool) {
-        self.seen_epoch += 1;
-        let n = self.n;
-        let nodes = self.nodes.len() as u32;
-        let geo = self.geo;
-        let mut count = 0;
-        let mut dynamic = false;
-        self.stack.clear();
-        self.stack.extend_from_slice(roots);
-        while let Some((x, on)) = self.stack.pop() {
-            let key = (x + if on { 0 } else { nodes }) as usize;
-            if self.seen[key] == self.seen_epoch {
-                continue;
-            }
-            self.seen[key] = self.seen_epoch;
-            count += 1;
-            let (c, d) = (x as usize / n, x as usize % n);
-            if !on {
-                let cause = self.nodes[x as usize].off_cause;
-                if cause & ADVANCED != 0 && cause != START && cause != NAKED {
-                    let h = (cause & !ADVANCED) as usize;
-                    dynamic = true;
-                    for &q in &geo.houses[h].cells {
-                        let q = usize::from(q);
-                        let mut gone = self.base[q] & !self.masks[q];
-                        while gone != 0 {
-                            let e = gone.trailing_zeros() as usize;
-                            gone &= gone - 1;
-                            let y = (q * n + e) as u32;
-                            if self.is_off(y) && y != x {
-                                self.stack.push((y, false));
-                            }
-                        }
-                    }
-                } else {
-                    self.stack.push((cause, true));
-                }
-                continue;
-            }
-            match self.nodes[x as usize].on_cause {
-                START => {}
-                NAKED => {
-                    if (self.base[c] & self.base[c].wrapping_sub(1)).several() {
-                        dynamic = true;
-                    }
-                    let mut others = self.base[c] & !(1u64 << d);
-                    while others != 0 {
-                        let e = others.trailing_zeros() as usize;
-                        others &= others - 1;
-                        self.stack.push(((c * n + e) as u32, false));
-                    }
-                }
-                h => {
-                    let bit = 1u64 << d;
-                    let mut places = 0;
-                    for &q in &geo.houses[h as usize].cells {
-                        let q = usize::from(q);
-                        if self.base[q] & bit != 0 && self.base[q].several() {
-                            places += 1;
-                            if q != c {
-                                self.stack.push(((q * n + d) as u32, false));
-                            }
-                        }
-                    }
-                    if places > 2 {
-                        dynamic = true;
-                    }
-                }
-            }
-        }
-        (count, dynamic)
-    }
-
-    /// The states proving a contradiction.
-    fn clash_roots(&self, clash: Clash) -> Vec<(u32, bool)> {
-        let n = self.n;
-        match clash {
-            Clash::EmptyCell(c) => bits(self.base[c])
-                .map(|e| ((c * n + e) as u32, false))
-                .collect(),
-            Clash::NoPlace(h, e) => self.geo.houses[h]
-                .cells
-                .iter()
-                .map(|&q| usize::from(q))
-                .filter(|&q| self.base[q] & (1u64 << e) != 0)
-                .map(|q| ((q * n + e) as u32, false))
-                .collect(),
-            Clash::Both(x) => vec![(x, true), (x, false)],
-        }
     }
 }
 
@@ -1019,7 +1230,13 @@ enum Source {
 impl Forcing {
     /// The contradictions of Nishio chains: each candidate assumed true,
     /// following its own value only.
-    fn nishio(&self, prober: &mut Prober<'_>, cands: &[u32], out: &mut Vec<Conclusion>) {
+    fn nishio(
+        &self,
+        prober: &mut Prober<'_>,
+        cands: &[u32],
+        out: &mut Vec<Conclusion>,
+        memo: Option<&mut NetMemo>,
+    ) {
         prober.nishio = true;
         let geo = prober.geo;
         let n = geo.n;
@@ -1036,11 +1253,27 @@ impl Forcing {
                 })
                 .collect()
         });
+        let mut kept = memo.map(|m| &mut m.nishio[..]);
         for &p in cands {
             if let (Some(small), Some(planes)) = (small, planes.as_ref()) {
                 let (c, d) = (p as usize / n, p as usize % n);
                 let (plane, open) = planes[d];
-                if !nishio_fails_in(geo, small, plane, open, c) {
+                let fails = match kept.as_deref_mut().and_then(|k| k.get_mut(d)) {
+                    Some(entry) => {
+                        if entry.0 != plane {
+                            *entry = (plane, 0, 0);
+                        }
+                        if entry.1 & 1 << c == 0 {
+                            entry.1 |= 1 << c;
+                            if nishio_fails_in(geo, small, plane, open, c) {
+                                entry.2 |= 1 << c;
+                            }
+                        }
+                        entry.2 & 1 << c != 0
+                    }
+                    None => nishio_fails_in(geo, small, plane, open, c),
+                };
+                if !fails {
                     continue;
                 }
             }
@@ -1077,11 +1310,12 @@ impl Forcing {
         let nets = prober.nets;
         let words = nodes.div_ceil(64);
         let store = n <= 16;
-        let mut arena = if store {
-            vec![0u64; cands.len() * 2 * words]
-        } else {
-            Vec::new()
-        };
+        // The states of each branch's net, as bits (`2 * words` a branch;
+        // those of failed branches are never read).
+        let mut arena = std::mem::take(&mut prober.arena);
+        if store {
+            arena.resize(cands.len() * 2 * words, 0);
+        }
         let mut failed = vec![false; nodes];
         let dynamic_rating = if nets { 90 } else { 85 };
         for (i, &p) in cands.iter().enumerate() {
@@ -1113,10 +1347,11 @@ impl Forcing {
                 }
                 Ok(()) if store => {
                     let slot = &mut arena[i * 2 * words..(i + 1) * 2 * words];
-                    for &x in &prober.on_list {
+                    slot.fill(0);
+                    for &x in prober.on_list() {
                         slot[x as usize / 64] |= 1 << (x % 64);
                     }
-                    for &x in &prober.off_list {
+                    for &x in prober.off_list() {
                         slot[words + x as usize / 64] |= 1 << (x % 64);
                     }
                     if let Some(m) = memo.as_deref_mut() {
@@ -1130,6 +1365,7 @@ impl Forcing {
         // any forcing (the puzzle's rating stays the same), and far
         // cheaper to find.
         if !store || out.iter().any(|c| c.rating <= limit) {
+            prober.arena = arena;
             return;
         }
         let index_of = |x: u32| cands.binary_search(&x).ok();
@@ -1243,6 +1479,7 @@ impl Forcing {
             }
             sets.push((source, all_found.len()));
         }
+        prober.arena = arena;
         // Rate each conclusion from the branches' nets: each branch is run
         // once for every set it is in (the sum over its sets is what
         // running it again for each set gave).
@@ -1307,13 +1544,40 @@ impl Forcing {
         out: &mut Vec<Conclusion>,
         mut memo: Option<&mut NetMemo>,
     ) -> bool {
+        let scratch = memo
+            .as_deref_mut()
+            .map(|m| std::mem::take(&mut m.scratch))
+            .unwrap_or_default();
+        let mut prober = Prober::new(geo, masks, false, scratch);
+        let nets = self.conclusions_with(&mut prober, masks, limit, out, memo.as_deref_mut());
+        if let Some(m) = memo {
+            m.scratch = prober.into_scratch();
+        }
+        nets
+    }
+
+    /// [`conclusions`](Forcing::conclusions) with `prober` on `masks`.
+    fn conclusions_with(
+        &self,
+        prober: &mut Prober<'_>,
+        masks: &[u64],
+        limit: u16,
+        out: &mut Vec<Conclusion>,
+        mut memo: Option<&mut NetMemo>,
+    ) -> bool {
+        let geo = prober.geo;
         let n = geo.n;
-        let cands: Vec<u32> = (0..geo.cells())
-            .filter(|&c| masks[c].several())
-            .flat_map(|c| bits(masks[c]).map(move |d| (c * n + d) as u32))
-            .collect();
-        let mut prober = Prober::new(geo, masks, false);
-        self.nishio(&mut prober, &cands, out);
+        let mut cands: Vec<u32> = Vec::with_capacity(geo.cells() * n);
+        for (c, &m) in masks.iter().enumerate().take(geo.cells()) {
+            if m.several() {
+                let mut rest = m;
+                while rest != 0 {
+                    cands.push((c * n + rest.trailing_zeros() as usize) as u32);
+                    rest &= rest - 1;
+                }
+            }
+        }
+        self.nishio(prober, &cands, out, memo.as_deref_mut());
         if !out.is_empty() {
             return false;
         }
@@ -1323,7 +1587,7 @@ impl Forcing {
         }
         self.round(
             masks,
-            &mut prober,
+            prober,
             &cands,
             limit,
             (&mut statics, out),
@@ -1337,7 +1601,7 @@ impl Forcing {
             return false;
         }
         prober.nets = true;
-        self.round(masks, &mut prober, &cands, limit, (&mut statics, out), memo);
+        self.round(masks, prober, &cands, limit, (&mut statics, out), memo);
         out.append(&mut statics);
         true
     }
@@ -1474,8 +1738,8 @@ mod tests {
         let mut advanced = 0;
         for puzzle in puzzles {
             let (geo, masks) = classic_position(puzzle);
-            let mut fast = Prober::new(&geo, &masks, true);
-            let mut slow = Prober::new(&geo, &masks, true);
+            let mut fast = Prober::new(&geo, &masks, true, Scratch::default());
+            let mut slow = Prober::new(&geo, &masks, true, Scratch::default());
             assert!(fast.ascending);
             slow.ascending = false;
             for (c, &m) in masks.iter().enumerate() {
@@ -1486,9 +1750,9 @@ mod tests {
                     let x = (c * 9 + d) as u32;
                     let (a, b) = (fast.run(x), slow.run(x));
                     assert_eq!(format!("{a:?}"), format!("{b:?}"), "{puzzle}: {x}");
-                    assert_eq!(fast.on_list, slow.on_list, "{puzzle}: {x}");
-                    assert_eq!(fast.off_list, slow.off_list, "{puzzle}: {x}");
-                    for &y in fast.on_list.iter().chain(&fast.off_list) {
+                    assert_eq!(fast.on_list(), slow.on_list(), "{puzzle}: {x}");
+                    assert_eq!(fast.off_list(), slow.off_list(), "{puzzle}: {x}");
+                    for &y in fast.on_list().iter().chain(fast.off_list()) {
                         let (p, q) = (fast.nodes[y as usize], slow.nodes[y as usize]);
                         assert_eq!((p.on_cause, p.off_cause), (q.on_cause, q.off_cause));
                         advanced += usize::from(q.off_cause & ADVANCED != 0 && q.off_cause < NAKED);
@@ -1616,7 +1880,7 @@ mod tests {
         for puzzle in puzzles {
             let (geo, masks) = classic_position(puzzle);
             let small = geo.small.as_ref().unwrap();
-            let mut prober = Prober::new(&geo, &masks, false);
+            let mut prober = Prober::new(&geo, &masks, false, Scratch::default());
             prober.nishio = true;
             for c in 0..81 {
                 if masks[c].is_power_of_two() {
