@@ -55,9 +55,26 @@ pub(crate) fn low_rating(geo: &Geometry, givens: &[u8]) -> Option<LowGrade> {
         placed: vec![0; houses],
         fruitless: OnceCell::new(),
     };
+    // The places are computed from the candidates below
+    // ([`refresh`](State::refresh)), so the givens set only those.
     for (c, &v) in givens.iter().enumerate() {
-        if v != 0 && !s.place(c, 1u64 << (v - 1)) {
+        if v == 0 {
+            continue;
+        }
+        let bit = 1u64 << (v - 1);
+        if s.m[c] & bit == 0 || s.done[c] && s.m[c] != bit {
             return None;
+        }
+        s.m[c] = bit;
+        s.done[c] = true;
+        for &p in &geo.peers[c] {
+            let p = usize::from(p);
+            if !s.done[p] {
+                s.m[p] &= !bit;
+                if s.m[p] == 0 {
+                    return None;
+                }
+            }
         }
     }
     let mut hardest = (0u16, Technique::HiddenSingle);
