@@ -9,7 +9,8 @@
 //! runs, to damp a noisy machine). Prints per file: puzzles/s, mean and
 //! worst µs per puzzle, mean decisions.
 //!
-//! `cargo bench --bench numbers`
+//! `cargo bench --bench numbers [FILTER...]`: with filters, only the files
+//! whose row name (`kenken/keen_4de`) contains one of them.
 
 use gridcsp_puzzles::families::kakuro::Kakuro;
 use gridcsp_puzzles::families::kenken::KenKen;
@@ -82,6 +83,11 @@ fn files(dir: &str) -> Vec<(String, String)> {
 }
 
 fn main() {
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| name.contains(o.as_str()));
     println!(
         "{:<28} {:>5} {:>12} {:>10} {:>10} {:>9}",
         "file", "n", "puzzles/s", "mean µs", "worst µs", "decisions"
@@ -93,7 +99,10 @@ fn main() {
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .map(str::to_owned)
             .collect();
-        report(&KenKen, &format!("kenken/{name}"), &ids);
+        let name = format!("kenken/{name}");
+        if wanted(&name) {
+            report(&KenKen, &name, &ids);
+        }
     }
     for (name, text) in files("benches/data/kakuro") {
         let records: Vec<String> = text
@@ -102,6 +111,9 @@ fn main() {
             .filter(|r| !r.is_empty() && !r.starts_with('#'))
             .map(|r| format!("{r}\n"))
             .collect();
-        report(&Kakuro, &format!("kakuro/{name}"), &records);
+        let name = format!("kakuro/{name}");
+        if wanted(&name) {
+            report(&Kakuro, &name, &records);
+        }
     }
 }

@@ -70,9 +70,15 @@ fn is_increasing(vars: &[VarId]) -> bool {
     vars.windows(2).all(|w| w[0] < w[1])
 }
 
+/// Strictly increasing or strictly decreasing (a grid line read from
+/// either end, as the clues of Skyscrapers read them): no repeats.
+fn is_monotone(vars: &[VarId]) -> bool {
+    is_increasing(vars) || vars.windows(2).all(|w| w[0] > w[1])
+}
+
 /// The smallest variable listed twice in `vars`, if any.
 fn first_repeat(vars: &[VarId]) -> Option<VarId> {
-    if is_increasing(vars) {
+    if is_monotone(vars) {
         return None;
     }
     if vars.len() <= SMALL_SCOPE {
@@ -100,7 +106,10 @@ impl Default for Model {
             grid_names: Vec::new(),
             layout: Vec::new(),
             init_words: Vec::new(),
-            constraints: Vec::new(),
+            // Room for a small puzzle's constraints (a 4x4 Latin square's
+            // eight lines and its cages or clues), so posting them does not
+            // regrow the list from 4 to 8 to 16.
+            constraints: Vec::with_capacity(16),
             degree: Vec::new(),
         }
     }
@@ -427,9 +436,10 @@ impl Model {
             self.check_var(v)?;
         }
         let id = ConstraintId::from_index(self.constraints.len());
-        if is_increasing(scope) {
+        if is_monotone(scope) {
             // Each variable once (the scopes of grid lines and of whole
-            // grids are in creation order): nothing to look for.
+            // grids are in creation order, or its reverse): nothing to
+            // look for.
             for v in scope {
                 self.degree[v.index()] += 1;
             }

@@ -131,12 +131,16 @@ impl Watches {
         // 1`'s: then `offsets[v]` is `v`'s start for every `v`, with no copy
         // of the starts.
         let mut offsets = filled(num_vars + 2, 0u32);
-        // A scope in increasing order (a grid's line, a whole grid) lists
-        // each variable once; the others are deduplicated with `seen`, made
-        // only if there is one (then every scope is, on the second pass).
-        // The scopes are the model's variables, so their indices tell them
+        // A scope in increasing order (a grid's line, a whole grid) or in
+        // decreasing order (a line read from its far end) lists each
+        // variable once; the others are deduplicated with `seen`, made only
+        // if there is one (then every scope is, on the second pass). The
+        // scopes are the model's variables, so their indices tell them
         // apart.
-        let sorted = |scope: &[VarId]| scope.windows(2).all(|w| w[0].index() < w[1].index());
+        let sorted = |scope: &[VarId]| {
+            scope.windows(2).all(|w| w[0].index() < w[1].index())
+                || scope.windows(2).all(|w| w[0].index() > w[1].index())
+        };
         let mut seen = Vec::new();
         for (c, e) in constraints.iter().enumerate() {
             let scope = e.constraint.scope();

@@ -208,6 +208,26 @@ impl Built {
         }
     }
 
+    /// A model over a `rows x cols` grid with the variable of each cell
+    /// (row-major, `rows * cols` of them) given at once, rather than
+    /// [`Built::new`]'s empty cells replaced.
+    pub fn with_cells(
+        model: csp_core::Model,
+        rows: usize,
+        cols: usize,
+        cells: Vec<Option<VarId>>,
+    ) -> Built {
+        debug_assert_eq!(cells.len(), rows * cols);
+        Built {
+            model,
+            rows,
+            cols,
+            cells,
+            assumptions: Vec::new(),
+            options: generic::default_search_options(),
+        }
+    }
+
     /// The variable of the cell, if it has one.
     pub fn var(&self, cell: Cell) -> Option<VarId> {
         if cell.row < self.rows && cell.col < self.cols {

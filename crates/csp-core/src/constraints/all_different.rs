@@ -146,19 +146,21 @@ struct Frame {
     /// Every shift is 0 (the common case of one range, as in Sudoku): the
     /// words are used as they are.
     aligned: bool,
-    /// Per variable: its layout base (the value of its bit 0).
-    base: Vec<Value>,
     /// Per variable: frame bit minus own bit. On a one-word frame every
     /// variable is one word whose set bits stay inside the word when moved,
-    /// so the move is a rotation by `shift mod 64`.
+    /// so the move is a rotation by `shift mod 64`. Empty when `aligned`
+    /// (every shift 0: see [`shift`](Self::shift)), which saves small models
+    /// an allocation per constraint.
     shift: Vec<i64>,
-    /// Per variable: its layout (where its domain word is), so the small
-    /// path reads and writes the words without looking them up.
+    /// Per variable: its layout (where its domain word is, and its base:
+    /// the value of its bit 0), so the small path reads and writes the
+    /// words without looking them up.
     layouts: Vec<VarLayout>,
     /// Fused and at most [`SMALL`] variables: the small path applies
     /// (below domain consistency, untraced).
     small: bool,
-    /// Per variable: [`rotation`](Self::rotation), for the small path.
+    /// Per variable: [`rotation`](Self::rotation), for the small path;
+    /// empty when `aligned` (every rotation 0).
     rotations: Vec<u32>,
 }
 
@@ -185,24 +187,30 @@ impl Frame {
             return None;
         }
         let layouts: Vec<VarLayout> = vars.iter().map(|v| model.layout[v.index()]).collect();
-        let base: Vec<Value> = layouts.iter().map(|l| l.base).collect();
-        let shift: Vec<i64> = base
-            .iter()
-            .enumerate()
-            .map(|(i, &b)| i64::from(b) + offset(i) - lo)
-            .collect();
+        let shift_of = |i: usize, l: &VarLayout| i64::from(l.base) + offset(i) - lo;
         // (With offsets, equal shifts need equal bases to share the base.)
-        let aligned = shift.iter().all(|&k| k == 0) && base.iter().all(|&b| b == base[0]);
+        let aligned = layouts.iter().enumerate().all(|(i, l)| shift_of(i, l) == 0)
+            && layouts.iter().all(|l| l.base == layouts[0].base);
         let fused = words == 1 && one_word;
+        let (shift, rotations) = if aligned {
+            (Vec::new(), Vec::new())
+        } else {
+            let shift: Vec<i64> = layouts
+                .iter()
+                .enumerate()
+                .map(|(i, l)| shift_of(i, l))
+                .collect();
+            let rotations = shift.iter().map(|k| k.rem_euclid(64) as u32).collect();
+            (shift, rotations)
+        };
         Some(Frame {
             small: fused && vars.len() <= SMALL,
-            rotations: shift.iter().map(|k| k.rem_euclid(64) as u32).collect(),
+            rotations,
             words: words as usize,
             // A multi-word variable whose values fit one word takes the
             // word-wise path: its values need not be in its first word.
             fused,
             aligned,
-            base,
             shift,
             layouts,
         })
@@ -211,7 +219,13 @@ impl Frame {
     /// The rotation that moves variable `i`'s word onto a one-word frame.
     #[inline]
     fn rotation(&self, i: usize) -> u32 {
-        self.shift[i].rem_euclid(64) as u32
+        self.shift(i).rem_euclid(64) as u32
+    }
+
+    /// Variable `i`'s shift (0 on an aligned frame).
+    #[inline]
+    fn shift(&self, i: usize) -> i64 {
+        self.shift.get(i).copied().unwrap_or(0)
     }
 }
 
@@ -230,7 +244,7 @@ impl Align<'_> {
     fn own(self, i: usize, mask: u64) -> (Value, u64) {
         match self {
             Align::Base(base) => (base, mask),
-            Align::Frame(f) => (f.base[i], mask.rotate_right(f.rotation(i))),
+            Align::Frame(f) => (f.layouts[i].base, mask.rotate_right(f.rotation(i))),
         }
     }
 }
@@ -548,7 +562,11 @@ impl AllDifferent {
         while dirty != 0 {
             let i = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
-            let own = masks[i].rotate_right(frame.rotations[i]);
+            let own = if frame.aligned {
+                masks[i]
+            } else {
+                masks[i].rotate_right(frame.rotations[i])
+            };
             ctx.narrow_word(self.vars[i], layouts[i], own)?;
         }
         Ok(())
@@ -672,7 +690,7 @@ impl AllDifferent {
                     None => ctx.intersect_words(var, new)?,
                     Some(f) => {
                         let own = &mut own[..ctx.words_of(var).len()];
-                        shift_out(new, f.shift[i], own);
+                        shift_out(new, f.shift(i), own);
                         ctx.intersect_words(var, own)?
                     }
                 };
@@ -884,7 +902,7 @@ impl Constraint for AllDifferent {
             Some(frame) if frame.fused => {
                 let align = if frame.aligned {
                     buf.extend(self.vars.iter().map(|&v| ctx.words_of(v)[0]));
-                    Align::Base(frame.base[0])
+                    Align::Base(frame.layouts[0].base)
                 } else {
                     for (i, &v) in self.vars.iter().enumerate() {
                         buf.push(ctx.words_of(v)[0].rotate_left(frame.rotation(i)));
@@ -900,7 +918,7 @@ impl Constraint for AllDifferent {
                 for (i, &v) in self.vars.iter().enumerate() {
                     shift_in(
                         ctx.words_of(v),
-                        frame.shift[i],
+                        frame.shift(i),
                         &mut buf[i * w..(i + 1) * w],
                     );
                 }

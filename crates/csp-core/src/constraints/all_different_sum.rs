@@ -156,7 +156,7 @@ impl AllDifferentSum {
         };
         let union = masks.iter().fold(0u64, |a, &m| a | m);
         // (bit, value) in ascending value order (bit order is value order).
-        let mut items: Vec<(u32, i64)> = Vec::new();
+        let mut items: Vec<(u32, i64)> = Vec::with_capacity(union.count_ones() as usize);
         let mut bits = union;
         while bits != 0 {
             let b = bits.trailing_zeros();

@@ -175,7 +175,9 @@ impl Table {
             }
         }
         let arity = vars.len();
-        let mut rows: Vec<Vec<Value>> = Vec::with_capacity(tuples.len());
+        // The projected tuples, flat (`arity` values each), with no
+        // allocation per tuple.
+        let mut flat: Vec<Value> = Vec::with_capacity(tuples.len() * arity);
         let mut buf = vec![0; arity];
         let mut set = vec![false; arity];
         'tuples: for t in tuples {
@@ -187,15 +189,24 @@ impl Table {
                 set[k] = true;
                 buf[k] = value;
             }
-            rows.push(buf.clone());
+            flat.extend_from_slice(&buf);
         }
-        rows.sort_unstable();
-        rows.dedup();
-        let flat: Vec<Value> = rows.iter().flatten().copied().collect();
+        // Sorted and distinct; tuples given in increasing order (as
+        // generated tables often are) are kept as they are.
+        let increasing = flat
+            .chunks_exact(arity)
+            .zip(flat.chunks_exact(arity).skip(1))
+            .all(|(a, b)| a < b);
+        if !increasing {
+            let mut rows: Vec<&[Value]> = flat.chunks_exact(arity).collect();
+            rows.sort_unstable();
+            rows.dedup();
+            flat = rows.concat();
+        }
 
         // The tuples inside the domains get a bit each.
-        let live: Vec<&Vec<Value>> = rows
-            .iter()
+        let live: Vec<&[Value]> = flat
+            .chunks_exact(arity)
             .filter(|t| {
                 vars.iter()
                     .zip(t.iter())
@@ -605,7 +616,15 @@ impl Constraint for Table {
             state[LIVE + t / 64] |= 1 << (t % 64);
         }
         let (live, rest) = state[LIVE..].split_at_mut(w);
-        let mut mask = vec![0u64; w];
+        // On the stack for tables of up to 256 stored tuples.
+        let mut small = [0u64; 4];
+        let mut large = Vec::new();
+        let mask: &mut [u64] = if w <= small.len() {
+            &mut small[..w]
+        } else {
+            large.resize(w, 0);
+            &mut large
+        };
         for p in &self.positions {
             let l = domains.layout[p.var.index()];
             mask.fill(0);
@@ -622,7 +641,7 @@ impl Constraint for Table {
                     }
                 }
             }
-            for (x, m) in live.iter_mut().zip(&mask) {
+            for (x, m) in live.iter_mut().zip(mask.iter()) {
                 *x &= m;
             }
         }

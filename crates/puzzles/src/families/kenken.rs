@@ -509,6 +509,7 @@ fn build(p: &KenKenPuzzle, plan: Plan) -> Result<Built, ModelError> {
     }
     let mut vars = Vec::with_capacity(n);
     let mut tuples = Vec::new();
+    let mut scratch = WalkScratch::default();
     for cage in &p.cages {
         if cage.cells.len() == 1 {
             continue;
@@ -519,7 +520,9 @@ fn build(p: &KenKenPuzzle, plan: Plan) -> Result<Built, ModelError> {
             Op::Add if plan.full_cages && cage.in_one_line() => {
                 m.all_different_sum(&vars, cage.target)?;
             }
-            Op::Add | Op::Mul if plan.full_cages && cage_table(cage, n, &mut tuples) => {
+            Op::Add | Op::Mul
+                if plan.full_cages && cage_table(cage, n, &mut tuples, &mut scratch) =>
+            {
                 let rows: Vec<&[Value]> = tuples.chunks_exact(vars.len()).collect();
                 m.table(&vars, &rows)?;
             }
@@ -547,9 +550,8 @@ fn build(p: &KenKenPuzzle, plan: Plan) -> Result<Built, ModelError> {
     if plan.fish {
         post_fish(&mut m, &grid, n)?;
     }
-    let mut built = Built::new(m, n, n);
-    built.cells = grid.cells().iter().map(|&v| Some(v)).collect();
-    Ok(built)
+    let cells = grid.cells().iter().map(|&v| Some(v)).collect();
+    Ok(Built::with_cells(m, n, n, cells))
 }
 
 /// The value-by-value view of a Latin square: for each value `v` and row
@@ -591,13 +593,18 @@ const MAX_TABLE_VALUES: usize = 1 << 16;
 /// L-shaped `6+` cage on `1..=4` allows no 2 in its corner cell, since the
 /// corner sees both other cells (2 + 2 + 2 is ruled out, and so is every
 /// layout with 2 in the corner).
-fn cage_table(cage: &Cage, n: usize, out: &mut Vec<Value>) -> bool {
+fn cage_table(cage: &Cage, n: usize, out: &mut Vec<Value>, scratch: &mut WalkScratch) -> bool {
     out.clear();
     let k = cage.cells.len();
     // For each cell, the earlier cells it must differ from: the indices
     // `sees[from[j]..from[j + 1]]`.
-    let mut sees = Vec::new();
-    let mut from = Vec::with_capacity(k + 1);
+    let WalkScratch {
+        sees,
+        from,
+        current,
+    } = scratch;
+    sees.clear();
+    from.clear();
     for j in 0..k {
         from.push(sees.len());
         let b = cage.cells[j];
@@ -607,16 +614,26 @@ fn cage_table(cage: &Cage, n: usize, out: &mut Vec<Value>) -> bool {
         }));
     }
     from.push(sees.len());
-    let mut current = vec![0 as Value; k];
+    current.clear();
+    current.resize(k, 0);
     let budget = MAX_TABLE_VALUES / k.max(1);
     let walk = Walk {
         cage,
         n: n as i64,
-        sees: &sees,
-        from: &from,
+        sees,
+        from,
         budget,
     };
-    walk.fill(0, cage.target, &mut current, out)
+    walk.fill(0, cage.target, current, out)
+}
+
+/// The buffers of [`cage_table`], kept from one cage to the next so a
+/// model's cages share one set of allocations.
+#[derive(Default)]
+struct WalkScratch {
+    sees: Vec<usize>,
+    from: Vec<usize>,
+    current: Vec<Value>,
 }
 
 /// The depth-first enumeration behind [`cage_table`].
@@ -886,6 +903,51 @@ fn write_grid(n: usize, values: &[u8]) -> String {
     out
 }
 
+/// Whether a filled grid breaks no rule: [`KenKen`]'s `check` would find
+/// nothing. One pass over the values by bit masks and one over the cages,
+/// with no allocation, for the common case of a right answer; the rules
+/// are read one by one, with their messages, only for a wrong one.
+fn holds(puzzle: &KenKenPuzzle, solution: &KenKenSolution) -> bool {
+    let n = puzzle.n;
+    let values = &solution.values;
+    if n == 0 || n > MAX_SIZE || solution.n != n || values.len() != n * n {
+        return false;
+    }
+    // Every row and column holds each of 1..=n once.
+    let full = u64::MAX >> (64 - n);
+    let mut cols = [0u64; MAX_SIZE];
+    for row in values.chunks_exact(n) {
+        let mut in_row = 0u64;
+        for (col, &v) in cols.iter_mut().zip(row) {
+            if v == 0 || usize::from(v) > n {
+                return false;
+            }
+            let bit = 1u64 << (v - 1);
+            in_row |= bit;
+            *col |= bit;
+        }
+        if in_row != full {
+            return false;
+        }
+    }
+    if cols[..n].iter().any(|&c| c != full) {
+        return false;
+    }
+    let mut buf = [0i64; 8];
+    puzzle.cages.iter().all(|cage| {
+        let k = cage.cells.len();
+        let value = |c: &Cell| i64::from(values[c.row * n + c.col]);
+        if k <= buf.len() {
+            for (slot, c) in buf.iter_mut().zip(&cage.cells) {
+                *slot = value(c);
+            }
+            cage.holds(&buf[..k])
+        } else {
+            cage.holds(&cage.cells.iter().map(value).collect::<Vec<i64>>())
+        }
+    })
+}
+
 impl Family for KenKen {
     type Puzzle = KenKenPuzzle;
     type Solution = KenKenSolution;
@@ -976,6 +1038,9 @@ impl Family for KenKen {
     fn check(&self, puzzle: &KenKenPuzzle, solution: &KenKenSolution) -> Vec<Violation> {
         let n = puzzle.n;
         let mut out = Vec::new();
+        if holds(puzzle, solution) {
+            return out;
+        }
         if solution.n != n {
             out.push(Violation::new(
                 format!("the solution is {0}x{0}, the puzzle {n}x{n}", solution.n),
@@ -1021,12 +1086,11 @@ impl Family for KenKen {
                 }
             }
         }
+        // One buffer for every cage's values.
+        let mut values: Vec<i64> = Vec::new();
         for cage in &puzzle.cages {
-            let values: Vec<i64> = cage
-                .cells
-                .iter()
-                .map(|c| i64::from(at(c.row, c.col)))
-                .collect();
+            values.clear();
+            values.extend(cage.cells.iter().map(|c| i64::from(at(c.row, c.col))));
             if values.contains(&0) || cage.holds(&values) {
                 continue;
             }

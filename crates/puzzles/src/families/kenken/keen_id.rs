@@ -36,7 +36,9 @@ const MAX_SIZE: usize = super::MAX_SIZE;
 /// errors name line 1 and the column.
 pub(super) fn parse(text: &str) -> Result<KenKenPuzzle, ParseError> {
     let line = text.trim();
-    let chars: Vec<char> = line.chars().collect();
+    // Sized once (a character is at least a byte), not grown as collected.
+    let mut chars: Vec<char> = Vec::with_capacity(line.len());
+    chars.extend(line.chars());
     // Columns count characters from the start of the line.
     let col0 = text.chars().take_while(|c| c.is_whitespace()).count();
     let err = |i: usize, m: String| ParseError::at(1, col0 + i + 1, m);
@@ -150,7 +152,9 @@ pub(super) fn parse(text: &str) -> Result<KenKenPuzzle, ParseError> {
         let (a, b) = cells_of_line(n, line);
         union(&mut parent, a, b);
     }
+    // The cage of each root, and of each cell.
     let mut cage_of = vec![usize::MAX; n * n];
+    let mut cell_cage: Vec<u32> = Vec::with_capacity(n * n);
     let mut cells: Vec<Vec<Cell>> = Vec::new();
     for p in 0..n * n {
         let root = find(&mut parent, p);
@@ -158,6 +162,7 @@ pub(super) fn parse(text: &str) -> Result<KenKenPuzzle, ParseError> {
             cage_of[root] = cells.len();
             cells.push(Vec::new());
         }
+        cell_cage.push(cage_of[root] as u32);
         cells[cage_of[root]].push(Cell::new(p / n, p % n));
     }
     // Clues, one per cage in the order of first cells.
@@ -227,7 +232,21 @@ pub(super) fn parse(text: &str) -> Result<KenKenPuzzle, ParseError> {
     if k < chars.len() {
         return Err(err(k, "too many clues for the cage outlines".into()));
     }
-    KenKenPuzzle::from_cages(n, cages).map_err(|m| ParseError::at_line(1, m))
+    // The cages are components of side-adjacent cells (so connected and
+    // covering the grid once), numbered in the order of their first cells,
+    // each with its cells in reading order, and the clues were checked
+    // against the cage sizes and for targets of at least 1: the puzzle
+    // `from_cages` would make, without its checks and re-sorting.
+    let p = KenKenPuzzle {
+        n,
+        cages,
+        cage_of: cell_cage,
+    };
+    debug_assert_eq!(
+        KenKenPuzzle::from_cages(n, p.cages.clone()).as_ref(),
+        Ok(&p)
+    );
+    Ok(p)
 }
 
 /// The value of a run of ASCII digits; `None` if it is empty or does not

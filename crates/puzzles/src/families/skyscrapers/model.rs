@@ -266,8 +266,8 @@ pub fn build(puzzle: &SkyscrapersPuzzle, reasoning: Reasoning) -> Result<Built, 
             }
         }
     }
-    let mut built = Built::new(model, n, n);
-    built.cells = grid.cells().iter().copied().map(Some).collect();
+    let cells = grid.cells().iter().copied().map(Some).collect();
+    let mut built = Built::with_cells(model, n, n, cells);
     if reasoning.fish {
         built.options = built.options.with_decision_vars(grid.cells());
     }
