@@ -10,7 +10,9 @@
 //!
 //! This binary holds a single test, so no other test thread allocates while
 //! it counts (the counters are process-wide). Run it with `--nocapture` to
-//! see the figures.
+//! see the figures. The harness's own
+//! thread still allocates now and then, so each warm figure is the fewest
+//! of three runs (`alloc_count::fewest`).
 
 #[path = "support/problems.rs"]
 mod problems;
@@ -19,31 +21,15 @@ use csp_core::{
     Model, RelOp, SearchOptions, Solver, Strength, Uniqueness, ValueOrder, VariableOrder,
 };
 use problems::{HARD_SUDOKUS, queens_all_different, queens_relations, sudoku};
-use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
+#[path = "support/alloc_count.rs"]
+mod alloc_count;
+
+use alloc_count::{counted, fewest};
+use stats_alloc::{INSTRUMENTED_SYSTEM, StatsAlloc};
 use std::alloc::System;
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
-
-/// Runs `f` and returns its result with the number of allocations and
-/// reallocations it made.
-fn counted<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let region = Region::new(GLOBAL);
-    let result = f();
-    let change = region.change();
-    (result, change.allocations + change.reallocations)
-}
-
-/// The fewest allocations of two runs of `f` (the result of the second).
-/// Search is deterministic, so a run that allocates does so every time;
-/// the counters are process-wide, though, and the test harness's own thread
-/// may allocate meanwhile (seen as 4 allocations on a heavily loaded
-/// machine in runs that made none).
-fn fewest<R>(mut f: impl FnMut() -> R) -> (R, usize) {
-    let (_, a) = counted(&mut f);
-    let (r, b) = counted(&mut f);
-    (r, a.min(b))
-}
 
 /// One measured case: the allocations of a cold run, then of warm runs.
 #[derive(Debug)]
@@ -65,14 +51,14 @@ fn measure(
 ) -> Row {
     let mut solver = Solver::with_options(model, options);
     solver.set_assumptions(givens).unwrap();
-    let (first, cold) = counted(|| solver.count(Some(2)));
+    let (first, cold) = counted(GLOBAL, || solver.count(Some(2)));
     // Warm: the same run again.
-    let (again, count) = fewest(|| solver.count(Some(2)));
+    let (again, count) = fewest(GLOBAL, || solver.count(Some(2)));
     assert_eq!(first, again);
     let decisions = solver.stats().decisions;
-    let (outcome, solve) = fewest(|| solver.solve());
-    let (unique, uniqueness) = fewest(|| solver.uniqueness());
-    let (root, propagate) = fewest(|| solver.propagate().is_ok());
+    let (outcome, solve) = fewest(GLOBAL, || solver.solve());
+    let (unique, uniqueness) = fewest(GLOBAL, || solver.uniqueness());
+    let (root, propagate) = fewest(GLOBAL, || solver.propagate().is_ok());
     assert!(root);
     // A solution holds one Vec: that is the only allocation of a run that
     // returns one; `uniqueness` returns one (unique) or two.
@@ -108,13 +94,13 @@ fn measure(
 fn searching_allocates_nothing_after_setup() {
     // The counter sees allocations (guards against a test that measures
     // nothing), and setting up a solver does allocate.
-    let (v, n) = counted(|| vec![1u8; 100]);
+    let (v, n) = counted(GLOBAL, || vec![1u8; 100]);
     assert_eq!(v.len(), 100);
     assert!(n >= 1);
     let mut model = Model::new();
     let xs = model.new_vars(3, 1..=3).unwrap();
     model.all_different(&xs).unwrap();
-    let (_solver, setup) = counted(|| Solver::new(&model));
+    let (_solver, setup) = counted(GLOBAL, || Solver::new(&model));
     assert!(setup > 0, "setting up a solver allocates");
 
     let mut rows = Vec::new();

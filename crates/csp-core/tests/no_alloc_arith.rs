@@ -8,46 +8,35 @@
 //! 64 values, a product with too many partial products, `!=` and `<=`).
 //!
 //! This binary holds a single test, so no other test thread allocates
-//! while it counts. Run it with `--nocapture` to see the figures.
+//! while it counts. Run it with `--nocapture` to see the figures. The harness's own
+//! thread still allocates now and then, so each warm figure is the fewest
+//! of three runs (`alloc_count::fewest`).
 
 use csp_core::{
     Grid, LinearStrength, Model, RelOp, SearchOptions, Solver, Uniqueness, Value, VarId,
     VariableOrder,
 };
-use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
+#[path = "support/alloc_count.rs"]
+mod alloc_count;
+
+use alloc_count::{counted, fewest};
+use stats_alloc::{INSTRUMENTED_SYSTEM, StatsAlloc};
 use std::alloc::System;
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
-
-fn counted<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let region = Region::new(GLOBAL);
-    let result = f();
-    let change = region.change();
-    (result, change.allocations + change.reallocations)
-}
-
-/// The fewest allocations of two runs of `f`. Search is deterministic, so
-/// a run that allocates does so every time; the counters are process-wide,
-/// though, and the test harness's own thread may allocate while the first
-/// test starts (seen once as 4 allocations in a run that made none).
-fn fewest<R>(mut f: impl FnMut() -> R) -> (R, usize) {
-    let (_, a) = counted(&mut f);
-    let (r, b) = counted(&mut f);
-    (r, a.min(b))
-}
 
 /// Warm run, then counted runs: `count(limit)`, `solve`, `uniqueness`,
 /// `propagate`. Returns the nodes of the counted run.
 fn assert_no_allocation(name: &str, model: &Model, options: SearchOptions, limit: u64) -> u64 {
     let mut solver = Solver::with_options(model, options);
     let first = solver.count(Some(limit));
-    let (again, count) = fewest(|| solver.count(Some(limit)));
+    let (again, count) = fewest(GLOBAL, || solver.count(Some(limit)));
     assert_eq!(first, again, "{name}");
     let nodes = solver.stats().nodes;
-    let (outcome, solve) = fewest(|| solver.solve());
-    let (unique, uniqueness) = fewest(|| solver.uniqueness());
-    let (root, propagate) = fewest(|| solver.propagate().is_ok());
+    let (outcome, solve) = fewest(GLOBAL, || solver.solve());
+    let (unique, uniqueness) = fewest(GLOBAL, || solver.uniqueness());
+    let (root, propagate) = fewest(GLOBAL, || solver.propagate().is_ok());
     assert!(root, "{name}");
     let returned = usize::from(outcome.solution().is_some());
     let kept = match &unique {
@@ -178,7 +167,7 @@ fn fallbacks() -> Model {
 
 #[test]
 fn arithmetic_search_allocates_nothing_after_setup() {
-    let (v, n) = counted(|| vec![1u8; 100]);
+    let (v, n) = counted(GLOBAL, || vec![1u8; 100]);
     assert_eq!(v.len(), 100);
     assert!(n >= 1, "the counter sees allocations");
 

@@ -7,18 +7,15 @@
 use csp_core::constraints::LoopLattice;
 use csp_core::graph::Graph;
 use csp_core::{Literal, Model, SearchOptions, Solver, VariableOrder};
-use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
+#[path = "support/alloc_count.rs"]
+mod alloc_count;
+
+use alloc_count::{counted, fewest};
+use stats_alloc::{INSTRUMENTED_SYSTEM, StatsAlloc};
 use std::alloc::System;
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
-
-fn counted<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let region = Region::new(GLOBAL);
-    let result = f();
-    let change = region.change();
-    (result, change.allocations + change.reallocations)
-}
 
 /// A Hitori-like shading of an `n x n` grid: the 1s (unshaded) are
 /// connected, no two 0s touch, and exactly `ones` cells are 1.
@@ -74,7 +71,7 @@ fn loops_through(n: usize) -> Model {
 
 #[test]
 fn connectivity_searches_without_allocating() {
-    let (v, n) = counted(|| vec![1u8; 10]);
+    let (v, n) = counted(GLOBAL, || vec![1u8; 10]);
     assert_eq!(v.len(), 10);
     assert!(n >= 1, "the counter sees allocations");
     let cases = [
@@ -91,13 +88,13 @@ fn connectivity_searches_without_allocating() {
                 .with_node_limit(2000);
             let mut solver = Solver::with_options(model, options);
             let first = solver.count(Some(50));
-            let (again, count) = counted(|| solver.count(Some(50)));
+            let (again, count) = fewest(GLOBAL, || solver.count(Some(50)));
             assert_eq!(first, again, "{name}: the same count twice");
             let decisions = solver.stats().decisions;
             assert!(decisions > 0, "{name}: searched");
-            let (outcome, solve) = counted(|| solver.solve());
+            let (outcome, solve) = fewest(GLOBAL, || solver.solve());
             let returned = usize::from(outcome.solution().is_some());
-            let (root, propagate) = counted(|| solver.propagate().is_ok());
+            let (root, propagate) = fewest(GLOBAL, || solver.propagate().is_ok());
             println!(
                 "{name:<28} {order:?}: {} solutions, {decisions} decisions; count {count} solve {solve} \
                  ({returned} returned) propagate {propagate}",

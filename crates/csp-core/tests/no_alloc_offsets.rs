@@ -5,18 +5,15 @@
 //! `tests/no_alloc.rs` (a counting global allocator, one test per binary).
 
 use csp_core::{Model, SearchOptions, Solver, Strength, Value};
-use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
+#[path = "support/alloc_count.rs"]
+mod alloc_count;
+
+use alloc_count::{counted, fewest};
+use stats_alloc::{INSTRUMENTED_SYSTEM, StatsAlloc};
 use std::alloc::System;
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
-
-fn counted<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let region = Region::new(GLOBAL);
-    let result = f();
-    let change = region.change();
-    (result, change.allocations + change.reallocations)
-}
 
 /// n-queens with the diagonals as offsets (`spread` multiplies the offsets,
 /// pushing the scope's values apart: 1 is the usual board).
@@ -49,7 +46,7 @@ fn narrow_queens(n: usize, strength: Strength) -> Model {
 
 #[test]
 fn offsets_and_shifted_domains_search_without_allocating() {
-    let (v, n) = counted(|| vec![1u8; 10]);
+    let (v, n) = counted(GLOBAL, || vec![1u8; 10]);
     assert_eq!(v.len(), 10);
     assert!(n >= 1, "the counter sees allocations");
     let mut cases = Vec::new();
@@ -75,10 +72,10 @@ fn offsets_and_shifted_domains_search_without_allocating() {
     for (name, model) in &cases {
         let mut solver = Solver::with_options(model, SearchOptions::default().with_node_limit(500));
         let first = solver.count(Some(3));
-        let (again, count) = counted(|| solver.count(Some(3)));
+        let (again, count) = fewest(GLOBAL, || solver.count(Some(3)));
         assert_eq!(first, again);
         assert!(solver.stats().decisions > 0, "{name}: searched");
-        let (outcome, solve) = counted(|| solver.solve());
+        let (outcome, solve) = fewest(GLOBAL, || solver.solve());
         let returned = usize::from(outcome.solution().is_some());
         println!("{name:<40} count {count} solve {solve} ({returned} returned)");
         assert_eq!(count, 0, "{name}: count() allocated");

@@ -7,33 +7,19 @@
 use csp_core::{
     Model, Objective, RelOp, Restarts, SearchOptions, Solver, Value, ValueOrder, VariableOrder,
 };
-use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
+#[path = "support/alloc_count.rs"]
+mod alloc_count;
+
+use alloc_count::{counted, fewest};
+use stats_alloc::{INSTRUMENTED_SYSTEM, StatsAlloc};
 use std::alloc::System;
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 
-fn counted<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let region = Region::new(GLOBAL);
-    let result = f();
-    let change = region.change();
-    (result, change.allocations + change.reallocations)
-}
-
-/// The fewest allocations of two runs of `f` (the result of the second).
-/// Search is deterministic, so a run that allocates does so every time;
-/// the counters are process-wide, though, and the test harness's own thread
-/// may allocate meanwhile (seen as 4 allocations on a heavily loaded
-/// machine in runs that made none).
-fn fewest<R>(mut f: impl FnMut() -> R) -> (R, usize) {
-    let (_, a) = counted(&mut f);
-    let (r, b) = counted(&mut f);
-    (r, a.min(b))
-}
-
 #[test]
 fn search_features_allocate_nothing_per_node() {
-    let (v, n) = counted(|| vec![1u8; 10]);
+    let (v, n) = counted(GLOBAL, || vec![1u8; 10]);
     assert_eq!(v.len(), 10);
     assert!(n >= 1, "the counter sees allocations");
 
@@ -93,10 +79,10 @@ fn search_features_allocate_nothing_per_node() {
     for (name, model, options) in cases {
         let mut solver = Solver::with_options(model, options);
         let first = solver.solve();
-        let (again, solve) = fewest(|| solver.solve());
+        let (again, solve) = fewest(GLOBAL, || solver.solve());
         assert_eq!(first, again, "{name}");
         let returned = usize::from(again.solution().is_some());
-        let (_, count) = fewest(|| solver.count(Some(5)));
+        let (_, count) = fewest(GLOBAL, || solver.count(Some(5)));
         println!(
             "{name:<24} solve {solve} ({returned} returned), count {count}: {}",
             solver.stats()
@@ -116,7 +102,7 @@ fn search_features_allocate_nothing_per_node() {
         let mut solver = Solver::with_options(&model, options);
         let objective = Objective::Maximize(q[0]);
         let warm: Vec<_> = solver.improvements(objective).unwrap().collect();
-        let (found, allocations) = fewest(|| {
+        let (found, allocations) = fewest(GLOBAL, || {
             let mut run = solver.improvements(objective).unwrap();
             let mut found = 0usize;
             for _ in run.by_ref() {
