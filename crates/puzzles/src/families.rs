@@ -11,6 +11,7 @@ pub mod jigsaw_sudoku;
 pub mod kakuro;
 pub mod kenken;
 pub mod killer_sudoku;
+mod latin;
 pub mod light_up;
 pub mod masyu;
 pub mod nonogram;

@@ -913,24 +913,7 @@ fn holds(puzzle: &KenKenPuzzle, solution: &KenKenSolution) -> bool {
     if n == 0 || n > MAX_SIZE || solution.n != n || values.len() != n * n {
         return false;
     }
-    // Every row and column holds each of 1..=n once.
-    let full = u64::MAX >> (64 - n);
-    let mut cols = [0u64; MAX_SIZE];
-    for row in values.chunks_exact(n) {
-        let mut in_row = 0u64;
-        for (col, &v) in cols.iter_mut().zip(row) {
-            if v == 0 || usize::from(v) > n {
-                return false;
-            }
-            let bit = 1u64 << (v - 1);
-            in_row |= bit;
-            *col |= bit;
-        }
-        if in_row != full {
-            return false;
-        }
-    }
-    if cols[..n].iter().any(|&c| c != full) {
+    if !super::latin::is_latin_square(values, n) {
         return false;
     }
     let mut buf = [0i64; 8];

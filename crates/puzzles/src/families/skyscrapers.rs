@@ -691,24 +691,7 @@ fn holds(p: &SkyscrapersPuzzle, h: &Heights) -> bool {
     if n == 0 || n > MAX_SIZE || h.size != n || heights.len() != n * n {
         return false;
     }
-    // Every row and column holds each of 1..=n once.
-    let full = u64::MAX >> (64 - n);
-    let mut cols = [0u64; MAX_SIZE];
-    for row in heights.chunks_exact(n) {
-        let mut seen_in_row = 0u64;
-        for (col, &v) in cols.iter_mut().zip(row) {
-            if v == 0 || v as usize > n {
-                return false;
-            }
-            let bit = 1u64 << (v - 1);
-            seen_in_row |= bit;
-            *col |= bit;
-        }
-        if seen_in_row != full {
-            return false;
-        }
-    }
-    if cols[..n].iter().any(|&c| c != full) {
+    if !super::latin::is_latin_square(heights, n) {
         return false;
     }
     let kept = p
