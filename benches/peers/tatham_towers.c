@@ -2,79 +2,43 @@
  * benches/skyscrapers.rs. Built and run by benches/peers/towers_compare.sh
  * against a checkout of his puzzles (this file includes his towers.c).
  *
- * Reads Towers game IDs on stdin, one per line (`#` lines skipped), and
- * prints one line per file read: puzzles, puzzles per second, mean and
- * worst microseconds, where each puzzle's time is the fastest of ROUNDS
- * calls of solver() at DIFF_UNREASONABLE, the level his solve_game() uses
- * (his deductions, then guessing through latin.c's recursion: it solves
- * and finds out whether the solution is unique), from the given digits, on
- * the monotonic clock. Parsing the game ID is not timed. A puzzle that is
- * not solved uniquely, or whose answer breaks a rule, stops the run with
- * exit code 1. */
+ * Reads Towers game IDs on stdin and prints one line per file read (see
+ * tatham_harness.h): each puzzle's time is the fastest of ROUNDS calls of
+ * solver() at DIFF_UNREASONABLE, the level his solve_game() uses (his
+ * deductions, then guessing through latin.c's recursion: it solves and
+ * finds out whether the solution is unique), from the given digits. The
+ * answer must then be complete and pass the game's own completion check
+ * (Latin square and every edge clue). */
 #define main towers_main
 #include "towers.c"
 #undef main
-#include <time.h>
 
-static double now_us(void)
+static int peer_area(const game_state *s)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+    return s->par.w * s->par.w;
 }
 
-int main(int argc, char **argv)
+static void peer_start(const game_state *s, digit *g)
 {
-    char line[8192];
-    int rounds = argc > 1 ? atoi(argv[1]) : 3, count = 0;
-    double total = 0, worst = 0;
-    if (rounds < 1) rounds = 1;
-    while (fgets(line, sizeof line, stdin)) {
-        line[strcspn(line, "\r\n")] = 0;
-        char *colon = strchr(line, ':');
-        if (line[0] == '#' || !colon) continue;
-        *colon = 0;
-        game_params *p = default_params();
-        decode_params(p, line);
-        const char *err = validate_desc(p, colon + 1);
-        if (err) { fprintf(stderr, "%s:%s: %s\n", line, colon + 1, err); return 1; }
-        game_state *s = new_game(NULL, p, colon + 1);
-        int w = s->par.w, area = w * w;
-        digit *g = snewn(area, digit);
-        double best = 1e18;
-        for (int r = 0; r < rounds; r++) {
-            memcpy(g, s->clues->immutable, area * sizeof(digit));
-            double t0 = now_us();
-            int ret = solver(w, s->clues->clues, g, DIFF_UNREASONABLE);
-            double t = now_us() - t0;
-            if (t < best) best = t;
-            if (ret > DIFF_UNREASONABLE) {
-                fprintf(stderr, "%s:%s: not solved uniquely (%s)\n", line, colon + 1,
-                        ret == diff_ambiguous ? "ambiguous" :
-                        ret == diff_impossible ? "impossible" : "unfinished");
-                return 1;
-            }
-        }
-        /* Untimed: the answer is complete and the game's own completion
-         * check (Latin square and every edge clue) accepts it. */
-        for (int i = 0; i < area; i++)
-            if (g[i] < 1 || g[i] > w) {
-                fprintf(stderr, "%s:%s: incomplete answer\n", line, colon + 1);
-                return 1;
-            }
-        memcpy(s->grid, g, area * sizeof(digit));
-        if (check_errors(s, NULL)) {
-            fprintf(stderr, "%s:%s: answer breaks a rule\n", line, colon + 1);
-            return 1;
-        }
-        total += best;
-        if (best > worst) worst = best;
-        count++;
-        sfree(g);
-        free_game(s);
-        free_params(p);
-    }
-    if (count == 0) return 0;
-    printf("%7d | %9.0f | %9.1f | %9.1f\n", count, count / (total / 1e6), total / count, worst);
-    return 0;
+    memcpy(g, s->clues->immutable, peer_area(s) * sizeof(digit));
 }
+
+static const char *peer_solve(const game_state *s, digit *g)
+{
+    int ret = solver(s->par.w, s->clues->clues, g, DIFF_UNREASONABLE);
+    if (ret <= DIFF_UNREASONABLE) return NULL;
+    return ret == diff_ambiguous ? "not solved uniquely (ambiguous)" :
+           ret == diff_impossible ? "not solved uniquely (impossible)" :
+           "not solved uniquely (unfinished)";
+}
+
+static const char *peer_verify(game_state *s, const digit *g)
+{
+    int area = peer_area(s);
+    for (int i = 0; i < area; i++)
+        if (g[i] < 1 || g[i] > s->par.w) return "incomplete answer";
+    memcpy(s->grid, g, area * sizeof(digit));
+    return check_errors(s, NULL) ? "answer breaks a rule" : NULL;
+}
+
+#include "tatham_harness.h"
