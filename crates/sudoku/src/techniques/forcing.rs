@@ -291,7 +291,7 @@ impl NetMemo {
         let planes = &mut self.planes[e * n..(e + 1) * n];
         let plane = |p: &[u64]| u128::from(p[0]) | u128::from(p[1]) << 64;
         let mut cells = 0u128;
-        let (base, now) = (&prober.base_planes, &prober.planes);
+        let (base, now) = (&prober.s.base_planes, &prober.s.planes);
         for ((t, b), p) in planes
             .iter_mut()
             .zip(base.chunks_exact(2))
@@ -377,6 +377,28 @@ struct Slot {
 struct Prober<'g> {
     geo: &'g Geometry,
     n: usize,
+    /// The buffers and the candidates of the run (see [`Scratch`]).
+    s: Scratch,
+    /// The candidates placed and removed in the last run, in order: the
+    /// first `on_len` of `s.on_buf` and `off_len` of `s.off_buf`.
+    on_len: usize,
+    off_len: usize,
+    nets: bool,
+    /// Follow only the assumed value: a placed value leaves its peers, a
+    /// value with one place left in a house is placed, and nothing else
+    /// (Sudoku Explainer's Nishio chains).
+    nishio: bool,
+    /// The last run got to the nets' rules, which look at the whole grid.
+    whole: bool,
+}
+
+/// What a [`Prober`] keeps from one call to the next (in the nets'
+/// memo): its buffers, and what it derives from the geometry alone. The
+/// states of its nodes and ancestor marks are of runs of epochs before
+/// the next one, so they need no clearing.
+#[derive(Default)]
+struct Scratch {
+    /// The candidates at the start and now.
     base: Vec<u64>,
     masks: Vec<u64>,
     /// The cells of house `h` holding value `d` (`h * n + d`), as bits of
@@ -398,62 +420,24 @@ struct Prober<'g> {
     slot_range: Vec<(u32, u32)>,
     /// The cells of house `h` are `house_cells[h * n..][..n]`.
     house_cells: Vec<u16>,
-    /// The candidates placed and removed in the last run, in order: the
-    /// first `on_len` and `off_len` (the buffers are as long as they can
-    /// get, so that a run writes them without growing them).
+    /// The candidates placed and removed in a run, in order, as long as
+    /// they can get (so that a run writes them without growing them).
     on_buf: Vec<u32>,
-    on_len: usize,
     off_buf: Vec<u32>,
-    off_len: usize,
     /// Placements to make: (node, cause), as long as they can get (each
     /// removal queues at most one more than its cell has houses).
     queue: Vec<(u32, u32)>,
-    nets: bool,
     /// Every house lists its cells in ascending order (the order of the
     /// bits of a cell set).
     ascending: bool,
-    /// Follow only the assumed value: a placed value leaves its peers, a
-    /// value with one place left in a house is placed, and nothing else
-    /// (Sudoku Explainer's Nishio chains).
-    nishio: bool,
-    /// The last run got to the nets' rules, which look at the whole grid.
-    whole: bool,
-    /// The branches' states in [`Forcing::round`].
-    arena: Vec<u64>,
-    /// On boards of up to 128 cells, the cells with two candidates or
-    /// more at the start holding each value; empty on larger boards.
-    base_open: Vec<u128>,
     /// Ancestor search.
     seen: Vec<u32>,
     seen_epoch: u32,
     stack: Vec<(u32, bool)>,
-}
-
-/// What a [`Prober`] keeps from one call to the next (in the nets'
-/// memo): its buffers, and what it derives from the geometry alone. The
-/// states of its nodes and ancestor marks are of runs of epochs before
-/// the next one, so they need no clearing.
-#[derive(Default)]
-struct Scratch {
-    base: Vec<u64>,
-    masks: Vec<u64>,
-    base_places: Vec<u64>,
-    places: Vec<u64>,
-    base_planes: Vec<u64>,
-    planes: Vec<u64>,
-    epoch: u32,
-    nodes: Vec<Node>,
-    slots: Vec<Slot>,
-    slot_range: Vec<(u32, u32)>,
-    house_cells: Vec<u16>,
-    on_buf: Vec<u32>,
-    off_buf: Vec<u32>,
-    queue: Vec<(u32, u32)>,
-    ascending: bool,
-    seen: Vec<u32>,
-    seen_epoch: u32,
-    stack: Vec<(u32, bool)>,
+    /// The branches' states in [`Forcing::round`].
     arena: Vec<u64>,
+    /// On boards of up to 128 cells, the cells with two candidates or
+    /// more at the start holding each value; empty on larger boards.
     base_open: Vec<u128>,
 }
 
@@ -532,101 +516,61 @@ impl<'g> Prober<'g> {
         Prober {
             geo,
             n: geo.n,
-            base: s.base,
-            masks: s.masks,
-            places: s.places,
-            base_places: s.base_places,
-            planes: s.planes,
-            base_planes: s.base_planes,
-            epoch: s.epoch,
-            nodes: s.nodes,
-            slots: s.slots,
-            slot_range: s.slot_range,
-            house_cells: s.house_cells,
-            on_buf: s.on_buf,
+            s,
             on_len: 0,
-            off_buf: s.off_buf,
             off_len: 0,
-            queue: s.queue,
             nets,
-            ascending: s.ascending,
             nishio: false,
             whole: false,
-            seen: s.seen,
-            seen_epoch: s.seen_epoch,
-            stack: s.stack,
-            arena: s.arena,
-            base_open: s.base_open,
         }
     }
 
     /// The buffers, for the next prober.
     fn into_scratch(self) -> Scratch {
-        Scratch {
-            base: self.base,
-            masks: self.masks,
-            base_places: self.base_places,
-            places: self.places,
-            base_planes: self.base_planes,
-            planes: self.planes,
-            epoch: self.epoch,
-            nodes: self.nodes,
-            slots: self.slots,
-            slot_range: self.slot_range,
-            house_cells: self.house_cells,
-            on_buf: self.on_buf,
-            off_buf: self.off_buf,
-            queue: self.queue,
-            ascending: self.ascending,
-            seen: self.seen,
-            seen_epoch: self.seen_epoch,
-            stack: self.stack,
-            arena: self.arena,
-            base_open: self.base_open,
-        }
+        self.s
     }
 
     #[inline]
     fn is_off(&self, x: u32) -> bool {
-        self.nodes[x as usize].off_at == self.epoch
+        self.s.nodes[x as usize].off_at == self.s.epoch
     }
 
     /// The candidates placed in the last run, in order.
     fn on_list(&self) -> &[u32] {
-        &self.on_buf[..self.on_len]
+        &self.s.on_buf[..self.on_len]
     }
 
     /// The candidates removed in the last run, in order.
     fn off_list(&self) -> &[u32] {
-        &self.off_buf[..self.off_len]
+        &self.s.off_buf[..self.off_len]
     }
 
     /// Assumes `start` true and propagates; `Err` names the contradiction.
     fn run(&mut self, start: u32) -> Result<(), Clash> {
-        self.epoch += 1;
-        self.masks.copy_from_slice(&self.base);
-        self.places.copy_from_slice(&self.base_places);
-        self.planes.copy_from_slice(&self.base_planes);
+        self.s.epoch += 1;
+        self.s.masks.copy_from_slice(&self.s.base);
+        self.s.places.copy_from_slice(&self.s.base_places);
+        self.s.planes.copy_from_slice(&self.s.base_planes);
         self.whole = false;
         let nets = self.nets;
         let mut s = State {
             geo: self.geo,
             n: self.n,
-            epoch: self.epoch,
+            epoch: self.s.epoch,
             nishio: self.nishio,
-            ascending: self.ascending,
-            masks: &mut self.masks,
-            places: &mut self.places,
-            planes: &mut self.planes,
-            nodes: &mut self.nodes,
-            slots: &self.slots,
-            slot_range: &self.slot_range,
-            house_cells: &self.house_cells,
-            on_list: &mut self.on_buf,
+            ascending: self.s.ascending,
+            masks: &mut self.s.masks,
+            places: &mut self.s.places,
+            planes: &mut self.s.planes,
+            nodes: &mut self.s.nodes,
+            slots: &self.s.slots,
+            slot_range: &self.s.slot_range,
+            house_cells: &self.s.house_cells,
+            on_list: &mut self.s.on_buf,
             on_len: 0,
-            off_list: &mut self.off_buf,
+            off_list: &mut self.s.off_buf,
             off_len: 0,
-            queue: &mut self.queue,
+            queue: &mut self.s.queue,
             queue_len: 0,
         };
         s.queue_now(start, START);
@@ -639,59 +583,59 @@ impl<'g> Prober<'g> {
     /// whether any used a cell or a house with more than two candidates or
     /// places at the start ("dynamic").
     fn ancestors(&mut self, roots: &[(u32, bool)]) -> (usize, bool) {
-        self.seen_epoch += 1;
+        self.s.seen_epoch += 1;
         let n = self.n;
-        let nodes = self.nodes.len() as u32;
+        let nodes = self.s.nodes.len() as u32;
         let geo = self.geo;
         let mut count = 0;
         let mut dynamic = false;
-        self.stack.clear();
-        self.stack.extend_from_slice(roots);
-        while let Some((x, on)) = self.stack.pop() {
+        self.s.stack.clear();
+        self.s.stack.extend_from_slice(roots);
+        while let Some((x, on)) = self.s.stack.pop() {
             let key = (x + if on { 0 } else { nodes }) as usize;
-            if self.seen[key] == self.seen_epoch {
+            if self.s.seen[key] == self.s.seen_epoch {
                 continue;
             }
-            self.seen[key] = self.seen_epoch;
+            self.s.seen[key] = self.s.seen_epoch;
             count += 1;
             let (c, d) = (x as usize / n, x as usize % n);
             if !on {
-                let cause = self.nodes[x as usize].off_cause;
+                let cause = self.s.nodes[x as usize].off_cause;
                 if cause & ADVANCED != 0 && cause != START && cause != NAKED {
                     let h = (cause & !ADVANCED) as usize;
                     dynamic = true;
                     for &q in &geo.houses[h].cells {
                         let q = usize::from(q);
-                        let mut gone = self.base[q] & !self.masks[q];
+                        let mut gone = self.s.base[q] & !self.s.masks[q];
                         while gone != 0 {
                             let e = gone.trailing_zeros() as usize;
                             gone &= gone - 1;
                             let y = (q * n + e) as u32;
                             if self.is_off(y) && y != x {
-                                self.stack.push((y, false));
+                                self.s.stack.push((y, false));
                             }
                         }
                     }
                 } else {
-                    self.stack.push((cause, true));
+                    self.s.stack.push((cause, true));
                 }
                 continue;
             }
-            match self.nodes[x as usize].on_cause {
+            match self.s.nodes[x as usize].on_cause {
                 START => {}
                 NAKED => {
-                    if (self.base[c] & self.base[c].wrapping_sub(1)).several() {
+                    if (self.s.base[c] & self.s.base[c].wrapping_sub(1)).several() {
                         dynamic = true;
                     }
-                    let mut others = self.base[c] & !(1u64 << d);
+                    let mut others = self.s.base[c] & !(1u64 << d);
                     while others != 0 {
                         let e = others.trailing_zeros() as usize;
                         others &= others - 1;
-                        self.stack.push(((c * n + e) as u32, false));
+                        self.s.stack.push(((c * n + e) as u32, false));
                     }
                 }
                 h => {
-                    if let (Some(small), Some(&open)) = (&geo.small, self.base_open.get(d)) {
+                    if let (Some(small), Some(&open)) = (&geo.small, self.s.base_open.get(d)) {
                         // The same places as below, from the planes (in
                         // another order: the count and the flag are of the
                         // set of states reached, not of the order).
@@ -700,7 +644,7 @@ impl<'g> Prober<'g> {
                         while rest != 0 {
                             let q = rest.trailing_zeros() as usize;
                             rest &= rest - 1;
-                            self.stack.push(((q * n + d) as u32, false));
+                            self.s.stack.push(((q * n + d) as u32, false));
                         }
                         if places.count_ones() > 2 {
                             dynamic = true;
@@ -711,10 +655,10 @@ impl<'g> Prober<'g> {
                     let mut places = 0;
                     for &q in &geo.houses[h as usize].cells {
                         let q = usize::from(q);
-                        if self.base[q] & bit != 0 && self.base[q].several() {
+                        if self.s.base[q] & bit != 0 && self.s.base[q].several() {
                             places += 1;
                             if q != c {
-                                self.stack.push(((q * n + d) as u32, false));
+                                self.s.stack.push(((q * n + d) as u32, false));
                             }
                         }
                     }
@@ -731,14 +675,14 @@ impl<'g> Prober<'g> {
     fn clash_roots(&self, clash: Clash) -> Vec<(u32, bool)> {
         let n = self.n;
         match clash {
-            Clash::EmptyCell(c) => bits(self.base[c])
+            Clash::EmptyCell(c) => bits(self.s.base[c])
                 .map(|e| ((c * n + e) as u32, false))
                 .collect(),
             Clash::NoPlace(h, e) => self.geo.houses[h]
                 .cells
                 .iter()
                 .map(|&q| usize::from(q))
-                .filter(|&q| self.base[q] & (1u64 << e) != 0)
+                .filter(|&q| self.s.base[q] & (1u64 << e) != 0)
                 .map(|q| ((q * n + e) as u32, false))
                 .collect(),
             Clash::Both(x) => vec![(x, true), (x, false)],
@@ -1248,7 +1192,7 @@ impl Forcing {
         let planes: Option<Vec<(u128, u64)>> = small.map(|small| {
             (0..n)
                 .map(|d| {
-                    let plane = super::geometry::plane(&prober.base, 1 << d);
+                    let plane = super::geometry::plane(&prober.s.base, 1 << d);
                     (plane, open_houses(small, plane))
                 })
                 .collect()
@@ -1312,7 +1256,7 @@ impl Forcing {
         let store = n <= 16;
         // The states of each branch's net, as bits (`2 * words` a branch;
         // those of failed branches are never read).
-        let mut arena = std::mem::take(&mut prober.arena);
+        let mut arena = std::mem::take(&mut prober.s.arena);
         if store {
             arena.resize(cands.len() * 2 * words, 0);
         }
@@ -1365,7 +1309,7 @@ impl Forcing {
         // any forcing (the puzzle's rating stays the same), and far
         // cheaper to find.
         if !store || out.iter().any(|c| c.rating <= limit) {
-            prober.arena = arena;
+            prober.s.arena = arena;
             return;
         }
         let index_of = |x: u32| cands.binary_search(&x).ok();
@@ -1479,7 +1423,7 @@ impl Forcing {
             }
             sets.push((source, all_found.len()));
         }
-        prober.arena = arena;
+        prober.s.arena = arena;
         // Rate each conclusion from the branches' nets: each branch is run
         // once for every set it is in (the sum over its sets is what
         // running it again for each set gave).
@@ -1740,8 +1684,8 @@ mod tests {
             let (geo, masks) = classic_position(puzzle);
             let mut fast = Prober::new(&geo, &masks, true, Scratch::default());
             let mut slow = Prober::new(&geo, &masks, true, Scratch::default());
-            assert!(fast.ascending);
-            slow.ascending = false;
+            assert!(fast.s.ascending);
+            slow.s.ascending = false;
             for (c, &m) in masks.iter().enumerate() {
                 if m.is_power_of_two() {
                     continue;
@@ -1753,7 +1697,7 @@ mod tests {
                     assert_eq!(fast.on_list(), slow.on_list(), "{puzzle}: {x}");
                     assert_eq!(fast.off_list(), slow.off_list(), "{puzzle}: {x}");
                     for &y in fast.on_list().iter().chain(fast.off_list()) {
-                        let (p, q) = (fast.nodes[y as usize], slow.nodes[y as usize]);
+                        let (p, q) = (fast.s.nodes[y as usize], slow.s.nodes[y as usize]);
                         assert_eq!((p.on_cause, p.off_cause), (q.on_cause, q.off_cause));
                         advanced += usize::from(q.off_cause & ADVANCED != 0 && q.off_cause < NAKED);
                     }
