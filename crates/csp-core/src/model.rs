@@ -72,7 +72,7 @@ fn is_increasing(vars: &[VarId]) -> bool {
 
 /// Strictly increasing or strictly decreasing (a grid line read from
 /// either end, as the clues of Skyscrapers read them): no repeats.
-fn is_monotone(vars: &[VarId]) -> bool {
+pub(crate) fn is_monotone(vars: &[VarId]) -> bool {
     is_increasing(vars) || vars.windows(2).all(|w| w[0] > w[1])
 }
 

@@ -137,14 +137,10 @@ impl Watches {
         // if there is one (then every scope is, on the second pass). The
         // scopes are the model's variables, so their indices tell them
         // apart.
-        let sorted = |scope: &[VarId]| {
-            scope.windows(2).all(|w| w[0].index() < w[1].index())
-                || scope.windows(2).all(|w| w[0].index() > w[1].index())
-        };
         let mut seen = Vec::new();
         for (c, e) in constraints.iter().enumerate() {
             let scope = e.constraint.scope();
-            if sorted(scope) {
+            if crate::model::is_monotone(scope) {
                 for v in scope {
                     offsets[v.index() + 2] += 1;
                 }
