@@ -198,14 +198,7 @@ pub struct Built {
 impl Built {
     /// A model over a `rows x cols` grid whose cells have no variable yet.
     pub fn new(model: csp_core::Model, rows: usize, cols: usize) -> Built {
-        Built {
-            model,
-            rows,
-            cols,
-            cells: vec![None; rows * cols],
-            assumptions: Vec::new(),
-            options: generic::default_search_options(),
-        }
+        Built::with_cells(model, rows, cols, vec![None; rows * cols])
     }
 
     /// A model over a `rows x cols` grid with the variable of each cell

@@ -688,10 +688,7 @@ fn repeats(n: usize, value: impl Fn(Cell) -> Option<u32>, what: &str, out: &mut 
 fn holds(p: &SkyscrapersPuzzle, h: &Heights) -> bool {
     let n = p.size;
     let heights = &h.heights;
-    if n == 0 || n > MAX_SIZE || h.size != n || heights.len() != n * n {
-        return false;
-    }
-    if !super::latin::is_latin_square(heights, n) {
+    if h.size != n || !super::latin::is_latin_square(heights, n) {
         return false;
     }
     let kept = p
