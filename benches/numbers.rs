@@ -12,6 +12,13 @@
 //! `cargo bench --bench numbers [FILTER...]`: with filters, only the files
 //! whose row name (`kenken/keen_4de`) contains one of them.
 
+#[path = "support/files.rs"]
+#[allow(
+    dead_code,
+    reason = "each file bench uses its part of the shared support"
+)]
+mod support;
+
 use gridcsp_puzzles::families::kakuro::Kakuro;
 use gridcsp_puzzles::families::kenken::KenKen;
 use gridcsp_puzzles::{Family, Limits, Unique};
@@ -83,10 +90,7 @@ fn files(dir: &str) -> Vec<(String, String)> {
 }
 
 fn main() {
-    let only: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
+    let only = support::name_filter();
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| name.contains(o.as_str()));
     println!(
         "{:<28} {:>5} {:>12} {:>10} {:>10} {:>9}",

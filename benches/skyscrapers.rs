@@ -9,10 +9,17 @@
 //! and worst µs, mean search nodes and decisions, and the grade counts on
 //! the family's ladder.
 //!
-//! `cargo bench --bench skyscrapers [NAME...]`: with names (file stems such
-//! as `4e`), only those files. `SKYSCRAPERS_BENCH_GRADES=0` skips the
+//! `cargo bench --bench skyscrapers [FILTER...]`: with filters, only the
+//! files whose name contains one of them (`4e`, `7`). `SKYSCRAPERS_BENCH_GRADES=0` skips the
 //! grading (the grades print as `-`), so a profile of the run (callgrind)
 //! holds only the timed work.
+
+#[path = "support/files.rs"]
+#[allow(
+    dead_code,
+    reason = "each file bench uses its part of the shared support"
+)]
+mod support;
 
 use gridcsp_puzzles::families::skyscrapers::Skyscrapers;
 use gridcsp_puzzles::{Family, Limits, Unique};
@@ -61,22 +68,7 @@ fn main() {
         .unwrap_or(5)
         .max(1);
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/skyscrapers");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .expect("benches/data/skyscrapers")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
-    let only: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
-    if !only.is_empty() {
-        files.retain(|p| {
-            p.file_stem()
-                .is_some_and(|s| only.iter().any(|o| s.to_string_lossy() == *o))
-        });
-    }
+    let files = support::data_files(dir, &support::name_filter());
     let grading = std::env::var("SKYSCRAPERS_BENCH_GRADES").map_or(true, |v| v != "0");
     let f = Skyscrapers;
     let limits = Limits::default();
