@@ -62,7 +62,9 @@ pub(crate) fn low_rating(geo: &Geometry, givens: &[u8]) -> Option<LowGrade> {
             continue;
         }
         let bit = 1u64 << (v - 1);
-        if s.m[c] & bit == 0 || s.done[c] && s.m[c] != bit {
+        // (A cell placed already holds its value alone: another value of
+        // it is gone from it.)
+        if s.m[c] & bit == 0 {
             return None;
         }
         s.m[c] = bit;
