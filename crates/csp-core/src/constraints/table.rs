@@ -81,6 +81,7 @@ use crate::domain::Domains;
 use crate::error::ModelError;
 use crate::propagation::{PropagationContext, Scratch};
 use crate::variable::{Value, VarId};
+use std::borrow::Cow;
 
 /// Rule names used in traces.
 pub mod rules {
@@ -152,6 +153,39 @@ pub struct Table {
     state_len: usize,
 }
 
+/// The distinct variables of `scope` (in the order of their first
+/// appearance) and the tuples over them, flat, of those that give each
+/// repeated variable one value.
+fn project<T: AsRef<[Value]>>(scope: &[VarId], tuples: &[T]) -> (Vec<VarId>, Vec<Value>) {
+    let mut vars: Vec<VarId> = Vec::with_capacity(scope.len());
+    let mut slot = Vec::with_capacity(scope.len());
+    for &v in scope {
+        match vars.iter().position(|&w| w == v) {
+            Some(k) => slot.push(k),
+            None => {
+                slot.push(vars.len());
+                vars.push(v);
+            }
+        }
+    }
+    let arity = vars.len();
+    let mut flat: Vec<Value> = Vec::with_capacity(tuples.len() * arity);
+    let mut buf = vec![0; arity];
+    let mut set = vec![false; arity];
+    'tuples: for t in tuples {
+        set.fill(false);
+        for (&k, &value) in slot.iter().zip(t.as_ref()) {
+            if set[k] && buf[k] != value {
+                continue 'tuples;
+            }
+            set[k] = true;
+            buf[k] = value;
+        }
+        flat.extend_from_slice(&buf);
+    }
+    (vars, flat)
+}
+
 impl Table {
     /// Builds the constraint; `tuples` have been checked for arity.
     fn build<T: AsRef<[Value]>>(
@@ -162,35 +196,22 @@ impl Table {
         residues: bool,
     ) -> Table {
         // Project onto the distinct variables, keeping tuples that agree on
-        // a repeated variable.
-        let mut vars: Vec<VarId> = Vec::with_capacity(scope.len());
-        let mut slot = Vec::with_capacity(scope.len());
-        for &v in scope {
-            match vars.iter().position(|&w| w == v) {
-                Some(k) => slot.push(k),
-                None => {
-                    slot.push(vars.len());
-                    vars.push(v);
-                }
+        // a repeated variable. A scope without repeats (the usual case)
+        // takes the tuples as they are, with no projection buffers.
+        let distinct = scope
+            .iter()
+            .enumerate()
+            .all(|(i, v)| !scope[..i].contains(v));
+        let (vars, mut flat) = if distinct {
+            let mut flat: Vec<Value> = Vec::with_capacity(tuples.len() * scope.len());
+            for t in tuples {
+                flat.extend_from_slice(t.as_ref());
             }
-        }
+            (scope.to_vec(), flat)
+        } else {
+            project(scope, tuples)
+        };
         let arity = vars.len();
-        // The projected tuples, flat (`arity` values each), with no
-        // allocation per tuple.
-        let mut flat: Vec<Value> = Vec::with_capacity(tuples.len() * arity);
-        let mut buf = vec![0; arity];
-        let mut set = vec![false; arity];
-        'tuples: for t in tuples {
-            set.fill(false);
-            for (&k, &value) in slot.iter().zip(t.as_ref()) {
-                if set[k] && buf[k] != value {
-                    continue 'tuples;
-                }
-                set[k] = true;
-                buf[k] = value;
-            }
-            flat.extend_from_slice(&buf);
-        }
         // Sorted and distinct; tuples given in increasing order (as
         // generated tables often are) are kept as they are.
         let increasing = flat
@@ -204,44 +225,43 @@ impl Table {
             flat = rows.concat();
         }
 
-        // The tuples inside the domains get a bit each.
-        let live: Vec<&[Value]> = flat
-            .chunks_exact(arity)
-            .filter(|t| {
-                vars.iter()
-                    .zip(t.iter())
-                    .all(|(&v, &x)| domains.contains(v, x))
-            })
-            .collect();
-        let stored = live.len();
+        // The tuples inside the domains get a bit each: the stored tuples
+        // themselves when all are (as a table built from the domains'
+        // values is), else a copy of those.
+        let inside = |t: &[Value]| {
+            vars.iter()
+                .zip(t.iter())
+                .all(|(&v, &x)| domains.contains(v, x))
+        };
+        let live: Cow<'_, [Value]> = if flat.chunks_exact(arity).all(inside) {
+            Cow::Borrowed(&flat)
+        } else {
+            Cow::Owned(
+                flat.chunks_exact(arity)
+                    .filter(|t| inside(t))
+                    .flatten()
+                    .copied()
+                    .collect(),
+            )
+        };
+        let stored = live.len() / arity;
         let words = stored.div_ceil(64);
 
-        // Per variable: the bit offsets its tuples use, then one row each.
+        // Per variable: the bit offsets its tuples use (all spans first, so
+        // the rows are sized once), then one row each.
+        let bit = |i: usize, x: Value| {
+            (i64::from(x) - i64::from(domains.layout[vars[i].index()].base)) as u32
+        };
         let mut positions = Vec::with_capacity(arity);
-        let mut row_of = Vec::new();
-        let mut supports = Vec::new();
         let mut state = LIVE + 2 * words;
-        let mut n_rows = 0u32;
+        let mut row_start = 0u32;
         for (i, &var) in vars.iter().enumerate() {
-            let l = domains.layout[var.index()];
-            let bit = |x: Value| (i64::from(x) - i64::from(l.base)) as u32;
-            let (first, last) = live.iter().fold((u32::MAX, 0), |(a, b), t| {
-                let o = bit(t[i]);
+            let (first, last) = live.chunks_exact(arity).fold((u32::MAX, 0), |(a, b), t| {
+                let o = bit(i, t[i]);
                 (a.min(o), b.max(o))
             });
             let span = if stored == 0 { 0 } else { last - first + 1 };
-            let row_start = row_of.len() as u32;
-            row_of.resize(row_of.len() + span as usize, NONE);
-            for (tuple_id, t) in live.iter().enumerate() {
-                let at = (row_start + bit(t[i]) - first) as usize;
-                if row_of[at] == NONE {
-                    row_of[at] = n_rows;
-                    n_rows += 1;
-                    supports.resize(supports.len() + words, 0);
-                }
-                let r = row_of[at] as usize;
-                supports[r * words + tuple_id / 64] |= 1 << (tuple_id % 64);
-            }
+            let l = domains.layout[var.index()];
             positions.push(Position {
                 var,
                 first_bit: first,
@@ -250,8 +270,25 @@ impl Table {
                 seen: state as u32,
                 words: l.words,
             });
+            row_start += span;
             state += l.words as usize;
         }
+        let mut row_of = vec![NONE; row_start as usize];
+        let mut supports = Vec::with_capacity(row_start as usize * words);
+        let mut n_rows = 0u32;
+        for (i, p) in positions.iter().enumerate() {
+            for (tuple_id, t) in live.chunks_exact(arity).enumerate() {
+                let at = (p.row_start + bit(i, t[i]) - p.first_bit) as usize;
+                if row_of[at] == NONE {
+                    row_of[at] = n_rows;
+                    n_rows += 1;
+                    supports.resize(supports.len() + words, 0);
+                }
+                let r = row_of[at] as usize;
+                supports[r * words + tuple_id / 64] |= 1 << (tuple_id % 64);
+            }
+        }
+        drop(live);
         let residues = residues.then_some(state);
         if residues.is_some() {
             state += n_rows as usize;
@@ -612,8 +649,9 @@ impl Constraint for Table {
     fn init_state(&self, domains: &Domains<'_>, state: &mut [u64]) {
         // Every stored tuple whose values are in these domains is live.
         let w = self.words;
-        for t in 0..self.stored {
-            state[LIVE + t / 64] |= 1 << (t % 64);
+        for (k, word) in state[LIVE..LIVE + w].iter_mut().enumerate() {
+            let left = self.stored - 64 * k;
+            *word = if left >= 64 { !0 } else { (1 << left) - 1 };
         }
         let (live, rest) = state[LIVE..].split_at_mut(w);
         // On the stack for tables of up to 256 stored tuples.
