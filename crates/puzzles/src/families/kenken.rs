@@ -508,7 +508,9 @@ fn build(p: &KenKenPuzzle, plan: Plan) -> Result<Built, ModelError> {
         m.all_different_with(&col, plan.lines)?;
     }
     let mut vars = Vec::with_capacity(n);
-    let mut tuples = Vec::new();
+    // Room for a small board's largest cage table, so the first cages do not
+    // regrow it.
+    let mut tuples = Vec::with_capacity(256);
     let mut scratch = WalkScratch::default();
     for cage in &p.cages {
         if cage.cells.len() == 1 {

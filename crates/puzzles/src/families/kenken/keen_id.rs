@@ -153,17 +153,23 @@ pub(super) fn parse(text: &str) -> Result<KenKenPuzzle, ParseError> {
         union(&mut parent, a, b);
     }
     // The cage of each root, and of each cell.
+    // The cages are counted and sized first, so each cell list is
+    // allocated once.
     let mut cage_of = vec![usize::MAX; n * n];
     let mut cell_cage: Vec<u32> = Vec::with_capacity(n * n);
-    let mut cells: Vec<Vec<Cell>> = Vec::new();
+    let mut sizes: Vec<usize> = Vec::with_capacity(n * n);
     for p in 0..n * n {
         let root = find(&mut parent, p);
         if cage_of[root] == usize::MAX {
-            cage_of[root] = cells.len();
-            cells.push(Vec::new());
+            cage_of[root] = sizes.len();
+            sizes.push(0);
         }
+        sizes[cage_of[root]] += 1;
         cell_cage.push(cage_of[root] as u32);
-        cells[cage_of[root]].push(Cell::new(p / n, p % n));
+    }
+    let mut cells: Vec<Vec<Cell>> = sizes.iter().map(|&k| Vec::with_capacity(k)).collect();
+    for (p, &cage) in cell_cage.iter().enumerate() {
+        cells[cage as usize].push(Cell::new(p / n, p % n));
     }
     // Clues, one per cage in the order of first cells.
     let mut cages = Vec::with_capacity(cells.len());
