@@ -8,6 +8,11 @@
 //! (a folder, so that cargo does not take it for a bench of its own).
 
 use gridcsp::puzzles::{AnyFamily, Limits, Unique};
+
+/// The allocator the CLI ships with, so that these benches time what a
+/// batch run of `gridcsp` does (see `docs/performance.md`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

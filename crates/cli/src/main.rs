@@ -34,6 +34,13 @@ use std::ffi::OsString;
 use std::io;
 use std::process::ExitCode;
 
+/// mimalloc, not the system allocator: building and solving a small
+/// puzzle's model makes ~90 short-lived allocations, and a batch run makes
+/// them per puzzle; mimalloc cuts a 4x4 KenKen's instructions by a tenth
+/// (callgrind, `docs/performance.md`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let parsed = match parse_from(std::env::args_os()) {
         Ok(p) => p,
