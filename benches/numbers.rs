@@ -3,11 +3,17 @@
 //! Reads every `benches/data/kenken/*.txt` (one Keen game ID per line, as
 //! Tatham's generator printed them, one file per class) and
 //! `benches/data/kakuro/*.txt` (text-layout records separated by empty
-//! lines), and for each puzzle, single-threaded: parses it, builds the
-//! model, proves the solution unique (`Family::uniqueness`) and verifies
-//! it with `Family::check`. Each puzzle is timed alone (the best of three
-//! runs, to damp a noisy machine). Prints per file: puzzles/s, mean and
-//! worst µs per puzzle, mean decisions.
+//! lines), and for each puzzle, single-threaded: parses it (untimed),
+//! then times building the model and proving the solution unique
+//! (`Family::uniqueness`), and verifies the answer with `Family::check`
+//! after the clock stops. That is the span the peer harness
+//! (`benches/peers/tatham_keen.c`) times of Tatham's solver, and the one
+//! the other file benches (`support::time_unique`) time; parsing a Keen ID
+//! is timed on its own and printed as the last column. Each puzzle is
+//! timed alone (the best of `NUMBERS_ROUNDS` runs, default 3, to damp a
+//! noisy machine). Prints
+//! per file: puzzles/s, mean and worst µs per puzzle, mean decisions, mean
+//! µs to parse.
 //!
 //! `cargo bench --bench numbers [FILTER...]`: with filters, only the files
 //! whose row name (`kenken/keen_4de`) contains one of them.
@@ -25,44 +31,60 @@ use gridcsp_puzzles::{Family, Limits, Unique};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// Parse, build, prove unique, check: the time of the best of three runs
-/// and the decisions of the search.
-fn time_one<F: Family>(family: &F, text: &str) -> (Duration, u64) {
+/// The timed span, kept out of line so that a profiler can count it alone
+/// (`valgrind --tool=callgrind --toggle-collect='numbers::prove_unique*'`).
+#[inline(never)]
+fn prove_unique<F: Family>(
+    family: &F,
+    p: &F::Puzzle,
+    limits: &Limits,
+) -> gridcsp_puzzles::UniqueOutcome<F> {
+    family.uniqueness(p, limits)
+}
+
+/// Build and prove unique (timed), then check: the time of the best of
+/// `rounds` runs, the decisions of the search, and the best time to parse.
+fn time_one<F: Family>(family: &F, text: &str, rounds: u32) -> (Duration, u64, Duration) {
     let limits = Limits::default();
-    let mut best = Duration::MAX;
+    let (mut best, mut parse) = (Duration::MAX, Duration::MAX);
     let mut decisions = 0;
-    for _ in 0..3 {
+    for _ in 0..rounds {
         let start = Instant::now();
         let p = family.parse(text).unwrap_or_else(|e| panic!("{e}: {text}"));
-        let (unique, stats) = family.uniqueness(&p, &limits);
+        parse = parse.min(start.elapsed());
+        let start = Instant::now();
+        let (unique, stats) = prove_unique(family, &p, &limits);
+        best = best.min(start.elapsed());
         let Unique::Unique(s) = unique else {
             panic!("not unique: {text}");
         };
         assert!(family.check(&p, &s).is_empty(), "{text}");
-        best = best.min(start.elapsed());
         decisions = stats.decisions;
     }
-    (best, decisions)
+    (best, decisions, parse)
 }
 
-fn report<F: Family>(family: &F, name: &str, records: &[String]) {
+fn report<F: Family>(family: &F, name: &str, records: &[String], rounds: u32) {
     let mut total = Duration::ZERO;
     let mut worst = Duration::ZERO;
+    let mut parsing = Duration::ZERO;
     let mut decisions = 0u64;
     for r in records {
-        let (t, d) = time_one(family, r);
+        let (t, d, p) = time_one(family, r, rounds);
         total += t;
         worst = worst.max(t);
+        parsing += p;
         decisions += d;
     }
     let n = records.len().max(1) as f64;
     println!(
-        "{name:<28} {:>5} {:>12.0} {:>10.1} {:>10.1} {:>9.1}",
+        "{name:<28} {:>5} {:>12.0} {:>10.1} {:>10.1} {:>9.1} {:>9.1}",
         records.len(),
         n / total.as_secs_f64(),
         total.as_secs_f64() * 1e6 / n,
         worst.as_secs_f64() * 1e6,
-        decisions as f64 / n
+        decisions as f64 / n,
+        parsing.as_secs_f64() * 1e6 / n
     );
 }
 
@@ -91,10 +113,11 @@ fn files(dir: &str) -> Vec<(String, String)> {
 
 fn main() {
     let only = support::name_filter();
+    let rounds = support::rounds("NUMBERS_ROUNDS");
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| name.contains(o.as_str()));
     println!(
-        "{:<28} {:>5} {:>12} {:>10} {:>10} {:>9}",
-        "file", "n", "puzzles/s", "mean µs", "worst µs", "decisions"
+        "{:<28} {:>5} {:>12} {:>10} {:>10} {:>9} {:>9}",
+        "file", "n", "puzzles/s", "mean µs", "worst µs", "decisions", "parse µs"
     );
     for (name, text) in files("benches/data/kenken") {
         let ids: Vec<String> = text
@@ -105,7 +128,7 @@ fn main() {
             .collect();
         let name = format!("kenken/{name}");
         if wanted(&name) {
-            report(&KenKen, &name, &ids);
+            report(&KenKen, &name, &ids, rounds);
         }
     }
     for (name, text) in files("benches/data/kakuro") {
@@ -117,7 +140,7 @@ fn main() {
             .collect();
         let name = format!("kakuro/{name}");
         if wanted(&name) {
-            report(&Kakuro, &name, &records);
+            report(&Kakuro, &name, &records, rounds);
         }
     }
 }
