@@ -656,35 +656,43 @@ impl Walk<'_> {
     /// each); `false` once there are more than the budget.
     fn fill(&self, j: usize, rest: i64, current: &mut [Value], out: &mut Vec<Value>) -> bool {
         let k = current.len();
-        if j == k {
-            let done = match self.cage.op {
-                Op::Mul => rest == 1,
-                _ => rest == 0,
-            };
-            if done {
+        if j >= k {
+            return true; // no cells (a cage has at least one)
+        }
+        // Bit v: cell j may hold v (1..=n, none that a cell it sees holds;
+        // n <= MAX_SIZE < 64).
+        let mut free = (u64::MAX >> (63 - self.n)) & !1;
+        for &i in &self.sees[self.from[j]..self.from[j + 1]] {
+            free &= !(1u64 << (current[i] as u32 & 63));
+        }
+        let left = (k - j - 1) as i64;
+        if left == 0 {
+            // The last cell holds what is left, for a sum as for a product.
+            if (1..=self.n).contains(&rest) && free >> rest & 1 == 1 {
                 if out.len() >= self.budget * k {
                     return false;
                 }
+                current[j] = rest as Value;
                 out.extend_from_slice(current);
             }
             return true;
         }
-        let left = (k - j - 1) as i64;
-        let sees = &self.sees[self.from[j]..self.from[j + 1]];
-        for v in 1..=self.n {
-            if sees.iter().any(|&i| i64::from(current[i]) == v) {
-                continue;
+        if self.cage.op != Op::Mul {
+            // The cells after this one add up to `left..=left * n`.
+            let (lo, hi) = (rest - left * self.n, rest - left);
+            if hi < 1 {
+                return true;
             }
+            free &= u64::MAX << lo.clamp(0, 63);
+            free &= u64::MAX >> (63 - hi.min(63));
+        }
+        while free != 0 {
+            let v = i64::from(free.trailing_zeros());
+            free &= free - 1;
             let next = match self.cage.op {
-                Op::Mul if rest % v == 0 => rest / v,
-                Op::Mul => continue,
-                _ => {
-                    let r = rest - v;
-                    if r < left || r > left * self.n {
-                        continue;
-                    }
-                    r
-                }
+                Op::Mul if rest % v != 0 => continue,
+                Op::Mul => rest / v,
+                _ => rest - v,
             };
             current[j] = v as Value;
             if !self.fill(j + 1, next, current, out) {
