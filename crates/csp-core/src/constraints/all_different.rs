@@ -175,18 +175,30 @@ impl Frame {
         let domains = model.initial_domains();
         let offset = |i: usize| offsets.get(i).map_or(0, |&c| i64::from(c));
         let (mut lo, mut hi, mut widest, mut one_word) = (i64::MAX, i64::MIN, 1i64, true);
+        let mut layouts: Vec<VarLayout> = Vec::with_capacity(vars.len());
         for (i, &v) in vars.iter().enumerate() {
-            let l = model.layout[v.index()];
-            lo = lo.min(i64::from(domains.min(v)?) + offset(i));
-            hi = hi.max(i64::from(domains.max(v)?) + offset(i));
+            let l = *model.layout.get(v.index())?;
+            // A one-word domain (the usual case) is read in place.
+            let (min, max) = match model.init_words.get(l.start as usize) {
+                Some(&w) if l.words == 1 && w != 0 => {
+                    let base = i64::from(l.base);
+                    (
+                        base + i64::from(w.trailing_zeros()),
+                        base + 63 - i64::from(w.leading_zeros()),
+                    )
+                }
+                _ => (i64::from(domains.min(v)?), i64::from(domains.max(v)?)),
+            };
+            lo = lo.min(min + offset(i));
+            hi = hi.max(max + offset(i));
             widest = widest.max(i64::from(l.words));
             one_word &= l.words == 1;
+            layouts.push(l);
         }
         let words = (hi - lo + 64) / 64; // hi >= lo: at least one word
         if words > 1 && (words > 4 * widest + 4 || words > MAX_FRAME_WORDS) {
             return None;
         }
-        let layouts: Vec<VarLayout> = vars.iter().map(|v| model.layout[v.index()]).collect();
         let shift_of = |i: usize, l: &VarLayout| i64::from(l.base) + offset(i) - lo;
         // (With offsets, equal shifts need equal bases to share the base.)
         let aligned = layouts.iter().enumerate().all(|(i, l)| shift_of(i, l) == 0)
