@@ -530,6 +530,34 @@ impl Quotient {
             v64 % q == 0 && Value::try_from(v64 / q).is_ok_and(|w| dom.contains(other, w))
         }
     }
+
+    /// The word-sized form of [`supported`](Self::supported): the bits of
+    /// `mask` (bit `i` the value `base + i`) whose value pairs with one of
+    /// `other`'s (bit `j` the value `other_base + j`).
+    fn supported_mask(&self, base: Value, mask: u64, other_base: Value, other: u64) -> u64 {
+        let q = self.q;
+        let has = |w: i64| {
+            let j = w - i64::from(other_base);
+            (0..64).contains(&j) && other >> j & 1 == 1
+        };
+        let mut kept = 0;
+        let mut bits = mask;
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            let v = i64::from(base) + i64::from(i);
+            let paired = q.checked_mul(v).is_some_and(has)
+                || if q == 0 {
+                    v == 0
+                } else {
+                    v % q == 0 && has(v / q)
+                };
+            if paired {
+                kept |= 1 << i;
+            }
+        }
+        kept
+    }
 }
 
 impl Constraint for Quotient {
@@ -549,6 +577,16 @@ impl Constraint for Quotient {
         let [x, y] = self.scope;
         if x == y {
             ctx.retain(x, |_, v| self.holds(i64::from(v), i64::from(v)))?;
+            return Ok(());
+        }
+        if let (Some((bx, mx)), Some((by, my))) = (ctx.mask(x), ctx.mask(y)) {
+            // Word-sized domains: the supports from the masks (the relation
+            // is symmetric, and a value of x without support supports no
+            // value of y, so y is filtered against x's kept values).
+            let kx = self.supported_mask(bx, mx, by, my);
+            let ky = self.supported_mask(by, my, bx, kx);
+            ctx.intersect_mask(x, bx, kx)?;
+            ctx.intersect_mask(y, by, ky)?;
             return Ok(());
         }
         ctx.retain(x, |dom, v| self.supported(dom, y, v))?;
