@@ -151,7 +151,14 @@ pub struct Table {
     /// First state word of the residues (one per row), or `None` without.
     residues: Option<usize>,
     state_len: usize,
+    /// A positive table of at most 64 stored tuples over at most
+    /// [`SMALL_ARITY`] variables of one-word domains: propagated by
+    /// [`run_small`](Self::run_small).
+    small: bool,
 }
+
+/// The most variables of a table that [`Table::run_small`] propagates.
+const SMALL_ARITY: usize = 8;
 
 /// The distinct variables of `scope` (in the order of their first
 /// appearance) and the tuples over them, flat, of those that give each
@@ -293,6 +300,10 @@ impl Table {
         if residues.is_some() {
             state += n_rows as usize;
         }
+        let small = positive
+            && words == 1
+            && arity <= SMALL_ARITY
+            && positions.iter().all(|p| p.words == 1);
         Table {
             vars,
             positive,
@@ -304,6 +315,7 @@ impl Table {
             supports,
             residues,
             state_len: state,
+            small,
         }
     }
 
@@ -508,6 +520,65 @@ impl Table {
         }
     }
 
+    /// The compact-table propagation, with the scratch buffers.
+    fn run_general(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        let mut s = ctx.take_scratch();
+        let result = self.run(ctx, &mut s);
+        ctx.give_back_scratch(s);
+        result
+    }
+
+    /// A small table (see [`small`](Self::small)): its one live word is
+    /// recomputed from the domains at every call, with no incremental
+    /// bookkeeping (the last-seen domains and the word index are not used),
+    /// then every value whose tuples are all dead is removed.
+    fn run_small(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        let mut doms = [(0, 0u64); SMALL_ARITY];
+        let old = ctx.state()[LIVE];
+        let mut live = old;
+        for (p, d) in self.positions.iter().zip(doms.iter_mut()) {
+            // One-word domains: the mask's bits are the bit offsets.
+            let Some((base, word)) = ctx.mask(p.var) else {
+                // (Not reached: the layouts were one word at posting.)
+                return self.run_general(ctx);
+            };
+            *d = (base, word);
+            let mut reach = 0;
+            let mut bits = word;
+            while bits != 0 {
+                let row = p.row(&self.row_of, bits.trailing_zeros());
+                bits &= bits - 1;
+                if row != NONE {
+                    reach |= self.supports[row as usize];
+                }
+            }
+            live &= reach;
+        }
+        ctx.set_rule(rules::NO_SUPPORT);
+        if live == 0 {
+            return Err(ctx.conflict());
+        }
+        if live != old {
+            ctx.set_state(LIVE, live);
+        }
+        for (p, &(base, word)) in self.positions.iter().zip(doms.iter()) {
+            let mut kept = word;
+            let mut bits = word;
+            while bits != 0 {
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                let row = p.row(&self.row_of, b);
+                if row == NONE || self.supports[row as usize] & live == 0 {
+                    kept &= !(1 << b);
+                }
+            }
+            if kept != word {
+                ctx.intersect_mask(p.var, base, kept)?;
+            }
+        }
+        Ok(())
+    }
+
     fn run(&self, ctx: &mut PropagationContext<'_>, s: &mut Scratch) -> Result<(), Conflict> {
         let head = ctx.state()[0];
         let filtered = head & FILTERED != 0;
@@ -616,10 +687,10 @@ impl Constraint for Table {
             }
             return Ok(());
         }
-        let mut s = ctx.take_scratch();
-        let result = self.run(ctx, &mut s);
-        ctx.give_back_scratch(s);
-        result
+        if self.small {
+            return self.run_small(ctx);
+        }
+        self.run_general(ctx)
     }
 
     fn events(&self) -> Events {
@@ -647,6 +718,12 @@ impl Constraint for Table {
     }
 
     fn init_state(&self, domains: &Domains<'_>, state: &mut [u64]) {
+        if self.small {
+            // Every stored tuple: the first call (every constraint is
+            // propagated at the root) drops those outside the domains.
+            state[LIVE] = u64::MAX >> (64 - self.stored);
+            return;
+        }
         // Every stored tuple whose values are in these domains is live.
         let w = self.words;
         for (k, word) in state[LIVE..LIVE + w].iter_mut().enumerate() {
