@@ -77,7 +77,7 @@ pub(crate) fn is_monotone(vars: &[VarId]) -> bool {
 }
 
 /// The smallest variable listed twice in `vars`, if any.
-fn first_repeat(vars: &[VarId]) -> Option<VarId> {
+pub(crate) fn first_repeat(vars: &[VarId]) -> Option<VarId> {
     if is_monotone(vars) {
         return None;
     }

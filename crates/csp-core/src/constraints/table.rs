@@ -205,11 +205,7 @@ impl Table {
         // Project onto the distinct variables, keeping tuples that agree on
         // a repeated variable. A scope without repeats (the usual case)
         // takes the tuples as they are, with no projection buffers.
-        let distinct = scope
-            .iter()
-            .enumerate()
-            .all(|(i, v)| !scope[..i].contains(v));
-        let (vars, mut flat) = if distinct {
+        let (vars, mut flat) = if crate::model::first_repeat(scope).is_none() {
             let mut flat: Vec<Value> = Vec::with_capacity(tuples.len() * scope.len());
             for t in tuples {
                 flat.extend_from_slice(t.as_ref());

@@ -152,9 +152,8 @@ pub(super) fn parse(text: &str) -> Result<KenKenPuzzle, ParseError> {
         let (a, b) = cells_of_line(n, line);
         union(&mut parent, a, b);
     }
-    // The cage of each root, and of each cell.
-    // The cages are counted and sized first, so each cell list is
-    // allocated once.
+    // The cage of each root and of each cell, with the cages counted and
+    // sized first, so that each cell list is allocated once.
     let mut cage_of = vec![usize::MAX; n * n];
     let mut cell_cage: Vec<u32> = Vec::with_capacity(n * n);
     let mut sizes: Vec<usize> = Vec::with_capacity(n * n);
