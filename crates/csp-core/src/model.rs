@@ -435,7 +435,6 @@ impl Model {
         for &v in scope {
             self.check_var(v)?;
         }
-        let id = ConstraintId::from_index(self.constraints.len());
         if is_monotone(scope) {
             // Each variable once (the scopes of grid lines and of whole
             // grids are in creation order, or its reverse): nothing to
@@ -459,11 +458,43 @@ impl Model {
                 self.degree[v.index()] += 1;
             }
         }
+        Ok(self.push_constraint(constraint, check_solutions))
+    }
+
+    /// [`post`](Self::post) for a constraint whose scope the caller has
+    /// just checked with [`check_distinct`](Self::check_distinct) (known
+    /// variables, none twice, so each counts once), not checked again.
+    pub(crate) fn post_distinct(
+        &mut self,
+        constraint: Box<dyn Constraint>,
+        check_solutions: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let scope = constraint.scope();
+        if scope.is_empty() {
+            return Err(ModelError::EmptyScope {
+                constraint: constraint.name().to_owned(),
+            });
+        }
+        debug_assert!(self.check_distinct("", scope).is_ok());
+        for v in scope {
+            if let Some(d) = self.degree.get_mut(v.index()) {
+                *d += 1;
+            }
+        }
+        Ok(self.push_constraint(constraint, check_solutions))
+    }
+
+    fn push_constraint(
+        &mut self,
+        constraint: Box<dyn Constraint>,
+        check_solutions: bool,
+    ) -> ConstraintId {
+        let id = ConstraintId::from_index(self.constraints.len());
         self.constraints.push(Entry {
             constraint,
             check_solutions,
         });
-        Ok(id)
+        id
     }
 
     /// `x + offset OP y`, for example `relation(x, RelOp::Lt, y, 2)` for `x + 2 < y`.

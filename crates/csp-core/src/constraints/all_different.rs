@@ -819,7 +819,7 @@ impl crate::Model {
         self.check_distinct("all different", vars)?;
         let mut c = AllDifferent::new(vars.to_vec(), strength);
         c.frame = Frame::new(self, vars, &[]);
-        self.post(Box::new(c), false)
+        self.post_distinct(Box::new(c), false)
     }
 
     /// The values `x_i + c_i` are pairwise distinct, for the pairs
@@ -875,7 +875,7 @@ impl crate::Model {
             strength,
             frame,
         };
-        self.post(Box::new(c), false)
+        self.post_distinct(Box::new(c), false)
     }
 }
 

@@ -619,7 +619,7 @@ impl crate::Model {
             });
         }
         let c = AllDifferentSum::build(self, vars, total);
-        self.post(Box::new(c), false)
+        self.post_distinct(Box::new(c), false)
     }
 }
 
