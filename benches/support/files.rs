@@ -8,13 +8,13 @@
 //! (a folder, so that cargo does not take it for a bench of its own).
 
 use gridcsp::puzzles::{AnyFamily, Limits, Unique};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// The allocator the CLI ships with, so that these benches time what a
 /// batch run of `gridcsp` does (see `docs/performance.md`).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 /// The command line's arguments that are not options: only the files
 /// whose name contains one of them are run (all files when there is none).

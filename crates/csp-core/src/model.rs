@@ -76,6 +76,18 @@ pub(crate) fn is_monotone(vars: &[VarId]) -> bool {
     is_increasing(vars) || vars.windows(2).all(|w| w[0] > w[1])
 }
 
+/// The scope of `constraint`, or the error for an empty one (the model
+/// posts no constraint without variables).
+fn nonempty_scope(constraint: &dyn Constraint) -> Result<&[VarId], ModelError> {
+    let scope = constraint.scope();
+    if scope.is_empty() {
+        return Err(ModelError::EmptyScope {
+            constraint: constraint.name().to_owned(),
+        });
+    }
+    Ok(scope)
+}
+
 /// The smallest variable listed twice in `vars`, if any.
 pub(crate) fn first_repeat(vars: &[VarId]) -> Option<VarId> {
     if is_monotone(vars) {
@@ -426,12 +438,7 @@ impl Model {
         constraint: Box<dyn Constraint>,
         check_solutions: bool,
     ) -> Result<ConstraintId, ModelError> {
-        let scope = constraint.scope();
-        if scope.is_empty() {
-            return Err(ModelError::EmptyScope {
-                constraint: constraint.name().to_owned(),
-            });
-        }
+        let scope = nonempty_scope(constraint.as_ref())?;
         for &v in scope {
             self.check_var(v)?;
         }
@@ -469,12 +476,7 @@ impl Model {
         constraint: Box<dyn Constraint>,
         check_solutions: bool,
     ) -> Result<ConstraintId, ModelError> {
-        let scope = constraint.scope();
-        if scope.is_empty() {
-            return Err(ModelError::EmptyScope {
-                constraint: constraint.name().to_owned(),
-            });
-        }
+        let scope = nonempty_scope(constraint.as_ref())?;
         debug_assert!(self.check_distinct("", scope).is_ok());
         for v in scope {
             if let Some(d) = self.degree.get_mut(v.index()) {
