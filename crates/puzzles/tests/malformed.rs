@@ -1,0 +1,156 @@
+//! Malformed input never panics: every family's puzzles (its text layout
+//! and its game ID), mutated at random (characters deleted, inserted or
+//! changed, numbers made huge or negative, lines dropped, repeated or
+//! swapped, the text cut short), are either rejected with an error or
+//! taken and then solved, counted, graded, hinted, checked and drawn under
+//! a node limit without a panic.
+//!
+//! The mutations come from a fixed seed, so a failure repeats; set
+//! `MALFORMED_ROUNDS` for a longer run (the default keeps `cargo test`
+//! quick).
+
+use gridcsp_puzzles::{AnyFamily, GenerateOptions, Limits, RenderOptions, families};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// SplitMix64: a small seeded generator (no dependency for a test).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+}
+
+/// Characters the formats use, and a few they do not.
+const ALPHABET: &[&str] = &[
+    "0", "1", "2", "3", "9", "-", ",", ".", ":", "_", "x", "o", "a", "z", "R", "U", "L", "D", "S",
+    "m", "d", "s", "/", " ", "\n", "\n\n", "\t", "é", "#",
+];
+
+/// Numbers that overflow, are negative, zero or just past a size.
+const NUMBERS: &[&str] = &[
+    "0",
+    "-1",
+    "99",
+    "255",
+    "256",
+    "65536",
+    "4294967296",
+    "99999999999999999999999",
+    "-2147483648",
+];
+
+fn mutate(rng: &mut Rng, text: &str) -> String {
+    let mut s: Vec<char> = text.chars().collect();
+    for _ in 0..1 + rng.below(3) {
+        let at = rng.below(s.len() + 1);
+        match rng.below(9) {
+            0 if !s.is_empty() => {
+                s.remove(at.min(s.len() - 1));
+            }
+            1 => {
+                let add = ALPHABET[rng.below(ALPHABET.len())];
+                s.splice(at..at, add.chars());
+            }
+            2 if !s.is_empty() => {
+                let add = ALPHABET[rng.below(ALPHABET.len())];
+                let at = at.min(s.len() - 1);
+                s.splice(at..at + 1, add.chars());
+            }
+            3 => {
+                // A number replaced by an extreme one.
+                let digits: Vec<usize> = (0..s.len()).filter(|&i| s[i].is_ascii_digit()).collect();
+                if let Some(&i) = digits.get(rng.below(digits.len())) {
+                    let end = (i..s.len())
+                        .find(|&j| !s[j].is_ascii_digit())
+                        .unwrap_or(s.len());
+                    let add = NUMBERS[rng.below(NUMBERS.len())];
+                    s.splice(i..end, add.chars());
+                }
+            }
+            4 => s.truncate(at),
+            _ => {
+                // Whole lines: drop, repeat or swap.
+                let text: String = s.iter().collect();
+                let mut lines: Vec<&str> = text.lines().collect();
+                if lines.is_empty() {
+                    continue;
+                }
+                let i = rng.below(lines.len());
+                let j = rng.below(lines.len());
+                match rng.below(3) {
+                    0 => {
+                        lines.remove(i);
+                    }
+                    1 => lines.insert(j, lines[i]),
+                    _ => lines.swap(i, j),
+                }
+                s = lines.join("\n").chars().collect();
+            }
+        }
+    }
+    s.into_iter().collect()
+}
+
+/// Everything a user can ask of a puzzle that loaded, under a node limit.
+fn exercise(f: &dyn AnyFamily, text: &str) {
+    let Ok(p) = f.load(text) else {
+        return;
+    };
+    let limits = Limits {
+        nodes: Some(200),
+        ..Limits::default()
+    };
+    let written = p.write();
+    let _ = f.load(&written);
+    let _ = p.game_id();
+    let _ = p.check_givens();
+    let _ = p.solve(&limits);
+    let _ = p.count(Some(3), &limits);
+    let _ = p.uniqueness(&limits);
+    let _ = p.grade(&limits);
+    let _ = p.hint(&limits);
+    let _ = p.check_solution(&written);
+    let _ = p.check_solution(text);
+    let _ = p.render(&RenderOptions::default().with_solution(true), &limits);
+}
+
+#[test]
+fn mutated_puzzles_of_every_family_never_panic() {
+    let rounds: usize = std::env::var("MALFORMED_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(400);
+    let mut failures = Vec::new();
+    for f in families() {
+        let name = f.info().name;
+        let (rows, cols) = f.info().default_size;
+        let made = f
+            .generate_text(&GenerateOptions::new(rows, cols, 0).with_seed(5))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut seeds = vec![made.puzzle.clone()];
+        seeds.extend(made.game_id.clone());
+        let mut rng = Rng(0x5eed ^ name.len() as u64);
+        for seed in &seeds {
+            for _ in 0..rounds {
+                let text = mutate(&mut rng, seed);
+                if catch_unwind(AssertUnwindSafe(|| exercise(*f, &text))).is_err() {
+                    failures.push(format!("{name}: {text:?}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "panics on:\n{}", failures.join("\n"));
+}
