@@ -123,59 +123,64 @@ const OUTSIDE: u32 = u32::MAX - 1;
 
 impl Watches {
     /// Builds the lists of the model's constraints, in constraint order; a
-    /// variable repeated in one scope is watched once.
-    pub(crate) fn new(num_vars: usize, constraints: &[crate::model::Entry]) -> Self {
-        // Variable `v`'s count goes to `offsets[v + 2]`; summed, `offsets[v +
-        // 1]` is the start of `v`'s list. Placing the entries with it as
-        // `v`'s cursor leaves it at the end of the list, the start of `v +
-        // 1`'s: then `offsets[v]` is `v`'s start for every `v`, with no copy
-        // of the starts.
-        let mut offsets = filled(num_vars + 2, 0u32);
+    /// variable repeated in one scope is watched once. `degree[v]` is the
+    /// number of constraints whose scope holds `v` (the model's count, kept
+    /// as it posts them), so the lists are sized without a first pass over
+    /// the scopes.
+    pub(crate) fn new(degree: &[u32], constraints: &[crate::model::Entry]) -> Self {
+        let num_vars = degree.len();
+        // `offsets[v + 1]` is the start of `v`'s list. Placing the entries
+        // with it as `v`'s cursor leaves it at the end of the list, the
+        // start of `v + 1`'s: then, one dropped, `offsets[v]` is `v`'s start
+        // for every `v`, with no copy of the starts.
+        let mut offsets: Vec<u32> = Vec::with_capacity(num_vars + 2);
+        offsets.extend([0, 0]);
+        let mut total = 0u32;
+        for &d in degree {
+            total += d;
+            offsets.push(total);
+        }
+        let mut entries = filled(total as usize, (0u32, 0u8, NEVER));
         // A scope in increasing order (a grid's line, a whole grid) or in
         // decreasing order (a line read from its far end) lists each
-        // variable once; the others are deduplicated with `seen`, made only
-        // if there is one (then every scope is, on the second pass). The
-        // scopes are the model's variables, so their indices tell them
-        // apart.
-        let mut seen = Vec::new();
-        for (c, e) in constraints.iter().enumerate() {
-            let scope = e.constraint.scope();
-            if crate::model::is_monotone(scope) {
-                for v in scope {
-                    offsets[v.index() + 2] += 1;
-                }
-                continue;
-            }
-            if seen.is_empty() {
-                seen = vec![u32::MAX; num_vars];
-            }
-            for v in scope {
-                if seen[v.index()] != c as u32 {
-                    seen[v.index()] = c as u32;
-                    offsets[v.index() + 2] += 1;
-                }
-            }
-        }
-        for i in 2..offsets.len() {
-            offsets[i] += offsets[i - 1];
-        }
-        let mut entries = vec![(0u32, 0u8, NEVER); offsets[num_vars + 1] as usize];
-        let dedup = !seen.is_empty();
-        seen.fill(u32::MAX);
+        // variable once; the others are deduplicated with `seen` (made at
+        // the first of them): the scopes are the model's variables, so
+        // their indices tell them apart.
+        let mut seen: Vec<u32> = Vec::new();
         for (c, e) in constraints.iter().enumerate() {
             let (events, idempotent) = (e.constraint.events(), e.constraint.idempotent());
-            let key = if idempotent { c as u32 } else { NEVER };
-            for v in e.constraint.scope() {
-                if !dedup || seen[v.index()] != c as u32 {
-                    if dedup {
-                        seen[v.index()] = c as u32;
+            let entry = (
+                c as u32,
+                events.bits(),
+                if idempotent { c as u32 } else { NEVER },
+            );
+            let scope = e.constraint.scope();
+            let dedup = !crate::model::is_monotone(scope);
+            if dedup && seen.is_empty() {
+                seen = filled(num_vars, u32::MAX);
+            }
+            for v in scope {
+                if dedup {
+                    if seen[v.index()] == c as u32 {
+                        continue;
                     }
-                    let at = &mut offsets[v.index() + 1];
-                    entries[*at as usize] = (c as u32, events.bits(), key);
-                    *at += 1;
+                    seen[v.index()] = c as u32;
                 }
+                let at = &mut offsets[v.index() + 1];
+                entries[*at as usize] = entry;
+                *at += 1;
             }
         }
+        debug_assert!(
+            {
+                let mut end = 0;
+                degree.iter().enumerate().all(|(v, &d)| {
+                    end += d;
+                    offsets[v + 1] == end
+                })
+            },
+            "the model's degrees count the scopes"
+        );
         offsets.pop();
         Watches { offsets, entries }
     }

@@ -177,7 +177,7 @@ impl<'m> Solver<'m> {
     /// A solver with the given options.
     pub fn with_options(model: &'m Model, options: SearchOptions) -> Self {
         let constraints = &model.constraints;
-        let watches = Watches::new(model.num_vars(), constraints);
+        let watches = Watches::new(&model.degree, constraints);
         let mut max_scope = 0;
         let priority = constraints
             .iter()
