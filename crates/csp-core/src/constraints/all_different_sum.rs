@@ -246,6 +246,45 @@ impl AllDifferentSum {
         result.map(|_| ())
     }
 
+    /// Two cells on one base, untraced (KenKen's and Kakuro's two-cell
+    /// sums): the same domains as
+    /// [`propagate_combinations`](Self::propagate_combinations), on masks.
+    /// A value stays where its partner `total - value` is in the other
+    /// cell and differs from it; one pass over both cells is the fixpoint
+    /// (a value of the second cell that keeps its partner keeps it in the
+    /// first). The sets' live bits are left as they are: they are only a
+    /// filter (every retired set fails its test again), and the traced
+    /// path, which uses them, rereads the masks.
+    fn propagate_pair(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        base: Value,
+    ) -> Result<(), Conflict> {
+        let (x, y) = (self.vars[0], self.vars[1]);
+        let (Some((_, mx)), Some((_, my))) = (ctx.mask(x), ctx.mask(y)) else {
+            return Ok(()); // the layouts are those of the initial domains
+        };
+        // Bit `i` is `base + i`; its partner's bit is `s - i`.
+        let s = self.total - 2 * i64::from(base);
+        let half = if s % 2 == 0 && (0..128).contains(&s) {
+            1u64 << (s / 2)
+        } else {
+            0
+        };
+        ctx.set_rule(rules::SUM);
+        let kx = mx & mirror(my, s) & !half;
+        let ky = my & mirror(kx, s) & !half;
+        for (v, m, keep) in [(x, mx, kx), (y, my, ky)] {
+            if keep == 0 {
+                return Err(ctx.conflict());
+            }
+            if keep != m {
+                ctx.intersect_mask(v, base, keep)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Marks in `buf[k..2k]` the values each cell takes in some perfect
     /// matching of some feasible set, and retires the infeasible sets.
     /// Returns the values of the fixed cells.
@@ -491,6 +530,18 @@ fn compact_mask(values: &[Value], iter: impl Iterator<Item = Value>) -> u64 {
     m
 }
 
+/// The mask whose bit `j` is bit `s - j` of `mask` (bits outside the word
+/// dropped): the partners of a mask's values under a sum.
+fn mirror(mask: u64, s: i64) -> u64 {
+    // Reversed, bit `i` is at `63 - i`; it belongs at `s - i`.
+    let k = 63 - s;
+    match k {
+        0..=63 => mask.reverse_bits() >> k,
+        -63..=-1 => mask.reverse_bits() << -k,
+        _ => 0,
+    }
+}
+
 /// A perfect matching of the cells (masks `r`, at most 64) onto distinct
 /// values, by augmenting paths; `mate[j]` is cell `j`'s value bit.
 fn perfect_matching(r: &[u64], mate: &mut [u8; 64]) -> bool {
@@ -557,6 +608,10 @@ impl Constraint for AllDifferentSum {
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
         match &self.plan {
+            Plan::Combinations {
+                space: Space::Aligned(base),
+                ..
+            } if self.vars.len() == 2 && !ctx.is_tracing() => self.propagate_pair(ctx, *base),
             Plan::Combinations { space, combos } => self.propagate_combinations(ctx, space, combos),
             Plan::Fallback => self.propagate_fallback(ctx),
         }
@@ -639,6 +694,52 @@ mod tests {
         let xs = m.new_vars(cells, 1..=9).unwrap();
         m.all_different_sum(&xs, total).unwrap();
         (m, xs)
+    }
+
+    #[test]
+    fn mirror_maps_each_value_to_its_partner() {
+        // Values 0..: bit i is i. Sum 5: 1 <-> 4, 2 <-> 3.
+        assert_eq!(mirror(0b10010, 5), 0b10010);
+        assert_eq!(mirror(0b00010, 5), 0b10000);
+        assert_eq!(mirror(1, 0), 1);
+        assert_eq!(mirror(1, 63), 1 << 63);
+        assert_eq!(mirror(1 << 63, 126), 1 << 63);
+        assert_eq!(mirror(1 << 63, 127), 0);
+        assert_eq!(mirror(u64::MAX, -1), 0);
+        assert_eq!(mirror(u64::MAX, 200), 0);
+    }
+
+    /// The two-cell path (untraced) keeps what the sets keep (traced), on
+    /// every pair of small domains of one base and every total.
+    #[test]
+    fn two_cells_untraced_keep_what_the_sets_keep() {
+        let subsets: Vec<Vec<Value>> = (1u32..64)
+            .map(|bits| {
+                (0..6)
+                    .filter(|b| bits & 1 << b != 0)
+                    .map(|b| b + 1)
+                    .collect()
+            })
+            .filter(|v: &Vec<Value>| v.contains(&1))
+            .collect();
+        for total in 0..=13 {
+            for a in subsets.iter().step_by(3) {
+                for b in subsets.iter().step_by(5) {
+                    let mut m = Model::new();
+                    let x = m.new_var(a.clone()).unwrap();
+                    let y = m.new_var(b.clone()).unwrap();
+                    m.all_different_sum(&[x, y], total).unwrap();
+                    let root = |trace: bool| {
+                        let options = crate::SearchOptions::default().with_trace(trace);
+                        let mut s = Solver::with_options(&m, options);
+                        s.propagate()
+                            .ok()
+                            .map(|d| (d.iter(x).collect::<Vec<_>>(), d.iter(y).collect::<Vec<_>>()))
+                    };
+                    assert_eq!(root(false), root(true), "{a:?} + {b:?} = {total}");
+                }
+            }
+        }
     }
 
     #[test]
