@@ -1,9 +1,10 @@
-//! Release-mode speed of the KenKen and Kakuro families over files.
+//! Release-mode speed of the number-placement families over files:
+//! KenKen, Kakuro, Suguru, Killer and Jigsaw Sudoku.
 //!
 //! Reads every `benches/data/kenken/*.txt` (one Keen game ID per line, as
-//! Tatham's generator printed them, one file per class) and
-//! `benches/data/kakuro/*.txt` (text-layout records separated by empty
-//! lines), and for each puzzle, single-threaded: parses it (untimed),
+//! Tatham's generator printed them, one file per class) and the text-layout
+//! records (separated by empty lines) of `benches/data/kakuro/*.txt`,
+//! `suguru/`, `killer_sudoku/` and `jigsaw_sudoku/`, and for each puzzle, single-threaded: parses it (untimed),
 //! then times building the model and proving the solution unique
 //! (`Family::uniqueness`), and verifies the answer with `Family::check`
 //! after the clock stops. That is the span the peer harness
@@ -25,8 +26,11 @@
 )]
 mod support;
 
+use gridcsp_puzzles::families::jigsaw_sudoku::JigsawSudoku;
 use gridcsp_puzzles::families::kakuro::Kakuro;
 use gridcsp_puzzles::families::kenken::KenKen;
+use gridcsp_puzzles::families::killer_sudoku::KillerSudoku;
+use gridcsp_puzzles::families::suguru::Suguru;
 use gridcsp_puzzles::{Family, Limits, Unique};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -78,7 +82,7 @@ fn report<F: Family>(family: &F, name: &str, records: &[String], rounds: u32) {
     }
     let n = records.len().max(1) as f64;
     println!(
-        "{name:<28} {:>5} {:>12.0} {:>10.1} {:>10.1} {:>9.1} {:>9.1}",
+        "{name:<36} {:>5} {:>12.0} {:>10.1} {:>10.1} {:>9.1} {:>9.1}",
         records.len(),
         n / total.as_secs_f64(),
         total.as_secs_f64() * 1e6 / n,
@@ -116,7 +120,7 @@ fn main() {
     let rounds = support::rounds("NUMBERS_ROUNDS");
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| name.contains(o.as_str()));
     println!(
-        "{:<28} {:>5} {:>12} {:>10} {:>10} {:>9} {:>9}",
+        "{:<36} {:>5} {:>12} {:>10} {:>10} {:>9} {:>9}",
         "file", "n", "puzzles/s", "mean µs", "worst µs", "decisions", "parse µs"
     );
     for (name, text) in files("benches/data/kenken") {
@@ -132,15 +136,37 @@ fn main() {
         }
     }
     for (name, text) in files("benches/data/kakuro") {
-        let records: Vec<String> = text
-            .split("\n\n")
-            .map(str::trim)
-            .filter(|r| !r.is_empty() && !r.starts_with('#'))
-            .map(|r| format!("{r}\n"))
-            .collect();
         let name = format!("kakuro/{name}");
         if wanted(&name) {
-            report(&Kakuro, &name, &records, rounds);
+            report(&Kakuro, &name, &blocks(&text), rounds);
         }
     }
+    for (name, text) in files("benches/data/suguru") {
+        let name = format!("suguru/{name}");
+        if wanted(&name) {
+            report(&Suguru, &name, &blocks(&text), rounds);
+        }
+    }
+    for (name, text) in files("benches/data/killer_sudoku") {
+        let name = format!("killer-sudoku/{name}");
+        if wanted(&name) {
+            report(&KillerSudoku, &name, &blocks(&text), rounds);
+        }
+    }
+    for (name, text) in files("benches/data/jigsaw_sudoku") {
+        let name = format!("jigsaw-sudoku/{name}");
+        if wanted(&name) {
+            report(&JigsawSudoku, &name, &blocks(&text), rounds);
+        }
+    }
+}
+
+/// The text-layout records of a file, separated by empty lines (a record
+/// that starts with `#` is a comment).
+fn blocks(text: &str) -> Vec<String> {
+    text.split("\n\n")
+        .map(str::trim)
+        .filter(|r| !r.is_empty() && !r.starts_with('#'))
+        .map(|r| format!("{r}\n"))
+        .collect()
 }
