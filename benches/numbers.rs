@@ -135,28 +135,38 @@ fn main() {
             report(&KenKen, &name, &ids, rounds);
         }
     }
-    for (name, text) in files("benches/data/kakuro") {
-        let name = format!("kakuro/{name}");
+    let wanted: &dyn Fn(&str) -> bool = &wanted;
+    run_blocks(&Kakuro, "kakuro", "kakuro", wanted, rounds);
+    run_blocks(&Suguru, "suguru", "suguru", wanted, rounds);
+    run_blocks(
+        &KillerSudoku,
+        "killer_sudoku",
+        "killer-sudoku",
+        wanted,
+        rounds,
+    );
+    run_blocks(
+        &JigsawSudoku,
+        "jigsaw_sudoku",
+        "jigsaw-sudoku",
+        wanted,
+        rounds,
+    );
+}
+
+/// The rows of a family whose files in `benches/data/{dir}` hold
+/// text-layout records, named `{row}/{file}`.
+fn run_blocks<F: Family>(
+    family: &F,
+    dir: &str,
+    row: &str,
+    wanted: &dyn Fn(&str) -> bool,
+    rounds: u32,
+) {
+    for (name, text) in files(&format!("benches/data/{dir}")) {
+        let name = format!("{row}/{name}");
         if wanted(&name) {
-            report(&Kakuro, &name, &blocks(&text), rounds);
-        }
-    }
-    for (name, text) in files("benches/data/suguru") {
-        let name = format!("suguru/{name}");
-        if wanted(&name) {
-            report(&Suguru, &name, &blocks(&text), rounds);
-        }
-    }
-    for (name, text) in files("benches/data/killer_sudoku") {
-        let name = format!("killer-sudoku/{name}");
-        if wanted(&name) {
-            report(&KillerSudoku, &name, &blocks(&text), rounds);
-        }
-    }
-    for (name, text) in files("benches/data/jigsaw_sudoku") {
-        let name = format!("jigsaw-sudoku/{name}");
-        if wanted(&name) {
-            report(&JigsawSudoku, &name, &blocks(&text), rounds);
+            report(family, &name, &blocks(&text), rounds);
         }
     }
 }
