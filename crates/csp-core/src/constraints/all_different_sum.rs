@@ -259,10 +259,14 @@ impl AllDifferentSum {
         &self,
         ctx: &mut PropagationContext<'_>,
         base: Value,
+        space: &Space,
+        combos: &[u64],
     ) -> Result<(), Conflict> {
         let (x, y) = (self.vars[0], self.vars[1]);
         let (Some((_, mx)), Some((_, my))) = (ctx.mask(x), ctx.mask(y)) else {
-            return Ok(()); // the layouts are those of the initial domains
+            // (Not reached: the layouts are those of the initial domains,
+            // one word each.)
+            return self.propagate_combinations(ctx, space, combos);
         };
         // Bit `i` is `base + i`; its partner's bit is `s - i`.
         let s = self.total - 2 * i64::from(base);
@@ -609,9 +613,11 @@ impl Constraint for AllDifferentSum {
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
         match &self.plan {
             Plan::Combinations {
-                space: Space::Aligned(base),
-                ..
-            } if self.vars.len() == 2 && !ctx.is_tracing() => self.propagate_pair(ctx, *base),
+                space: space @ Space::Aligned(base),
+                combos,
+            } if self.vars.len() == 2 && !ctx.is_tracing() => {
+                self.propagate_pair(ctx, *base, space, combos)
+            }
             Plan::Combinations { space, combos } => self.propagate_combinations(ctx, space, combos),
             Plan::Fallback => self.propagate_fallback(ctx),
         }
