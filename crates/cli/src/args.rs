@@ -142,10 +142,12 @@ line). Puzzle i (from 0) is made from seed S+i.";
 #[command(
     name = "gridcsp",
     version,
-    about = "Solve, count, check, grade, explain and generate Sudoku and Futoshiki puzzles.",
-    long_about = "Solve, count, check, grade, explain and generate Sudoku and Futoshiki \
-                  puzzles, by the thousand, from files or standard input. Output keeps the \
-                  input order, one line per puzzle.",
+    about = "Solve, count, check, grade, explain and generate grid puzzles: Sudoku, \
+             Futoshiki, Kakuro, Star Battle, Slitherlink and the other families below.",
+    long_about = "Solve, count, check, grade, explain and generate grid puzzles (Sudoku, \
+                  Futoshiki, Kakuro, Star Battle, Slitherlink and the other families below), \
+                  by the thousand, from files or standard input. Output keeps the input \
+                  order, one line per puzzle.",
     after_help = TOP_EXAMPLES,
     propagate_version = true
 )]

@@ -1,7 +1,8 @@
 //! `gridcsp`: the command-line tool of the gridcsp workspace. It solves,
-//! counts, checks, grades, explains and generates Sudoku and Futoshiki
-//! puzzles by the thousand, from files or pipes, in parallel, with the
-//! output in input order.
+//! counts, checks, grades, explains and generates grid puzzles of every
+//! family (Sudoku and Futoshiki from their crates, the others from
+//! `gridcsp-puzzles`) by the thousand, from files or pipes, in parallel,
+//! with the output in input order.
 //!
 //! Modules: [`args`] (the command line), [`framing`] (cutting the input
 //! into records, one puzzle each, by a family's record shape), [`input`]
@@ -100,7 +101,9 @@ fn command() -> clap::Command {
             .iter()
             .map(|l| format!("  {:<12}{}", l.name, l.about))
             .collect();
-        let sub = clap::Command::new(info.name)
+        // The family's own words go on after the derived subcommands, which
+        // would otherwise replace them with `FamilyCommand`'s doc comment.
+        let sub = FamilyCommand::augment_subcommands(clap::Command::new(info.name))
             .about(format!("{}: {}", info.title, info.rules))
             .after_help(format!(
                 "Levels (easiest first):\n{}\n\nFormats: docs/formats/{}.md",
@@ -109,7 +112,7 @@ fn command() -> clap::Command {
             ))
             .subcommand_required(true)
             .arg_required_else_help(true);
-        cmd = cmd.subcommand(FamilyCommand::augment_subcommands(sub));
+        cmd = cmd.subcommand(sub);
     }
     cmd
 }
@@ -166,6 +169,34 @@ fn run(parsed: Parsed, io: &Io) -> u8 {
         Err(e) => {
             io.stderr.line(&format!("gridcsp: {e}"));
             2
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each family's subcommand says what the family is (its title and
+    /// rules, then its levels), not the shared words of `FamilyCommand`.
+    #[test]
+    fn every_family_subcommand_describes_its_family() {
+        let cmd = command();
+        for f in gridcsp_puzzles::families() {
+            let info = f.info();
+            if BUILT_IN.contains(&info.name) {
+                continue;
+            }
+            let sub = cmd
+                .find_subcommand(info.name)
+                .unwrap_or_else(|| panic!("no subcommand {}", info.name));
+            let about = sub.get_about().map(|a| a.to_string()).unwrap_or_default();
+            assert_eq!(about, format!("{}: {}", info.title, info.rules));
+            let after = sub
+                .get_after_help()
+                .map(|a| a.to_string())
+                .unwrap_or_default();
+            assert!(after.starts_with("Levels (easiest first):"), "{after}");
         }
     }
 }
