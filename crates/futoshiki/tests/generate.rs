@@ -41,6 +41,22 @@ fn every_grade_at_sizes_4_to_7_is_unique_and_graded_as_asked() {
 }
 
 #[test]
+fn small_grids_have_room_for_their_rare_levels() {
+    // 4x4 Tricky puzzles take hundreds of attempts (these seeds 331 and
+    // 745); the default for small grids reaches them, 200 did not.
+    for seed in [2, 4] {
+        check(4, Difficulty::Tricky, Mode::Standard, seed);
+        let made = generate(&GenerateOptions::new(4, Difficulty::Tricky).with_seed(seed)).unwrap();
+        assert!(made.attempts > 200, "seed {seed}: {}", made.attempts);
+    }
+    // The default shrinks as attempts get dearer.
+    assert!(
+        GenerateOptions::new(4, Difficulty::Easy).max_attempts
+            > GenerateOptions::new(9, Difficulty::Easy).max_attempts
+    );
+}
+
+#[test]
 fn eight_and_nine() {
     check(8, Difficulty::Tricky, Mode::Standard, 0);
     check(9, Difficulty::Easy, Mode::Standard, 0);
