@@ -326,19 +326,23 @@ pub struct GenerateOptions {
     pub level: usize,
     /// The seed: the same options give the same puzzle on every machine.
     pub seed: u64,
-    /// Candidates tried before giving up.
+    /// Candidates tried before giving up; 0 (the default) for the
+    /// family's own budget (see [`GenerateOptions::attempts_or`]), sized
+    /// from how many candidates its rarest level takes and what one costs,
+    /// as 0 threads means "all cores" elsewhere.
     pub max_attempts: u32,
 }
 
 impl GenerateOptions {
-    /// Options for a `rows x cols` puzzle of level `level`, seed 0.
+    /// Options for a `rows x cols` puzzle of level `level`, seed 0, with
+    /// the family's own attempt budget.
     pub fn new(rows: usize, cols: usize, level: usize) -> GenerateOptions {
         GenerateOptions {
             rows,
             cols,
             level,
             seed: 0,
-            max_attempts: 200,
+            max_attempts: 0,
         }
     }
 
@@ -348,10 +352,27 @@ impl GenerateOptions {
         self
     }
 
-    /// The same options with another attempt budget.
+    /// The same options with another attempt budget (0: the family's
+    /// own).
     pub fn with_max_attempts(mut self, attempts: u32) -> GenerateOptions {
         self.max_attempts = attempts;
         self
+    }
+
+    /// The attempt budget for a family whose own is `default`:
+    /// `max_attempts`, or `default` when that is 0. Never 0.
+    ///
+    /// ```
+    /// use gridcsp_puzzles::GenerateOptions;
+    /// let o = GenerateOptions::new(7, 7, 0);
+    /// assert_eq!(o.attempts_or(5_000), 5_000);
+    /// assert_eq!(o.with_max_attempts(3).attempts_or(5_000), 3);
+    /// ```
+    pub fn attempts_or(&self, default: u32) -> u32 {
+        match self.max_attempts {
+            0 => default.max(1),
+            n => n,
+        }
     }
 }
 

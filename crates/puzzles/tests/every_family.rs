@@ -230,3 +230,24 @@ fn generated_puzzles_are_unique_and_of_the_level_asked() {
         }
     }
 }
+
+#[test]
+fn rare_levels_are_within_the_family_budget() {
+    // Options leave the budget to the family by default.
+    assert_eq!(GenerateOptions::new(7, 7, 0).max_attempts, 0);
+    // (family, level, seed): each took more than the 200 candidates every
+    // family used to get (Kakuro 756, Tents 278, Hitori 1,526).
+    for (name, level, seed) in [("kakuro", 2, 3), ("tents", 2, 3), ("hitori", 3, 1)] {
+        let f = get(name);
+        let (rows, cols) = f.info().default_size;
+        let options = GenerateOptions::new(rows, cols, level).with_seed(seed);
+        let made = f
+            .generate_text(&options)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(made.grade.rank, level, "{name}");
+        assert!(made.attempts > 200, "{name}: {}", made.attempts);
+        // An explicit budget still holds.
+        let few = options.with_max_attempts(made.attempts - 1);
+        assert!(f.generate_text(&few).is_err(), "{name}");
+    }
+}

@@ -241,10 +241,13 @@ impl Family for Futoshiki {
         let difficulty = *Difficulty::ALL.get(options.level).ok_or_else(|| {
             GenerateError::BadOptions(format!("no level {} for futoshiki", options.level))
         })?;
-        let o = futoshiki::GenerateOptions::new(options.rows, difficulty)
+        let mut o = futoshiki::GenerateOptions::new(options.rows, difficulty)
             .with_seed(options.seed)
-            .with_mode(self.generate_mode)
-            .with_max_attempts(options.max_attempts);
+            .with_mode(self.generate_mode);
+        // 0: the futoshiki crate's own budget for the size.
+        if options.max_attempts > 0 {
+            o = o.with_max_attempts(options.max_attempts);
+        }
         let made = futoshiki::generate(&o).map_err(|e| GenerateError::BadOptions(e.to_string()))?;
         Ok(Generated {
             grade: Grade {

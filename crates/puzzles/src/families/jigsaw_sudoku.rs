@@ -177,7 +177,7 @@ fn generate(o: &GenerateOptions) -> Result<Generated<SudokuPuzzle, Board>, Gener
     // Each round draws new regions and gives the sudoku crate's generator
     // a few tries on them: some region sets make the level hard to reach.
     const TRIES_PER_REGIONS: u32 = 4;
-    let rounds = o.max_attempts.max(1).div_ceil(TRIES_PER_REGIONS);
+    let rounds = o.attempts_or(200).div_ceil(TRIES_PER_REGIONS);
     for round in 0..rounds {
         let regions = random_regions(&mut rng, n);
         let variant = Variant::classic(shape)
@@ -208,7 +208,7 @@ fn generate(o: &GenerateOptions) -> Result<Generated<SudokuPuzzle, Board>, Gener
     }
     Err(GenerateError::GaveUp {
         level: level.name(),
-        attempts: o.max_attempts,
+        attempts: rounds * TRIES_PER_REGIONS,
     })
 }
 

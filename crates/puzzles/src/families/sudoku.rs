@@ -526,8 +526,11 @@ impl Family for Sudoku {
             variant
         };
         let mut generator = sudoku::Generator::new(variant.clone(), options.seed)
-            .map_err(|e| GenerateError::BadOptions(e.to_string()))?
-            .with_max_attempts(options.max_attempts);
+            .map_err(|e| GenerateError::BadOptions(e.to_string()))?;
+        // 0: the sudoku crate's own budget for the board size.
+        if options.max_attempts > 0 {
+            generator = generator.with_max_attempts(options.max_attempts);
+        }
         let made = generator
             .generate(level)
             .map_err(|e| GenerateError::BadOptions(e.to_string()))?;
