@@ -18,10 +18,18 @@
 //! with one 0/1 variable per cell (1: the loop passes), fixed to 1 at the
 //! pearls. Each pearl's rule is a few [`clause`](csp_core::Model::clause)s
 //! over its steps and its neighbours' (posted in this order, after the
-//! loop): a black pearl never goes straight (`!n | !s`, `!e | !w`) and
-//! each of its legs goes on straight (`!n | n'`, with `n'` the step north
-//! of the northern neighbour); a white pearl goes straight (`n = s`,
-//! `e = w`) and turns next to it (`!e | !e' | !w'`).
+//! loop): a black pearl takes one step of each pair (`!n | !s`, `n | s`,
+//! and so for `e`, `w`), and each of its legs goes on straight (`!n |
+//! n'`, with `n'` the step north of the northern neighbour) with no step
+//! across there (`!n | !e''`, `!n | !w''`), never into a black pearl; a
+//! white pearl goes straight (`n = s`, `e = w`) and turns next to it: not
+//! both neighbours go on (`!e | !e' | !w'`), one of them has a step
+//! across (`!e | ...`, leaving out white neighbours, which go straight
+//! too), and the other one when one goes on (`!e | !e' | ...`). The
+//! clauses in positive form are Tatham's Easy rules ("a square that
+//! cannot be a straight", "two squares that cannot be corners") for unit
+//! propagation: with them every Easy puzzle of his generator needs no
+//! trial and error (`docs/formats/masyu.md`).
 
 mod generate;
 
@@ -507,14 +515,33 @@ fn build(p: &Puzzle) -> Result<(Built, Vec<Origin>), ModelError> {
                 Pearl::Black => {
                     if let Some(o) = step(r, c, opposite) {
                         if d < 2 {
+                            // One step of each pair: it turns.
                             clauses.push(vec![no(e), no(o)]);
+                            clauses.push(vec![yes(e), yes(o)]);
                         }
+                    } else {
+                        // At the border the step inward is the pair's one.
+                        clauses.push(vec![yes(e)]);
                     }
-                    // The leg goes on straight: the next cell's step onward.
-                    let onward = ahead(r, c, d).and_then(|(nr, nc)| step(nr, nc, d));
+                    // The leg goes on straight: the next cell's step onward,
+                    // and neither of its steps across (Tatham's "a corner
+                    // clue next to a square that cannot be a straight").
+                    let next = ahead(r, c, d);
+                    let onward = next.and_then(|(nr, nc)| step(nr, nc, d));
                     match onward {
                         Some(f) => clauses.push(vec![no(e), yes(f)]),
                         None => clauses.push(vec![no(e)]),
+                    }
+                    if let Some((nr, nc)) = next {
+                        if p.pearls[nr * cols + nc] == Pearl::Black {
+                            // A black pearl turns: it cannot be that straight.
+                            clauses.push(vec![no(e)]);
+                        }
+                        for q in [(d + 1) % 4, (d + 3) % 4] {
+                            if let Some(x) = step(nr, nc, q) {
+                                clauses.push(vec![no(e), no(x)]);
+                            }
+                        }
                     }
                 }
                 Pearl::White => {
@@ -522,12 +549,51 @@ fn build(p: &Puzzle) -> Result<(Built, Vec<Origin>), ModelError> {
                         Some(o) => clauses.push(vec![no(e), yes(o)]),
                         None => clauses.push(vec![no(e)]),
                     }
-                    // Through horizontally (or vertically): a neighbour turns.
+                    // Through horizontally (or vertically): a neighbour turns,
+                    // so not both go on straight, and one of them has a step
+                    // across (Tatham's "a straight clue between two squares
+                    // that cannot be corners").
                     if d < 2 {
                         let a = ahead(r, c, d).and_then(|(nr, nc)| step(nr, nc, d));
                         let b = ahead(r, c, opposite).and_then(|(nr, nc)| step(nr, nc, opposite));
                         if let (Some(a), Some(b)) = (a, b) {
                             clauses.push(vec![no(e), no(a), no(b)]);
+                        }
+                        // (A white neighbour goes straight too, so it cannot
+                        // be the one that turns; a black one always turns.)
+                        let sides = [ahead(r, c, d), ahead(r, c, opposite)];
+                        let black = sides
+                            .iter()
+                            .flatten()
+                            .any(|&(nr, nc)| p.pearls[nr * cols + nc] == Pearl::Black);
+                        if !black {
+                            // The steps across of a side that can turn.
+                            let across = |side: Option<(usize, usize)>| -> Vec<Literal> {
+                                match side {
+                                    Some((nr, nc)) if p.pearls[nr * cols + nc] != Pearl::White => {
+                                        [(d + 1) % 4, (d + 3) % 4]
+                                            .into_iter()
+                                            .filter_map(|q| step(nr, nc, q).map(yes))
+                                            .collect()
+                                    }
+                                    _ => Vec::new(),
+                                }
+                            };
+                            let (ta, tb) = (across(sides[0]), across(sides[1]));
+                            let mut turns = vec![no(e)];
+                            turns.extend(ta.iter().copied());
+                            turns.extend(tb.iter().copied());
+                            clauses.push(turns);
+                            // A side that goes on straight leaves the turn to
+                            // the other.
+                            if let (Some(a), Some(b)) = (a, b) {
+                                let mut cl = vec![no(e), no(a)];
+                                cl.extend(tb.iter().copied());
+                                clauses.push(cl);
+                                let mut cl = vec![no(e), no(b)];
+                                cl.extend(ta.iter().copied());
+                                clauses.push(cl);
+                            }
                         }
                     }
                 }
