@@ -591,6 +591,40 @@ fn loop_fixpoint_violation(
             }
         }
     }
+    // 2b. A vertex on no path keeps no open edge whose every partner at
+    // it would close a path through it too early.
+    let other = |e: usize, x: usize| {
+        let (a, b) = g.edges[e];
+        if a == x { b } else { a }
+    };
+    for x in 0..g.n {
+        if at(x, chosen) != 0 || vm.get(x) == Some(&3) {
+            continue;
+        }
+        let here: Vec<usize> = (0..em.len())
+            .filter(|&e| open >> e & 1 == 1 && (g.edges[e].0 == x || g.edges[e].1 == x))
+            .collect();
+        if here.len() < 2 {
+            continue;
+        }
+        let closes = |e: usize, f: usize| {
+            let (a, b) = (other(e, x), other(f, x));
+            a != b && joined(g, chosen, a, b) && {
+                let all_edges = (0..em.len())
+                    .filter(|&h| chosen >> h & 1 == 1)
+                    .all(|h| joined(g, chosen, a, g.edges[h].0));
+                let all_vertices = required.iter().all(|&v| v == x || joined(g, chosen, a, v));
+                !(all_edges && all_vertices)
+            }
+        };
+        for &e in &here {
+            if here.iter().all(|&f| f == e || closes(e, f)) {
+                return Some(format!(
+                    "open edge {e} at vertex {x} closes a path with every partner: {state}"
+                ));
+            }
+        }
+    }
     if open == 0 {
         return None;
     }

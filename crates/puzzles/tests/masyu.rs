@@ -175,8 +175,7 @@ proptest! {
 /// Puzzles of Tatham's own generator (`tests/data/masyu_tatham.txt`): each
 /// is solved uniquely; his Easy ones need no trial and error (our
 /// `normal`), as his Easy solver's rules are all in the propagation; most
-/// of his Tricky ones do not either (on 160 held out, 128; his Tricky
-/// loop-closing deductions are not all there).
+/// of his Tricky ones do not either (on 160 held out, 148).
 #[test]
 fn tathams_puzzles_are_solved_and_his_easy_ones_are_normal() {
     let limits = Limits::default();
@@ -197,6 +196,6 @@ fn tathams_puzzles_are_solved_and_his_easy_ones_are_normal() {
         }
     }
     assert_eq!(tricky, 30);
-    // 24 of these 30 (a regression shows here).
-    assert!(tricky_normal >= 24, "{tricky_normal} of {tricky}");
+    // 28 of these 30 (a regression shows here).
+    assert!(tricky_normal >= 28, "{tricky_normal} of {tricky}");
 }

@@ -31,7 +31,11 @@
 //!    removed unless the path holds every chosen edge and every vertex with
 //!    `y_v = 1`. A closed cycle with a chosen edge or a required vertex
 //!    outside it fails; otherwise every open edge is removed (the loop is
-//!    complete).
+//!    complete). A vertex on no path whose open edges reach both ends
+//!    of one path cannot take both (it would close the path through
+//!    itself): an edge there in no other allowed pair is removed, and a
+//!    required vertex with no allowed pair fails (Tatham's Pearl "Tricky"
+//!    deduction on square states).
 //! 3. **Bridges and 2-edge-connected components.** A cycle never uses a
 //!    *bridge* of the graph of open and chosen edges (an edge whose removal
 //!    disconnects it), and lies inside one 2-edge-connected component of
@@ -375,6 +379,53 @@ impl SingleLoop {
                 let ra = find(uf, a);
                 if ra == find(uf, b) && !holds_all(ce, cr, ra) {
                     self.remove(ctx, w, e)?;
+                }
+            }
+        }
+        // A vertex off every path whose open edges reach both ends of one
+        // path would close it through itself: that pair is not both
+        // chosen, so an edge in no other pair goes (and a required vertex
+        // with no pair left fails).
+        for x in 0..w.vst.len() {
+            if w.cdeg[x] != 0 || w.odeg[x] < 2 || w.vst[x] == V_OFF {
+                continue;
+            }
+            let mut open = [(0usize, 0usize); 8];
+            let mut k = 0;
+            for (u, e) in self.graph.incident_edges(x) {
+                if w.est[e] == OPEN {
+                    if k == open.len() {
+                        k = 0; // a vertex of high degree: not looked at
+                        break;
+                    }
+                    open[k] = (e, find(uf, u));
+                    k += 1;
+                }
+            }
+            if k < 2 {
+                continue;
+            }
+            let own = usize::from(w.vst[x] == V_ON);
+            let closes = |r: usize| {
+                ce[r] > 0 && !(ce[r] as usize == chosen && cr[r] as usize + own == required)
+            };
+            let mut paired = [false; 8];
+            let mut any = false;
+            for i in 0..k {
+                for j in i + 1..k {
+                    if open[i].1 != open[j].1 || !closes(open[i].1) {
+                        paired[i] = true;
+                        paired[j] = true;
+                        any = true;
+                    }
+                }
+            }
+            if !any && own == 1 {
+                return Err(ctx.conflict());
+            }
+            for i in 0..k {
+                if !paired[i] {
+                    self.remove(ctx, w, open[i].0)?;
                 }
             }
         }
