@@ -180,3 +180,29 @@ proptest! {
         }
     }
 }
+
+/// Puzzles of Tatham's own generator (`tests/data/slitherlink_tatham.txt`):
+/// each is solved uniquely, his Easy and Normal ones with propagation
+/// alone (`normal`; the first ten needed trial and error before the rule
+/// that a side closing the loop must leave every clue met), his Hard ones
+/// with search.
+#[test]
+fn tathams_puzzles_are_solved_and_graded_on_the_two_rungs() {
+    let limits = Limits::default();
+    for line in include_str!("data/slitherlink_tatham.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+    {
+        let p = Slitherlink
+            .parse(line)
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+        let s = solution(&p);
+        assert!(Slitherlink.check(&p, &s).is_empty(), "{line}");
+        let rank = Slitherlink.grade(&p, &limits).unwrap().rank;
+        if line.contains("de:") || line.contains("dn:") {
+            assert_eq!(rank, 0, "{line}");
+        } else if line.contains("dh:") {
+            assert_eq!(rank, 1, "{line}");
+        }
+    }
+}

@@ -29,7 +29,11 @@
 //!    (or 4) are fixed on the loop, at least three corners of a 2 (a
 //!    clause per pair) and at least two of a 1 (a clause per three), so
 //!    that rule (1) refuses to close a loop that leaves a clue unmet
-//!    elsewhere (Tatham's "loop" deduction), row-major.
+//!    elsewhere (Tatham's "loop" deduction), row-major;
+//! 5. [`Closing`]: a side that would close the loop sides so far into one
+//!    cycle holding them all is off unless every clue is then met (the
+//!    rest of Tatham's "loop" deduction, which the corners of (4) only
+//!    approximate).
 //!
 //! The colouring is redundant given (1) (a simple cycle has an inside),
 //! but it is the "inside/outside" reasoning of strong human solvers and
@@ -118,6 +122,9 @@ enum Origin {
     Colour(Side),
     /// A clause: the loop passes enough corners of the clue at cell `i`.
     Corners(usize, u8),
+    /// [`Closing`]: a side that would close the loop must leave every clue
+    /// met.
+    Closing,
 }
 
 /// The clauses that make the loop pass the corners of a clue `k`: for
@@ -155,6 +162,7 @@ fn origins(p: &Puzzle) -> Vec<Origin> {
             ));
         }
     }
+    out.push(Origin::Closing);
     out
 }
 
@@ -178,6 +186,7 @@ pub(crate) fn describe(p: &Puzzle, c: ConstraintId) -> String {
             if k == 1 { 2 } else { 3 },
             cell(i)
         ),
+        Some(Origin::Closing) => "closing the loop there would leave a clue unmet".to_owned(),
         None => c.to_string(),
     }
 }
@@ -223,7 +232,7 @@ pub(crate) fn build(p: &Puzzle) -> Result<Built, ModelError> {
                     }
                 }
             }
-            Origin::Colour(_) | Origin::Corners(..) => {}
+            Origin::Colour(_) | Origin::Corners(..) | Origin::Closing => {}
         }
     }
     for s in sides(p) {
@@ -259,6 +268,7 @@ pub(crate) fn build(p: &Puzzle) -> Result<Built, ModelError> {
             }
         }
     }
+    model.add(Closing::new(p, &lattice)?)?;
     let mut built = Built::new(model, rows, cols);
     built.options = built.options.with_decision_vars(lattice.edges());
     built.cells = inside.into_iter().map(Some).collect();
@@ -303,4 +313,158 @@ fn clue_with_corners(
         .map(|bits| (0..n).map(|i| Value::from(bits >> i & 1 == 1)).collect())
         .collect();
     Some((vars, tuples))
+}
+
+/// Tatham's "loop" deduction: a side that would close the loop sides
+/// chosen so far into a cycle holding all of them ends the puzzle there
+/// (a simple cycle contains no other), so it is off unless every clue is
+/// then met. (The loop constraint already refuses a cycle that misses a
+/// loop side or a required point; this looks at the clues too.)
+#[derive(Debug)]
+struct Closing {
+    /// The sides, in the lattice's order.
+    edges: Vec<VarId>,
+    /// Each side's two points.
+    ends: Vec<(u32, u32)>,
+    /// Each side's clued cells (up to two): `(cell, clue)`.
+    clued: Vec<Vec<(u32, u8)>>,
+    /// The clues, in cell order.
+    clues: Vec<u8>,
+    points: usize,
+}
+
+impl Closing {
+    fn new(p: &Puzzle, lattice: &LoopLattice) -> Result<Closing, ModelError> {
+        let edges = lattice.edges().to_vec();
+        let graph = lattice.graph();
+        let mut ends = vec![(0, 0); edges.len()];
+        for v in 0..graph.num_vertices() {
+            for (u, e) in graph.incident_edges(v) {
+                if let Some(end) = ends.get_mut(e) {
+                    *end = (v as u32, u as u32);
+                }
+            }
+        }
+        let index = |v: VarId| edges.iter().position(|&x| x == v);
+        let mut clued = vec![Vec::new(); edges.len()];
+        let mut clues = Vec::new();
+        for (i, k) in p.clues.iter().enumerate() {
+            let Some(k) = *k else { continue };
+            let sides = lattice
+                .cell_edges(i / p.cols, i % p.cols)
+                .ok_or_else(|| invalid(format!("no sides for cell {i}")))?;
+            for v in sides {
+                let e =
+                    index(v).ok_or_else(|| invalid(format!("a side of cell {i} is no edge")))?;
+                clued[e].push((clues.len() as u32, k));
+            }
+            clues.push(k);
+        }
+        Ok(Closing {
+            edges,
+            ends,
+            clued,
+            clues,
+            points: lattice.point_rows() * lattice.point_cols(),
+        })
+    }
+}
+
+impl csp_core::Constraint for Closing {
+    fn scope(&self) -> &[VarId] {
+        &self.edges
+    }
+
+    fn is_satisfied(&self, _: &[Value]) -> bool {
+        true // implied by the loop and the clues
+    }
+
+    fn propagate(
+        &self,
+        ctx: &mut csp_core::PropagationContext<'_>,
+    ) -> Result<(), csp_core::Conflict> {
+        let (m, n) = (self.edges.len(), self.points);
+        let mut s = ctx.take_scratch();
+        // [uf n][chosen edges per root n][loop sides per clue]
+        s.indices.resize(2 * n + self.clues.len(), 0);
+        let (uf, rest) = s.indices.split_at_mut(n);
+        let (per_root, yes) = rest.split_at_mut(n);
+        for (v, u) in uf.iter_mut().enumerate() {
+            *u = v as u32;
+        }
+        let find = |uf: &mut [u32], mut v: usize| {
+            while uf[v] as usize != v {
+                uf[v] = uf[uf[v] as usize];
+                v = uf[v] as usize;
+            }
+            v
+        };
+        let mut chosen = 0;
+        let mut cycle = false;
+        for e in 0..m {
+            if ctx.value(self.edges[e]) == Some(1) {
+                chosen += 1;
+                let (a, b) = self.ends[e];
+                let (ra, rb) = (find(uf, a as usize), find(uf, b as usize));
+                if ra == rb {
+                    cycle = true;
+                } else {
+                    uf[ra] = rb as u32;
+                }
+                for &(c, _) in &self.clued[e] {
+                    yes[c as usize] += 1;
+                }
+            }
+        }
+        let mut result = Ok(());
+        if chosen > 0 && !cycle {
+            for e in 0..m {
+                if ctx.value(self.edges[e]) == Some(1) {
+                    let r = find(uf, self.ends[e].0 as usize);
+                    per_root[r] += 1;
+                }
+            }
+            let unmet = self
+                .clues
+                .iter()
+                .zip(yes.iter())
+                .filter(|(k, y)| **y != u32::from(**k))
+                .count();
+            ctx.set_rule("closing the loop here leaves a clue unmet");
+            for e in 0..m {
+                if ctx.value(self.edges[e]).is_some() {
+                    continue;
+                }
+                let (a, b) = self.ends[e];
+                let r = find(uf, a as usize);
+                if r != find(uf, b as usize) || per_root[r] as usize != chosen {
+                    continue;
+                }
+                // The loop with `e`: the clues beside it gain a side.
+                let mut left = unmet;
+                let mut met = true;
+                for &(c, k) in &self.clued[e] {
+                    let y = yes[c as usize];
+                    left -= usize::from(y != u32::from(k));
+                    met &= y + 1 == u32::from(k);
+                }
+                if !(met && left == 0) {
+                    if let Err(conflict) = ctx.fix(self.edges[e], 0) {
+                        result = Err(conflict);
+                        break;
+                    }
+                }
+            }
+        }
+        ctx.give_back_scratch(s);
+        result
+    }
+
+    fn events(&self) -> csp_core::Events {
+        csp_core::Events::FIXED
+    }
+
+    fn name(&self) -> &str {
+        "closing the loop"
+    }
 }
