@@ -473,7 +473,11 @@ impl Family for Slitherlink {
     }
 
     fn build(&self, p: &Puzzle) -> Result<Built, ModelError> {
-        model::build(p)
+        model::build(p, false)
+    }
+
+    fn build_for_level(&self, p: &Puzzle, _level: usize) -> Result<Built, ModelError> {
+        model::build(p, true)
     }
 
     fn decode(&self, p: &Puzzle, built: &Built, solution: &csp_core::Solution) -> Inside {
