@@ -382,51 +382,74 @@ impl SingleLoop {
                 }
             }
         }
+        let holds_all_but = |r: usize, own: usize| {
+            ce[r] > 0 && !(ce[r] as usize == chosen && cr[r] as usize + own == required)
+        };
         // A vertex off every path whose open edges reach both ends of one
         // path would close it through itself: that pair is not both
         // chosen, so an edge in no other pair goes (and a required vertex
         // with no pair left fails).
-        for x in 0..w.vst.len() {
-            if w.cdeg[x] != 0 || w.odeg[x] < 2 || w.vst[x] == V_OFF {
+        // (Only a neighbour of a path's end can be one: the ends are few.)
+        for end in 0..w.vst.len() {
+            if w.cdeg[end] != 1 {
                 continue;
             }
-            let mut open = [(0usize, 0usize); 8];
-            let mut k = 0;
-            for (u, e) in self.graph.incident_edges(x) {
+            for (x, e) in self.graph.incident_edges(end) {
                 if w.est[e] == OPEN {
-                    if k == open.len() {
-                        k = 0; // a vertex of high degree: not looked at
-                        break;
-                    }
-                    open[k] = (e, find(uf, u));
-                    k += 1;
+                    self.vertex_shortcuts(ctx, w, uf, x, holds_all_but)?;
                 }
             }
-            if k < 2 {
-                continue;
+        }
+        Ok(())
+    }
+
+    /// Rule 2's vertex part at `x` (see [`subtours`](Self::subtours)):
+    /// `closes(r, own)` tells whether closing the path of root `r` through
+    /// `x` (required if `own`) would be premature.
+    fn vertex_shortcuts(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        w: &mut Work<'_>,
+        uf: &mut [u32],
+        x: usize,
+        closes: impl Fn(usize, usize) -> bool,
+    ) -> Result<(), Conflict> {
+        if w.cdeg[x] != 0 || w.odeg[x] < 2 || w.vst[x] == V_OFF {
+            return Ok(());
+        }
+        let mut open = [(0usize, 0usize); 8];
+        let mut k = 0;
+        for (u, e) in self.graph.incident_edges(x) {
+            if w.est[e] == OPEN {
+                if k == open.len() {
+                    k = 0; // a vertex of high degree: not looked at
+                    break;
+                }
+                open[k] = (e, find(uf, u));
+                k += 1;
             }
-            let own = usize::from(w.vst[x] == V_ON);
-            let closes = |r: usize| {
-                ce[r] > 0 && !(ce[r] as usize == chosen && cr[r] as usize + own == required)
-            };
-            let mut paired = [false; 8];
-            let mut any = false;
-            for i in 0..k {
-                for j in i + 1..k {
-                    if open[i].1 != open[j].1 || !closes(open[i].1) {
-                        paired[i] = true;
-                        paired[j] = true;
-                        any = true;
-                    }
+        }
+        if k < 2 {
+            return Ok(());
+        }
+        let own = usize::from(w.vst[x] == V_ON);
+        let mut paired = [false; 8];
+        let mut any = false;
+        for i in 0..k {
+            for j in i + 1..k {
+                if open[i].1 != open[j].1 || !closes(open[i].1, own) {
+                    paired[i] = true;
+                    paired[j] = true;
+                    any = true;
                 }
             }
-            if !any && own == 1 {
-                return Err(ctx.conflict());
-            }
-            for i in 0..k {
-                if !paired[i] {
-                    self.remove(ctx, w, open[i].0)?;
-                }
+        }
+        if !any && own == 1 {
+            return Err(ctx.conflict());
+        }
+        for i in 0..k {
+            if !paired[i] {
+                self.remove(ctx, w, open[i].0)?;
             }
         }
         Ok(())
