@@ -21,8 +21,9 @@
 //! [`Model::product`](csp_core::Model::product)),
 //! [`Model::difference`](csp_core::Model::difference) and
 //! [`Model::quotient`](csp_core::Model::quotient); one-cell cages are
-//! givens. The grade ladder (Tatham's five levels) changes the strengths;
-//! see [`LEVELS`] and `docs/formats/kenken.md`.
+//! givens. The grade ladder (Tatham's five levels) changes the strengths,
+//! and from the hard level on adds his Hard rule (`CageLines`); see
+//! [`LEVELS`] and `docs/formats/kenken.md`.
 
 mod generate;
 mod keen_id;
@@ -408,7 +409,7 @@ pub const LEVELS: &[Level] = &[
     },
     Level {
         name: "hard",
-        about: "plus naked and hidden subsets in rows and columns",
+        about: "plus naked and hidden subsets in rows and columns, and the numbers every layout of a cage puts in a row or column",
     },
     Level {
         name: "extreme",
@@ -549,11 +550,182 @@ fn build(p: &KenKenPuzzle, plan: Plan) -> Result<Built, ModelError> {
             Op::Given => unreachable!("one-cell cages are givens"),
         }
     }
+    if plan.lines == Strength::DomainConsistent {
+        // Tatham's Hard rule, one constraint per cage of two cells or more
+        // (in the cages' order, as `describe_constraint` counts them).
+        for cage in p.cages.iter().filter(|c| c.cells.len() > 1) {
+            m.add(CageLines::new(
+                cage,
+                n,
+                grid.cells(),
+                &mut tuples,
+                &mut scratch,
+            ))?;
+        }
+    }
     if plan.fish {
         post_fish(&mut m, &grid, n)?;
     }
     let cells = grid.cells().iter().map(|&v| Some(v)).collect();
     Ok(Built::with_cells(m, n, n, cells))
+}
+
+/// Tatham's Keen Hard rule: a number that every layout of a cage still
+/// possible puts in the cage's part of a row (or column) is in no other
+/// cell of that row. Posted from the hard level on, one per cage of two
+/// cells or more; a cage with too many layouts for a table does nothing.
+#[derive(Debug)]
+struct CageLines {
+    /// The cage's cells, then the other cells of every row and column it
+    /// meets.
+    scope: Vec<csp_core::VarId>,
+    /// Cells in the cage.
+    k: usize,
+    /// The layouts, `k` values each (empty: too many to list).
+    layouts: Vec<Value>,
+    /// Per line the cage meets: the cage's cells in it (positions in the
+    /// cage) and the line's other cells (positions in `scope`).
+    lines: Vec<(Vec<usize>, Vec<usize>)>,
+}
+
+impl CageLines {
+    fn new(
+        cage: &Cage,
+        n: usize,
+        cells: &[csp_core::VarId],
+        tuples: &mut Vec<Value>,
+        scratch: &mut WalkScratch,
+    ) -> CageLines {
+        let k = cage.cells.len();
+        let layouts = match cage.op {
+            Op::Add | Op::Mul if cage_table(cage, n, tuples, scratch) => tuples.clone(),
+            Op::Sub | Op::Div if k == 2 => {
+                let mut out = Vec::new();
+                for a in 1..=n as i64 {
+                    for b in 1..=n as i64 {
+                        if a != b && cage.holds(&[a, b]) {
+                            out.extend([a as Value, b as Value]);
+                        }
+                    }
+                }
+                out
+            }
+            _ => Vec::new(),
+        };
+        let mut scope: Vec<csp_core::VarId> = cage
+            .cells
+            .iter()
+            .map(|c| cells[c.row * n + c.col])
+            .collect();
+        let mut lines = Vec::new();
+        let mut rows: Vec<usize> = cage.cells.iter().map(|c| c.row).collect();
+        let mut cols: Vec<usize> = cage.cells.iter().map(|c| c.col).collect();
+        rows.sort_unstable();
+        rows.dedup();
+        cols.sort_unstable();
+        cols.dedup();
+        let lines_of = rows
+            .into_iter()
+            .map(|r| (true, r))
+            .chain(cols.into_iter().map(|c| (false, c)));
+        for (across, i) in lines_of {
+            let inside: Vec<usize> = (0..k)
+                .filter(|&j| {
+                    let c = cage.cells[j];
+                    if across { c.row == i } else { c.col == i }
+                })
+                .collect();
+            let mut others = Vec::new();
+            for j in 0..n {
+                let cell = if across {
+                    Cell::new(i, j)
+                } else {
+                    Cell::new(j, i)
+                };
+                if !cage.cells.contains(&cell) {
+                    others.push(scope.len());
+                    scope.push(cells[cell.row * n + cell.col]);
+                }
+            }
+            lines.push((inside, others));
+        }
+        CageLines {
+            scope,
+            k,
+            layouts,
+            lines,
+        }
+    }
+}
+
+impl csp_core::Constraint for CageLines {
+    fn scope(&self) -> &[csp_core::VarId] {
+        &self.scope
+    }
+
+    fn is_satisfied(&self, _: &[Value]) -> bool {
+        true // implied by the cage and the Latin rule
+    }
+
+    fn propagate(
+        &self,
+        ctx: &mut csp_core::PropagationContext<'_>,
+    ) -> Result<(), csp_core::Conflict> {
+        if self.layouts.is_empty() || self.k == 0 {
+            return Ok(());
+        }
+        let mut forced = ctx.take_words();
+        forced.clear();
+        forced.resize(self.lines.len(), u64::MAX);
+        let mut any = false;
+        for layout in self.layouts.chunks_exact(self.k) {
+            if !layout
+                .iter()
+                .zip(&self.scope)
+                .all(|(&v, &x)| ctx.contains(x, v))
+            {
+                continue;
+            }
+            any = true;
+            for (f, (inside, _)) in forced.iter_mut().zip(&self.lines) {
+                let mut used = 0u64;
+                for &j in inside {
+                    used |= 1u64 << (layout[j] as u64 & 63);
+                }
+                *f &= used;
+            }
+        }
+        let mut result = Ok(());
+        if any {
+            ctx.set_rule("a number every layout puts in this line's part of the cage");
+            'lines: for (&f, (_, others)) in forced.iter().zip(&self.lines) {
+                if f == u64::MAX {
+                    continue;
+                }
+                for &o in others {
+                    let mut bits = f;
+                    while bits != 0 {
+                        let v = bits.trailing_zeros() as Value;
+                        bits &= bits - 1;
+                        if let Err(c) = ctx.remove(self.scope[o], v) {
+                            result = Err(c);
+                            break 'lines;
+                        }
+                    }
+                }
+            }
+        }
+        ctx.give_back_words(forced);
+        result
+    }
+
+    fn events(&self) -> csp_core::Events {
+        csp_core::Events::DOMAIN
+    }
+
+    fn name(&self) -> &str {
+        "cage layouts in lines"
+    }
 }
 
 /// The value-by-value view of a Latin square: for each value `v` and row
@@ -1158,14 +1330,17 @@ impl Family for KenKen {
         if i < 2 * n {
             return format!("column {}", i - n + 1);
         }
-        match puzzle
-            .cages
-            .iter()
-            .filter(|cage| cage.cells.len() > 1)
-            .nth(i - 2 * n)
-        {
-            Some(cage) => cage.to_string(),
-            None => "the positions of one number across the rows".to_owned(),
+        let mut cages = puzzle.cages.iter().filter(|cage| cage.cells.len() > 1);
+        let k = cages.clone().count();
+        match i - 2 * n {
+            j if j < k => cages
+                .nth(j)
+                .map_or_else(String::new, |cage| cage.to_string()),
+            // From the hard level on: one per cage, then the fish.
+            j if j < 2 * k => cages.nth(j - k).map_or_else(String::new, |cage| {
+                format!("the layouts of {cage} in its rows and columns")
+            }),
+            _ => "the positions of one number across the rows".to_owned(),
         }
     }
 
