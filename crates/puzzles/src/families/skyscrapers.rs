@@ -331,7 +331,7 @@ const LEVELS: &[Level] = &[
     },
     Level {
         name: "extreme",
-        about: "plus every value's places in the whole square (Tatham's Extreme)",
+        about: "plus every value's places in the whole square and forcing chains (Tatham's Extreme)",
     },
     Level {
         name: "unreasonable",

@@ -19,8 +19,9 @@
 //! - **extreme** (level 2): plus, for each height, its column in each row
 //!   as a variable (channelled to the cells by clauses) with an
 //!   `all_different` over the rows, domain consistent: every X-wing,
-//!   swordfish and larger fish of one height (Tatham's Extreme looks at
-//!   the whole square this way).
+//!   swordfish and larger fish of one height; and Tatham's Latin-square
+//!   forcing chains (`LatinForcing`, his Extreme rule: a chain of cells
+//!   with two heights left, each forcing the next).
 //! - **unreasonable** (level 3, the top): search. Solving uses the easy
 //!   model, the fastest to search with (see the family's bench).
 
@@ -44,6 +45,8 @@ pub struct Reasoning {
     pub lines: bool,
     /// Each height's columns get an `all_different` over the rows (fish).
     pub fish: bool,
+    /// Tatham's Latin-square forcing chains.
+    pub forcing: bool,
 }
 
 /// The model `solve`, `count` and `uniqueness` use.
@@ -51,6 +54,7 @@ pub const SOLVE: Reasoning = Reasoning {
     latin: Strength::HiddenSingles,
     lines: false,
     fish: false,
+    forcing: false,
 };
 
 impl Reasoning {
@@ -62,11 +66,13 @@ impl Reasoning {
                 latin: Strength::DomainConsistent,
                 lines: true,
                 fish: false,
+                forcing: false,
             },
             2 => Reasoning {
                 latin: Strength::DomainConsistent,
                 lines: true,
                 fish: true,
+                forcing: true,
             },
             _ => SOLVE,
         }
@@ -90,6 +96,7 @@ enum Origin {
     Fish(u32),
     /// The link between a cell and its row's height-column variable.
     Channel(Cell, u32),
+    Forcing,
 }
 
 /// The lines that get a permutation table: rows then columns with a clue
@@ -129,6 +136,9 @@ fn origins(p: &SkyscrapersPuzzle, reasoning: Reasoning) -> Vec<Origin> {
                 }
             }
         }
+    }
+    if reasoning.forcing {
+        out.push(Origin::Forcing);
     }
     out
 }
@@ -266,6 +276,9 @@ pub fn build(puzzle: &SkyscrapersPuzzle, reasoning: Reasoning) -> Result<Built, 
             }
         }
     }
+    if reasoning.forcing {
+        model.add(super::super::latin::LatinForcing::new(grid.cells(), n))?;
+    }
     let cells = grid.cells().iter().copied().map(Some).collect();
     let mut built = Built::with_cells(model, n, n, cells);
     if reasoning.fish {
@@ -288,6 +301,7 @@ pub fn describe(puzzle: &SkyscrapersPuzzle, c: ConstraintId) -> String {
         Some(Origin::Channel(cell, v)) => {
             format!("where height {v} stands in row {}", cell.row + 1)
         }
+        Some(Origin::Forcing) => "a forcing chain of cells with two heights left".to_owned(),
         None => format!("constraint {c}"),
     }
 }
