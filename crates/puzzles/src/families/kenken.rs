@@ -22,7 +22,8 @@
 //! [`Model::difference`](csp_core::Model::difference) and
 //! [`Model::quotient`](csp_core::Model::quotient); one-cell cages are
 //! givens. The grade ladder (Tatham's five levels) changes the strengths,
-//! and from the hard level on adds his Hard rule (`CageLines`); see
+//! and from the hard level on adds his Hard rule (`CageLines`), from the
+//! extreme level on his Latin-square forcing chains (`LatinForcing`); see
 //! [`LEVELS`] and `docs/formats/kenken.md`.
 
 mod generate;
@@ -413,7 +414,7 @@ pub const LEVELS: &[Level] = &[
     },
     Level {
         name: "extreme",
-        about: "plus single-value fish across rows and columns",
+        about: "plus single-value fish across rows and columns, and forcing chains",
     },
     Level {
         name: "unreasonable",
@@ -565,6 +566,8 @@ fn build(p: &KenKenPuzzle, plan: Plan) -> Result<Built, ModelError> {
     }
     if plan.fish {
         post_fish(&mut m, &grid, n)?;
+        // Tatham's Extreme also has the Latin-square forcing chains.
+        m.add(super::latin::LatinForcing::new(grid.cells(), n))?;
     }
     let cells = grid.cells().iter().map(|&v| Some(v)).collect();
     Ok(Built::with_cells(m, n, n, cells))
@@ -1336,11 +1339,16 @@ impl Family for KenKen {
             j if j < k => cages
                 .nth(j)
                 .map_or_else(String::new, |cage| cage.to_string()),
-            // From the hard level on: one per cage, then the fish.
+            // From the hard level on: one per cage, then the fish (per
+            // number, two clauses a cell and one all-different), then the
+            // forcing chains.
             j if j < 2 * k => cages.nth(j - k).map_or_else(String::new, |cage| {
                 format!("the layouts of {cage} in its rows and columns")
             }),
-            _ => "the positions of one number across the rows".to_owned(),
+            j if j < 2 * k + n * (2 * n * n + 1) => {
+                "the positions of one number across the rows".to_owned()
+            }
+            _ => "a forcing chain of cells with two numbers left".to_owned(),
         }
     }
 
