@@ -105,8 +105,7 @@ fn tatham_puzzles_solve_uniquely_and_check() {
 
 /// Tatham's five levels against ours (the table is printed with
 /// `--nocapture`; `docs/formats/kenken.md` gives it). The ladder keeps his
-/// order where it counts: his Easy and Normal puzzles are our easy or
-/// normal, and from Hard up every puzzle grades at his level.
+/// levels: every puzzle grades at his level.
 #[test]
 fn grades_agree_with_tathams() {
     let names: Vec<&str> = F.info().levels.iter().map(|l| l.name).collect();
@@ -116,11 +115,7 @@ fn grades_agree_with_tathams() {
         let p = F.parse(id).unwrap();
         let ours = F.grade(&p, &Limits::default()).unwrap().rank;
         table[his][ours] += 1;
-        match his {
-            0 | 1 => assert!(ours <= 1, "{level} graded {}: {id}", names[ours]),
-            // From Hard up the levels are his.
-            _ => assert_eq!(ours, his, "{level} graded {}: {id}", names[ours]),
-        }
+        assert_eq!(ours, his, "{level} graded {}: {id}", names[ours]);
     }
     let mut agree = 0;
     for (his, row) in table.iter().enumerate() {

@@ -21,9 +21,10 @@
 //! [`Model::product`](csp_core::Model::product)),
 //! [`Model::difference`](csp_core::Model::difference) and
 //! [`Model::quotient`](csp_core::Model::quotient); one-cell cages are
-//! givens. The grade ladder (Tatham's five levels) changes the strengths,
-//! and from the hard level on adds his Hard rule (`CageLines`), from the
-//! extreme level on his Latin-square forcing chains (`LatinForcing`); see
+//! givens. The grade ladder (Tatham's five levels) changes the strengths:
+//! the easy level reads each cage by the numbers its layouts use
+//! (`CageUnion`), the hard level adds his Hard rule (`CageLines`), the
+//! extreme level his Latin-square forcing chains (`LatinForcing`); see
 //! [`LEVELS`] and `docs/formats/kenken.md`.
 
 mod generate;
@@ -402,7 +403,7 @@ crate::serde_text::serde_text!(KenKenSolution);
 pub const LEVELS: &[Level] = &[
     Level {
         name: "easy",
-        about: "singles in rows and columns, and the values each cage allows",
+        about: "singles in rows and columns, and the numbers any layout of each cage still uses",
     },
     Level {
         name: "normal",
@@ -520,6 +521,15 @@ fn build(p: &KenKenPuzzle, plan: Plan) -> Result<Built, ModelError> {
         }
         vars.clear();
         vars.extend(cage.cells.iter().map(|&c| var(c)));
+        if !plan.full_cages {
+            if let Some(layouts) = layouts(cage, n, &mut tuples, &mut scratch) {
+                m.add(CageUnion {
+                    scope: vars.clone(),
+                    layouts,
+                })?;
+                continue;
+            }
+        }
         match cage.op {
             Op::Add if plan.full_cages && cage.in_one_line() => {
                 m.all_different_sum(&vars, cage.target)?;
@@ -573,6 +583,93 @@ fn build(p: &KenKenPuzzle, plan: Plan) -> Result<Built, ModelError> {
     Ok(Built::with_cells(m, n, n, cells))
 }
 
+/// Every layout of `cage` (`k` values each), or `None` if there are too many
+/// to list (see [`cage_table`]).
+fn layouts(
+    cage: &Cage,
+    n: usize,
+    tuples: &mut Vec<Value>,
+    scratch: &mut WalkScratch,
+) -> Option<Vec<Value>> {
+    match cage.op {
+        Op::Add | Op::Mul if cage_table(cage, n, tuples, scratch) => Some(tuples.clone()),
+        Op::Sub | Op::Div if cage.cells.len() == 2 => {
+            let mut out = Vec::new();
+            for a in 1..=n as i64 {
+                for b in 1..=n as i64 {
+                    if a != b && cage.holds(&[a, b]) {
+                        out.extend([a as Value, b as Value]);
+                    }
+                }
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// Tatham's Keen Easy reading of a cage: the numbers of every layout still
+/// possible, together, are all each of its cells may hold (not which cell
+/// takes which: that is the normal level's table). Posted at the easy
+/// level instead of the cage's arithmetic.
+#[derive(Debug)]
+struct CageUnion {
+    scope: Vec<csp_core::VarId>,
+    /// The layouts, `scope.len()` values each.
+    layouts: Vec<Value>,
+}
+
+impl csp_core::Constraint for CageUnion {
+    fn scope(&self) -> &[csp_core::VarId] {
+        &self.scope
+    }
+
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        self.layouts
+            .chunks_exact(self.scope.len().max(1))
+            .any(|l| l == values)
+    }
+
+    fn propagate(
+        &self,
+        ctx: &mut csp_core::PropagationContext<'_>,
+    ) -> Result<(), csp_core::Conflict> {
+        let k = self.scope.len();
+        if k == 0 {
+            return Ok(());
+        }
+        let mut union = 0u64;
+        for layout in self.layouts.chunks_exact(k) {
+            if layout
+                .iter()
+                .zip(&self.scope)
+                .all(|(&v, &x)| ctx.contains(x, v))
+            {
+                for &v in layout {
+                    union |= 1u64 << (v as u64 & 63);
+                }
+            }
+        }
+        if union == 0 {
+            ctx.set_rule("no layout of the cage fits");
+            return Err(ctx.conflict());
+        }
+        ctx.set_rule("the numbers the cage's layouts use");
+        for &x in &self.scope {
+            ctx.retain(x, |_, v| (0..64).contains(&v) && union >> v & 1 == 1)?;
+        }
+        Ok(())
+    }
+
+    fn events(&self) -> csp_core::Events {
+        csp_core::Events::DOMAIN
+    }
+
+    fn name(&self) -> &str {
+        "cage layouts (any cell)"
+    }
+}
+
 /// Tatham's Keen Hard rule: a number that every layout of a cage still
 /// possible puts in the cage's part of a row (or column) is in no other
 /// cell of that row. Posted from the hard level on, one per cage of two
@@ -600,21 +697,7 @@ impl CageLines {
         scratch: &mut WalkScratch,
     ) -> CageLines {
         let k = cage.cells.len();
-        let layouts = match cage.op {
-            Op::Add | Op::Mul if cage_table(cage, n, tuples, scratch) => tuples.clone(),
-            Op::Sub | Op::Div if k == 2 => {
-                let mut out = Vec::new();
-                for a in 1..=n as i64 {
-                    for b in 1..=n as i64 {
-                        if a != b && cage.holds(&[a, b]) {
-                            out.extend([a as Value, b as Value]);
-                        }
-                    }
-                }
-                out
-            }
-            _ => Vec::new(),
-        };
+        let layouts = layouts(cage, n, tuples, scratch).unwrap_or_default();
         let mut scope: Vec<csp_core::VarId> = cage
             .cells
             .iter()
