@@ -24,7 +24,7 @@
 //! givens. The grade ladder (Tatham's five levels) changes the strengths:
 //! the easy level reads each cage by the numbers its layouts use
 //! (`CageUnion`), the hard level adds his Hard rule (`CageLines`), the
-//! extreme level his Latin-square forcing chains (`LatinForcing`); see
+//! extreme level his Latin-square forcing chains (`futoshiki::ForcingChains`); see
 //! [`LEVELS`] and `docs/formats/kenken.md`.
 
 mod generate;
@@ -577,7 +577,7 @@ fn build(p: &KenKenPuzzle, plan: Plan) -> Result<Built, ModelError> {
     if plan.fish {
         post_fish(&mut m, &grid, n)?;
         // Tatham's Extreme also has the Latin-square forcing chains.
-        m.add(super::latin::LatinForcing::new(grid.cells(), n))?;
+        m.add(futoshiki::ForcingChains::new(n, grid.cells().to_vec()))?;
     }
     let cells = grid.cells().iter().map(|&v| Some(v)).collect();
     Ok(Built::with_cells(m, n, n, cells))

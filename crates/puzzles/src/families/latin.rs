@@ -29,147 +29,14 @@ pub(crate) fn is_latin_square<T: Copy + Into<u64>>(values: &[T], n: usize) -> bo
     cols[..n].iter().all(|&c| c == full)
 }
 
-/// Tatham's Latin-square forcing chains (his `latin_solver_forcing`, the
-/// Extreme level of Towers): from a cell with two candidates, assume it
-/// is not `v`, so it is its other value; a neighbour (same row or column)
-/// with two candidates that holds that value must then be its own other
-/// value, and so on breadth first. A cell that sees both the start and a
-/// chain cell forced to `v` is not `v` either way, so `v` leaves it.
-///
-/// The scope is the `n * n` cells, row-major, with values `1..=n` (`n` up
-/// to 64). Each call runs the chains to a fixpoint.
-#[derive(Debug)]
-pub(crate) struct LatinForcing {
-    cells: Vec<csp_core::VarId>,
-    n: usize,
-}
-
-/// Rule name of a forcing-chain removal.
-pub(crate) const FORCING_CHAIN: &str = "forcing chain";
-
-impl LatinForcing {
-    pub(crate) fn new(cells: &[csp_core::VarId], n: usize) -> LatinForcing {
-        LatinForcing {
-            cells: cells.to_vec(),
-            n,
-        }
-    }
-
-    /// One removal, if a chain gives one.
-    fn step(
-        &self,
-        ctx: &mut csp_core::PropagationContext<'_>,
-        cand: &mut [u64],
-        number: &mut [u64],
-        queue: &mut Vec<usize>,
-    ) -> Result<bool, csp_core::Conflict> {
-        let n = self.n;
-        for (i, &x) in self.cells.iter().enumerate() {
-            cand[i] = ctx
-                .iter(x)
-                .filter(|&v| (1..=n as csp_core::Value).contains(&v))
-                .fold(0, |m, v| m | 1u64 << (v - 1));
-        }
-        let pair = |m: u64| m != 0 && m & (m - 1) != 0 && (m & (m - 1)) & ((m & (m - 1)) - 1) == 0;
-        for start in 0..n * n {
-            if !pair(cand[start]) {
-                continue;
-            }
-            let (sr, sc) = (start / n, start % n);
-            let mut rest = cand[start];
-            while rest != 0 {
-                let orig = rest & rest.wrapping_neg();
-                rest &= rest - 1;
-                number.fill(0);
-                queue.clear();
-                number[start] = cand[start] & !orig;
-                queue.push(start);
-                let mut head = 0;
-                while head < queue.len() {
-                    let cur = queue[head];
-                    head += 1;
-                    let value = number[cur];
-                    let (r, c) = (cur / n, cur % n);
-                    let row = (0..n).map(|j| r * n + j);
-                    let col = (0..n).map(|j| j * n + c);
-                    for nb in row.chain(col) {
-                        if nb == cur || number[nb] != 0 || cand[nb] & value == 0 {
-                            continue;
-                        }
-                        if pair(cand[nb]) {
-                            number[nb] = cand[nb] & !value;
-                            queue.push(nb);
-                        }
-                        if value == orig && (nb / n == sr || nb % n == sc) {
-                            ctx.set_rule(FORCING_CHAIN);
-                            let v = orig.trailing_zeros() as csp_core::Value + 1;
-                            // (Always a change: `nb` holds `v`, checked above.)
-                            if ctx.remove(self.cells[nb], v)? {
-                                return Ok(true);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        Ok(false)
-    }
-}
-
-impl csp_core::Constraint for LatinForcing {
-    fn scope(&self) -> &[csp_core::VarId] {
-        &self.cells
-    }
-
-    fn is_satisfied(&self, _: &[csp_core::Value]) -> bool {
-        true // a reasoning rule, implied by the rows' and columns' rule
-    }
-
-    fn propagate(
-        &self,
-        ctx: &mut csp_core::PropagationContext<'_>,
-    ) -> Result<(), csp_core::Conflict> {
-        let cells = self.n * self.n;
-        if self.n > 64 || self.cells.len() != cells {
-            return Ok(());
-        }
-        let mut words = ctx.take_words();
-        words.clear();
-        words.resize(2 * cells, 0);
-        let (cand, number) = words.split_at_mut(cells);
-        let mut queue = Vec::with_capacity(cells);
-        let result = loop {
-            match self.step(ctx, cand, number, &mut queue) {
-                Ok(true) => continue,
-                Ok(false) => break Ok(()),
-                Err(c) => break Err(c),
-            }
-        };
-        ctx.give_back_words(words);
-        result
-    }
-
-    fn events(&self) -> csp_core::Events {
-        csp_core::Events::DOMAIN
-    }
-
-    fn priority(&self) -> csp_core::Priority {
-        // After the cheaper rules of the level.
-        csp_core::Priority::new(6)
-    }
-
-    fn name(&self) -> &str {
-        FORCING_CHAIN
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{LatinForcing, is_latin_square};
+    use super::is_latin_square;
     use csp_core::{Grid, Model, Solver, Strength};
     use rand::{Rng, SeedableRng};
 
-    /// The forcing chains remove no solution: on random partial squares
+    /// The forcing chains Skyscrapers and KenKen grade with (the futoshiki
+    /// crate's) remove no solution: on random partial squares
     /// of sides 3 to 6, the count with them is the count without (every
     /// solution up to a cap), and so is every root domain they leave.
     #[test]
@@ -202,7 +69,8 @@ mod tests {
                     }
                 }
                 if forcing {
-                    m.add(LatinForcing::new(grid.cells(), n)).unwrap();
+                    m.add(futoshiki::ForcingChains::new(n, grid.cells().to_vec()))
+                        .unwrap();
                 }
                 Some(Solver::new(&m).count(Some(5_000)).count)
             };

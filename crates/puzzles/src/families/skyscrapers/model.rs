@@ -20,8 +20,8 @@
 //!   as a variable (channelled to the cells by clauses) with an
 //!   `all_different` over the rows, domain consistent: every X-wing,
 //!   swordfish and larger fish of one height; and Tatham's Latin-square
-//!   forcing chains (`LatinForcing`, his Extreme rule: a chain of cells
-//!   with two heights left, each forcing the next).
+//!   forcing chains (`futoshiki::ForcingChains`, his Extreme rule: a
+//!   chain of cells with two heights left, each forcing the next).
 //! - **unreasonable** (level 3, the top): search. Solving uses the easy
 //!   model, the fastest to search with (see the family's bench).
 
@@ -277,7 +277,7 @@ pub fn build(puzzle: &SkyscrapersPuzzle, reasoning: Reasoning) -> Result<Built, 
         }
     }
     if reasoning.forcing {
-        model.add(super::super::latin::LatinForcing::new(grid.cells(), n))?;
+        model.add(futoshiki::ForcingChains::new(n, grid.cells().to_vec()))?;
     }
     let cells = grid.cells().iter().copied().map(Some).collect();
     let mut built = Built::with_cells(model, n, n, cells);
