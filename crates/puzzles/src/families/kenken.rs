@@ -608,6 +608,16 @@ fn layouts(
     }
 }
 
+/// Whether every cell of `cells` (a cage's, in order) still holds its
+/// value in `layout`.
+fn fits(
+    ctx: &csp_core::PropagationContext<'_>,
+    cells: &[csp_core::VarId],
+    layout: &[Value],
+) -> bool {
+    layout.iter().zip(cells).all(|(&v, &x)| ctx.contains(x, v))
+}
+
 /// Tatham's Keen Easy reading of a cage: the numbers of every layout still
 /// possible, together, are all each of its cells may hold (not which cell
 /// takes which: that is the normal level's table). Posted at the easy
@@ -640,11 +650,7 @@ impl csp_core::Constraint for CageUnion {
         }
         let mut union = 0u64;
         for layout in self.layouts.chunks_exact(k) {
-            if layout
-                .iter()
-                .zip(&self.scope)
-                .all(|(&v, &x)| ctx.contains(x, v))
-            {
+            if fits(ctx, &self.scope, layout) {
                 for &v in layout {
                     union |= 1u64 << (v as u64 & 63);
                 }
@@ -765,11 +771,7 @@ impl csp_core::Constraint for CageLines {
         forced.resize(self.lines.len(), u64::MAX);
         let mut any = false;
         for layout in self.layouts.chunks_exact(self.k) {
-            if !layout
-                .iter()
-                .zip(&self.scope)
-                .all(|(&v, &x)| ctx.contains(x, v))
-            {
+            if !fits(ctx, &self.scope, layout) {
                 continue;
             }
             any = true;
