@@ -326,3 +326,26 @@ fn the_wikipedia_example_solves_uniquely() {
         "6 6\n5 6 3 4 1 2\n6 1 4 5 2 3\n4 5 2 3 6 1\n3 4 1 2 5 6\n2 3 6 1 4 5\n1 2 5 6 3 4\n"
     );
 }
+
+/// Every level's model keeps exactly the solution (its reasoning rules,
+/// the cage unions, the cage-line rule and the forcing chains, remove no
+/// solution): searched to the end, each has one, the solving model's.
+#[test]
+fn every_level_model_keeps_the_one_solution() {
+    for (_, id) in tatham().into_iter().step_by(3) {
+        let p = F.parse(id).unwrap();
+        let want = unique(&p);
+        for level in 0..F.info().levels.len() {
+            let built = F.build_for_level(&p, level).unwrap();
+            let mut solver = csp_core::Solver::new(&built.model);
+            solver.set_assumptions(&built.assumptions).unwrap();
+            let solutions: Vec<_> = solver.solutions().take(2).collect();
+            assert_eq!(solutions.len(), 1, "level {level}: {id}");
+            assert_eq!(
+                F.decode(&p, &built, &solutions[0]),
+                want,
+                "level {level}: {id}"
+            );
+        }
+    }
+}

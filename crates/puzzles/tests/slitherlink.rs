@@ -206,3 +206,54 @@ fn tathams_puzzles_are_solved_and_graded_on_the_two_rungs() {
         }
     }
 }
+
+/// The grading model (with the closing rule) keeps exactly the solution:
+/// searched to the end, it has one, the solving model's.
+#[test]
+fn the_grading_model_keeps_the_one_solution() {
+    for line in include_str!("data/slitherlink_tatham.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+    {
+        let p = Slitherlink.parse(line).unwrap();
+        let want = solution(&p);
+        let built = Slitherlink.build_for_level(&p, 0).unwrap();
+        let mut solver = csp_core::Solver::new(&built.model);
+        solver.set_assumptions(&built.assumptions).unwrap();
+        let found: Vec<_> = solver.solutions().take(2).collect();
+        assert_eq!(found.len(), 1, "{line}");
+        assert_eq!(Slitherlink.decode(&p, &built, &found[0]), want, "{line}");
+    }
+}
+
+/// On random small grids with random clues (any number of solutions), the
+/// grading model and the solving model have the same solutions: the
+/// closing rule removes none.
+#[test]
+fn the_closing_rule_removes_no_solution_on_random_grids() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let count = |built: &gridcsp_puzzles::Built| {
+        let mut solver = csp_core::Solver::new(&built.model);
+        solver.set_assumptions(&built.assumptions).unwrap();
+        solver.count(Some(500)).count
+    };
+    for round in 0..150 {
+        let (rows, cols) = (2 + round % 3, 2 + (round / 3) % 3);
+        let mut text = format!("{rows} {cols}\n");
+        for _ in 0..rows {
+            let row: Vec<String> = (0..cols)
+                .map(|_| match rng.random_range(0..6) {
+                    k @ 0..=3 => k.to_string(),
+                    _ => "-".to_owned(),
+                })
+                .collect();
+            text += &row.join(" ");
+            text += "\n";
+        }
+        let p = Slitherlink.parse(&text).unwrap();
+        let graded = Slitherlink.build_for_level(&p, 0).unwrap();
+        let solving = Slitherlink.build(&p).unwrap();
+        assert_eq!(count(&graded), count(&solving), "{text}");
+    }
+}
