@@ -208,3 +208,34 @@ proptest! {
         }
     }
 }
+
+/// Every level's model has exactly the solutions the rules allow: on
+/// random grids up to 4x4 (numbers 1 to 3, so the corner patterns, the
+/// offset pairs and the number patterns all come up), the count of each
+/// level's model is the number of shadings `check` accepts, by brute
+/// force over all of them.
+#[test]
+fn every_level_model_counts_what_brute_force_counts() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    for round in 0..200 {
+        let (rows, cols) = (2 + round % 3, 2 + (round / 3) % 3);
+        let numbers: Vec<u16> = (0..rows * cols).map(|_| rng.random_range(1..=3)).collect();
+        let p = Puzzle::new(rows, cols, numbers.clone()).unwrap();
+        let cells = rows * cols;
+        let valid = (0u32..1 << cells)
+            .filter(|bits| {
+                let shaded = (0..cells).map(|i| bits >> i & 1 == 1).collect();
+                let s = Shading::new(rows, cols, shaded).unwrap();
+                Hitori.check(&p, &s).is_empty()
+            })
+            .count() as u64;
+        for level in 0..Hitori.info().levels.len() {
+            let built = Hitori.build_for_level(&p, level).unwrap();
+            let mut solver = csp_core::Solver::new(&built.model);
+            solver.set_assumptions(&built.assumptions).unwrap();
+            let count = solver.count(None).count;
+            assert_eq!(count, valid, "level {level}, {rows}x{cols} {numbers:?}");
+        }
+    }
+}
