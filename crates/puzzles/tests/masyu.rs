@@ -199,3 +199,72 @@ fn tathams_puzzles_are_solved_and_his_easy_ones_are_normal() {
     // 28 of these 30 (a regression shows here).
     assert!(tricky_normal >= 28, "{tricky_normal} of {tricky}");
 }
+
+/// The model has exactly the solutions the rules allow: on random 3x3,
+/// 3x4 and 4x3 grids of pearls, its count is the number of sets of steps
+/// `check` accepts, by brute force over all of them (each cell's steps
+/// written as its exits).
+#[test]
+fn the_model_counts_what_brute_force_counts() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    for round in 0..120 {
+        let (rows, cols) = [(3, 3), (3, 4), (4, 3)][round % 3];
+        let mut text = format!("{rows} {cols}\n");
+        for _ in 0..rows {
+            let row: Vec<&str> = (0..cols)
+                .map(|_| {
+                    ["b", "w", "-", "-", "-", "-", "-", "-", "-", "-"][rng.random_range(0..10)]
+                })
+                .collect();
+            text += &row.join(" ");
+            text += "\n";
+        }
+        let p = Masyu.parse(&text).unwrap();
+        // The steps: right of (r, c), then below (r, c).
+        let mut steps = Vec::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                if c + 1 < cols {
+                    steps.push((r * cols + c, r * cols + c + 1, 'e', 'w'));
+                }
+                if r + 1 < rows {
+                    steps.push((r * cols + c, (r + 1) * cols + c, 's', 'n'));
+                }
+            }
+        }
+        let mut valid = 0u64;
+        for bits in 0u32..1 << steps.len() {
+            let mut exits = vec![String::new(); rows * cols];
+            for (i, &(a, b, da, db)) in steps.iter().enumerate() {
+                if bits >> i & 1 == 1 {
+                    exits[a].push(da);
+                    exits[b].push(db);
+                }
+            }
+            if exits.iter().any(|e| e.len() == 1 || e.len() > 2) {
+                continue;
+            }
+            let mut sol = format!("{rows} {cols}\n");
+            for r in 0..rows {
+                let row: Vec<String> = (0..cols)
+                    .map(|c| {
+                        let e = &exits[r * cols + c];
+                        let ordered: String = "nsew".chars().filter(|&d| e.contains(d)).collect();
+                        if ordered.is_empty() {
+                            "-".to_owned()
+                        } else {
+                            ordered
+                        }
+                    })
+                    .collect();
+                sol += &row.join(" ");
+                sol += "\n";
+            }
+            let s = Masyu.parse_solution(&p, &sol).unwrap();
+            valid += u64::from(Masyu.check(&p, &s).is_empty());
+        }
+        let (count, _) = Masyu.count(&p, None, &Limits::default());
+        assert_eq!(count.count, valid, "{text}");
+    }
+}
