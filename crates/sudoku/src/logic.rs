@@ -22,6 +22,12 @@ use csp_core::{SearchOptions, TraceEvent};
 use std::fmt;
 use std::str::FromStr;
 
+/// The decisions of the short uniqueness search [`Logic::grade`] runs
+/// before the techniques: enough for most classic puzzles (a proper one
+/// takes a few dozen, one with several solutions finds two in as many),
+/// little next to grading one that needs it.
+const SHORT_SEARCH: u64 = 256;
+
 /// How hard a puzzle is for a person: a band of its [`Rating`] (see
 /// [`Difficulty::of_rating`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1005,9 +1011,35 @@ impl Logic {
         let replayed = self.grading.geometry().is_some()
             && self.variant().cages().is_empty()
             && !puzzle.is_complete();
+        // A puzzle without exactly one solution has no grade, and the
+        // techniques are slow to find that out: they run to their end (the
+        // forcing chains too) and then a search decides. A short search
+        // first settles most such puzzles at once, and the proof of
+        // uniqueness it may find saves the search after the techniques.
+        let known = self.short_uniqueness(puzzle)?;
         let a = analyse_with(&mut self.logic_solver(), puzzle, false, !replayed)?;
-        self.check(&a, puzzle)?;
+        self.check_knowing(&a, puzzle, known)?;
         Ok(a.grade())
+    }
+
+    /// A uniqueness search of at most [`SHORT_SEARCH`] decisions (and
+    /// within the grader's own limits): the solution if it proved it
+    /// unique, `None` if it stopped first, or the error the puzzle has (no
+    /// solution, several).
+    fn short_uniqueness(&self, puzzle: &Board) -> Result<Option<Board>, SudokuError> {
+        let mut options = self.options.clone();
+        options.limits.nodes = Some(
+            options
+                .limits
+                .nodes
+                .map_or(SHORT_SEARCH, |n| n.min(SHORT_SEARCH)),
+        );
+        match self.plain.solver_with(options).uniqueness(puzzle)? {
+            Uniqueness::Unique(s) => Ok(Some(s)),
+            Uniqueness::NoSolution => Err(SudokuError::NoSolution),
+            Uniqueness::Multiple(..) => Err(SudokuError::MultipleSolutions),
+            Uniqueness::Unknown { .. } => Ok(None),
+        }
     }
 
     /// The grade of a puzzle that singles and the basic techniques finish
@@ -1042,11 +1074,28 @@ impl Logic {
     }
 
     pub(crate) fn check(&self, a: &Analysis, puzzle: &Board) -> Result<Board, SudokuError> {
-        if a.contradiction {
+        self.check_knowing(a, puzzle, None)
+    }
+
+    /// [`check`](Self::check), with the solution if a search has already
+    /// proved it unique.
+    fn check_knowing(
+        &self,
+        a: &Analysis,
+        puzzle: &Board,
+        known: Option<Board>,
+    ) -> Result<Board, SudokuError> {
+        // Unique rectangles assume one solution: on a puzzle with several
+        // they can reach a contradiction, which then proves nothing.
+        let proves_nothing = a.contradiction && self.unique == UniqueRule::Prove;
+        if a.contradiction && !proves_nothing {
             return Err(SudokuError::NoSolution);
         }
         if a.solved() && !(a.used_unique && self.unique == UniqueRule::Prove) {
             return Ok(a.reached.clone());
+        }
+        if let Some(solution) = known {
+            return Ok(solution);
         }
         match self.plain_solver().uniqueness(puzzle)? {
             Uniqueness::Unique(s) => Ok(s),
@@ -1110,7 +1159,11 @@ impl Logic {
         }
         let mut solver = self.step_solver();
         let a = analyse(&mut solver, board, true)?;
-        if !a.contradiction {
+        // A contradiction is the board's own unless unique rectangles, which
+        // assume one solution, may have led to it: then the first step may
+        // still be sound (see below), and a search decides.
+        let trusted = a.contradiction && self.unique != UniqueRule::Prove;
+        if !trusted {
             let solved = a.solved();
             if let Some(step) = a.steps.into_iter().next() {
                 let needs_unique =
@@ -1125,7 +1178,7 @@ impl Logic {
                 }
             }
         }
-        let solution = if a.contradiction {
+        let solution = if trusted {
             None
         } else {
             self.solve_within_limits(board)?

@@ -167,3 +167,41 @@ fn search_limits_stop_grading_a_puzzle_the_techniques_cannot_finish() {
     let easy: Board = BUILT_IN.parse().unwrap();
     assert_eq!(limited.grade(&easy).unwrap().difficulty, Difficulty::Easy);
 }
+
+/// Puzzles with several solutions on which unique rectangles (sound only
+/// for one solution) reach a contradiction: from Serg's benchmark
+/// (tdoku's `puzzles7`), 62, 316 and 2 solutions.
+const SEVERAL_WITH_RECTANGLES: [&str; 3] = [
+    "8.........59.......76..........9.587...8.6193......246...914765...623918...578432",
+    "8.........95.......76..........2.497...4.6132......568...954716...872943...613285",
+    "8.........95.......67.........8.6492.....2137......586...914765...573218...628943",
+];
+
+#[test]
+fn several_solutions_are_never_taken_for_none() {
+    let l = logic();
+    for text in SEVERAL_WITH_RECTANGLES {
+        let puzzle: Board = text.parse().unwrap();
+        assert!(
+            puzzle.count_solutions(Some(2)).unwrap().count >= 2,
+            "{text}"
+        );
+        assert_eq!(
+            l.grade(&puzzle),
+            Err(SudokuError::MultipleSolutions),
+            "{text}"
+        );
+        assert_eq!(
+            l.explain(&puzzle).map(|e| e.grade),
+            Err(SudokuError::MultipleSolutions),
+            "{text}"
+        );
+        // A hint on it is a step some solution agrees with, or a guess,
+        // never a contradiction.
+        match l.hint(&puzzle).unwrap() {
+            Hint::Step(step) => assert!(!step.technique.needs_unique(), "{text}: {step}"),
+            Hint::Guess { .. } => {}
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+}
