@@ -346,7 +346,7 @@ impl Puzzle {
             return Hint::Solved;
         }
         match self.explain() {
-            Err(GradeError::NoSolution) => Hint::NoSolution,
+            Err(GradeError::MultipleSolutions) => Hint::MultipleSolutions,
             Err(_) => Hint::NoSolution,
             Ok(e) => {
                 let mut lead = Vec::new();
@@ -375,6 +375,9 @@ pub enum Hint {
     Solved,
     /// The grid cannot be completed.
     NoSolution,
+    /// The grid can be completed in more than one way: no deduction is
+    /// sure to lead to the solution, there is none.
+    MultipleSolutions,
     /// A step that places a value, with the eliminations needed before it.
     Step {
         /// The placing step.
@@ -382,8 +385,9 @@ pub enum Hint {
         /// Earlier steps (eliminations) it depends on.
         before: Vec<Step>,
     },
-    /// No deduction places a value (should not happen: a guess step is
-    /// always offered for a uniquely solvable grid).
+    /// No step places a value: the clues alone decide every cell (a
+    /// guess step is offered whenever deductions run out, so only a grid
+    /// as small as 1x1 gets here).
     NoDeduction,
 }
 

@@ -149,6 +149,22 @@ fn hints_place_a_value_on_a_partly_filled_grid() {
 }
 
 #[test]
+fn hints_tell_several_solutions_from_none() {
+    // A blank 3x3 grid: 12 Latin squares.
+    let blank = Puzzle::from_game_id("3:0,0,0,0,0,0,0,0,0,").unwrap();
+    assert_eq!(blank.hint(), Hint::MultipleSolutions);
+    // 3 > 2 > 1 down the first column: the other columns still free.
+    let chain = Puzzle::from_game_id("3:3D,0,0,0D,0,0,0,0,0,").unwrap();
+    assert_eq!(chain.hint(), Hint::MultipleSolutions);
+    // The same signs under a 1: no solution, and the chain is named.
+    let broken = Puzzle::from_game_id("3:1D,0,0,0D,0,0,0,0,0,").unwrap();
+    assert!(matches!(
+        broken.hint(),
+        Hint::Conflict(Contradiction::ImpossibleChain { .. })
+    ));
+}
+
+#[test]
 fn explanation_of_a_bounds_step_reads_naturally() {
     let p = Puzzle::from_game_id("4:1,0R,0,4,0,0,0,0,0,0U,0U,0,0,0R,0,0,").unwrap();
     let e = p.explain().unwrap();

@@ -638,7 +638,9 @@ pub trait Family: Send + Sync {
         generic::explain(self, puzzle, limits)
     }
 
-    /// The next deduction.
+    /// The next deduction. Like [`grade`](Family::grade), for a puzzle
+    /// with exactly one solution ([`GradeError::NoSolution`] or
+    /// [`GradeError::MultipleSolutions`] otherwise).
     fn hint(&self, puzzle: &Self::Puzzle, limits: &Limits) -> Result<Hint, GradeError> {
         generic::hint(self, puzzle, limits)
     }

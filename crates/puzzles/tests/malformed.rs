@@ -5,11 +5,19 @@
 //! taken and then solved, counted, graded, hinted, checked and drawn under
 //! a node limit without a panic.
 //!
+//! Those that load must also get one story from every question: the
+//! solution count (to three) decides what solving, the uniqueness check,
+//! grading, explaining and hinting say, and every solution they give
+//! passes the family's own rule check.
+//!
 //! The mutations come from a fixed seed, so a failure repeats; set
 //! `MALFORMED_ROUNDS` for a longer run (the default keeps `cargo test`
 //! quick).
 
-use gridcsp_puzzles::{AnyFamily, GenerateOptions, Limits, RenderOptions, families};
+use gridcsp_puzzles::{
+    AnyFamily, AnyPuzzle, GenerateOptions, GradeError, Limits, RenderOptions, Solved, Unique,
+    families,
+};
 use proptest::prelude::RngCore;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -154,4 +162,89 @@ fn mutated_puzzles_of_every_family_never_panic() {
         }
     }
     assert!(failures.is_empty(), "panics on:\n{}", failures.join("\n"));
+}
+
+/// What is wrong with the answers to a puzzle that loaded: the count of
+/// its solutions (up to three, when the search finished) against what
+/// the other questions say. Empty when they agree (or a limit stopped a
+/// search, or the text does not load).
+fn disagreements(f: &dyn AnyFamily, text: &str) -> Vec<String> {
+    let Ok(p) = f.load(text) else {
+        return Vec::new();
+    };
+    let limits = Limits {
+        nodes: Some(2_000),
+        ..Limits::default()
+    };
+    let (count, _) = p.count(Some(3), &limits);
+    if !count.status.is_complete() {
+        return Vec::new();
+    }
+    let n = count.count;
+    let mut wrong = Vec::new();
+    let valid = |p: &dyn AnyPuzzle, s: &str| p.check_solution(s).is_ok_and(|v| v.is_empty());
+    match p.solve(&limits).0 {
+        Solved::Solution(s) if n == 0 || !valid(&*p, &s) => {
+            wrong.push(format!("solve gave {s:?} ({n} solutions)"));
+        }
+        Solved::Unsolvable if n > 0 => wrong.push(format!("solve: unsolvable ({n} solutions)")),
+        _ => {}
+    }
+    match p.uniqueness(&limits).0 {
+        Unique::None if n != 0 => wrong.push(format!("uniqueness: none ({n} solutions)")),
+        Unique::Unique(s) if n != 1 || !valid(&*p, &s) => {
+            wrong.push(format!("uniqueness: unique {s:?} ({n} solutions)"));
+        }
+        Unique::Multiple(a, b) if n < 2 || a == b || !valid(&*p, &a) || !valid(&*p, &b) => {
+            wrong.push(format!("uniqueness: several ({n} solutions)"));
+        }
+        _ => {}
+    }
+    // Grading, explaining and hinting need exactly one solution.
+    let verdict = |what: &str, r: Result<(), GradeError>, wrong: &mut Vec<String>| {
+        let agrees = match r {
+            Ok(()) => n == 1,
+            Err(GradeError::NoSolution) => n == 0,
+            Err(GradeError::MultipleSolutions) => n >= 2,
+            Err(GradeError::Stopped(_)) => true,
+            // A model that cannot be built: the puzzle has no solution.
+            Err(GradeError::Model(_)) => n == 0,
+            Err(_) => false,
+        };
+        if !agrees {
+            wrong.push(format!("{what}: {r:?} ({n} solutions)"));
+        }
+    };
+    verdict("grade", p.grade(&limits).map(drop), &mut wrong);
+    verdict("explain", p.explain(&limits).map(drop), &mut wrong);
+    verdict("hint", p.hint(&limits).map(drop), &mut wrong);
+    wrong
+}
+
+#[test]
+fn mutated_puzzles_of_every_family_get_one_story() {
+    let rounds: usize = std::env::var("MALFORMED_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .map_or(150, |r: usize| r / 2);
+    let mut failures = Vec::new();
+    for f in families() {
+        let name = f.info().name;
+        let (rows, cols) = f.info().default_size;
+        let made = f
+            .generate_text(&GenerateOptions::new(rows, cols, 0).with_seed(9))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut seeds = vec![made.puzzle.clone()];
+        seeds.extend(made.game_id.clone());
+        let mut rng = Rng::new(0xc0de ^ name.len() as u64);
+        for seed in &seeds {
+            for _ in 0..rounds {
+                let text = mutate(&mut rng, seed);
+                for w in disagreements(*f, &text) {
+                    failures.push(format!("{name}: {text:?}: {w}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

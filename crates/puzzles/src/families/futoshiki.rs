@@ -229,7 +229,9 @@ impl Family for Futoshiki {
                 step: step_of(&step),
                 before: before.iter().map(step_of).collect(),
             }),
-            futoshiki::Hint::Solved => Ok(Hint::Solved),
+            // Every cell decided by the clues alone.
+            futoshiki::Hint::Solved | futoshiki::Hint::NoDeduction => Ok(Hint::Solved),
+            futoshiki::Hint::MultipleSolutions => Err(GradeError::MultipleSolutions),
             _ => Err(GradeError::NoSolution),
         }
     }

@@ -367,6 +367,20 @@ pub(crate) fn explain(puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Explanat
 }
 
 pub(crate) fn hint(puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Hint, GradeError> {
+    // A hint is for a puzzle with one solution, as in every family (the
+    // sudoku crate's own hint takes boards with several too).
+    let model = SudokuModel::new(puzzle.variant.clone()).map_err(grade_error)?;
+    let options = SudokuSolver::default_options().with_limits(limits.clone());
+    match model
+        .solver_with(options)
+        .uniqueness(&puzzle.board)
+        .map_err(grade_error)?
+    {
+        sudoku::Uniqueness::Unique(_) => {}
+        sudoku::Uniqueness::NoSolution => return Err(GradeError::NoSolution),
+        sudoku::Uniqueness::Multiple(..) => return Err(GradeError::MultipleSolutions),
+        sudoku::Uniqueness::Unknown { reason, .. } => return Err(GradeError::Stopped(reason)),
+    }
     match logic(&puzzle.variant, limits)?
         .hint(&puzzle.board)
         .map_err(grade_error)?
