@@ -136,31 +136,48 @@ fn exercise(f: &dyn AnyFamily, text: &str) {
     let _ = p.render(&RenderOptions::default().with_solution(true), &limits);
 }
 
-#[test]
-fn mutated_puzzles_of_every_family_never_panic() {
-    let rounds: usize = std::env::var("MALFORMED_ROUNDS")
+/// The rounds asked for in `MALFORMED_ROUNDS`, or `default`.
+fn rounds(default: usize) -> usize {
+    std::env::var("MALFORMED_ROUNDS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(400);
-    let mut failures = Vec::new();
+        .unwrap_or(default)
+}
+
+/// Calls `each(family, name, text)` on `rounds` mutations of each of a
+/// family's texts (a puzzle it generated with `seed`, and its game ID),
+/// for every family, from a fixed seed of `salt`.
+fn for_each_mutation(
+    seed: u64,
+    salt: u64,
+    rounds: usize,
+    mut each: impl FnMut(&dyn AnyFamily, &str, &str),
+) {
     for f in families() {
         let name = f.info().name;
         let (rows, cols) = f.info().default_size;
         let made = f
-            .generate_text(&GenerateOptions::new(rows, cols, 0).with_seed(5))
+            .generate_text(&GenerateOptions::new(rows, cols, 0).with_seed(seed))
             .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let mut seeds = vec![made.puzzle.clone()];
-        seeds.extend(made.game_id.clone());
-        let mut rng = Rng::new(0x5eed ^ name.len() as u64);
-        for seed in &seeds {
+        let mut texts = vec![made.puzzle.clone()];
+        texts.extend(made.game_id.clone());
+        let mut rng = Rng::new(salt ^ name.len() as u64);
+        for text in &texts {
             for _ in 0..rounds {
-                let text = mutate(&mut rng, seed);
-                if catch_unwind(AssertUnwindSafe(|| exercise(*f, &text))).is_err() {
-                    failures.push(format!("{name}: {text:?}"));
-                }
+                each(*f, name, &mutate(&mut rng, text));
             }
         }
     }
+}
+
+#[test]
+fn mutated_puzzles_of_every_family_never_panic() {
+    let mut failures = Vec::new();
+    for_each_mutation(5, 0x5eed, rounds(400), |f, name, text| {
+        if catch_unwind(AssertUnwindSafe(|| exercise(f, text))).is_err() {
+            failures.push(format!("{name}: {text:?}"));
+        }
+    });
     assert!(failures.is_empty(), "panics on:\n{}", failures.join("\n"));
 }
 
@@ -223,28 +240,11 @@ fn disagreements(f: &dyn AnyFamily, text: &str) -> Vec<String> {
 
 #[test]
 fn mutated_puzzles_of_every_family_get_one_story() {
-    let rounds: usize = std::env::var("MALFORMED_ROUNDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .map_or(150, |r: usize| r / 2);
     let mut failures = Vec::new();
-    for f in families() {
-        let name = f.info().name;
-        let (rows, cols) = f.info().default_size;
-        let made = f
-            .generate_text(&GenerateOptions::new(rows, cols, 0).with_seed(9))
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let mut seeds = vec![made.puzzle.clone()];
-        seeds.extend(made.game_id.clone());
-        let mut rng = Rng::new(0xc0de ^ name.len() as u64);
-        for seed in &seeds {
-            for _ in 0..rounds {
-                let text = mutate(&mut rng, seed);
-                for w in disagreements(*f, &text) {
-                    failures.push(format!("{name}: {text:?}: {w}"));
-                }
-            }
+    for_each_mutation(9, 0xc0de, rounds(300) / 2, |f, name, text| {
+        for w in disagreements(f, text) {
+            failures.push(format!("{name}: {text:?}: {w}"));
         }
-    }
+    });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
