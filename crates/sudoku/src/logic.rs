@@ -1018,7 +1018,7 @@ impl Logic {
         // uniqueness it may find saves the search after the techniques.
         let known = self.short_uniqueness(puzzle)?;
         let a = analyse_with(&mut self.logic_solver(), puzzle, false, !replayed)?;
-        self.check_knowing(&a, puzzle, known)?;
+        self.check(&a, puzzle, known)?;
         Ok(a.grade())
     }
 
@@ -1073,13 +1073,10 @@ impl Logic {
         )
     }
 
-    pub(crate) fn check(&self, a: &Analysis, puzzle: &Board) -> Result<Board, SudokuError> {
-        self.check_knowing(a, puzzle, None)
-    }
-
-    /// [`check`](Self::check), with the solution if a search has already
-    /// proved it unique.
-    fn check_knowing(
+    /// The solution, if the analysis `a` of `puzzle` and a search (none if
+    /// `known`, the solution a search has already proved unique) show
+    /// that there is exactly one; otherwise the error that says why not.
+    pub(crate) fn check(
         &self,
         a: &Analysis,
         puzzle: &Board,
@@ -1107,8 +1104,11 @@ impl Logic {
 
     /// The steps a person would take, in order, with the grade.
     pub fn explain(&self, puzzle: &Board) -> Result<Explanation, SudokuError> {
+        // As in `grade`: a short search first settles most puzzles without
+        // exactly one solution.
+        let known = self.short_uniqueness(puzzle)?;
         let a = analyse(&mut self.step_solver(), puzzle, true)?;
-        let solution = self.check(&a, puzzle)?;
+        let solution = self.check(&a, puzzle, known)?;
         let grade = a.grade();
         let stuck = (!a.solved()).then(|| a.reached.clone());
         Ok(Explanation {
