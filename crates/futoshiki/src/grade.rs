@@ -375,8 +375,8 @@ pub enum Hint {
     Solved,
     /// The grid cannot be completed.
     NoSolution,
-    /// The grid can be completed in more than one way: no deduction is
-    /// sure to lead to the solution, there is none.
+    /// The grid can be completed in more than one way, so there is no
+    /// one solution for a hint to lead to.
     MultipleSolutions,
     /// A step that places a value, with the eliminations needed before it.
     Step {
