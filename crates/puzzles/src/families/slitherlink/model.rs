@@ -331,8 +331,8 @@ struct Closing {
     edges: Vec<VarId>,
     /// Each side's two points.
     ends: Vec<(u32, u32)>,
-    /// Each side's clued cells (up to two): `(cell, clue)`.
-    clued: Vec<Vec<(u32, u8)>>,
+    /// Each side's clued cells (up to two), as indices into `clues`.
+    clued: Vec<Vec<u32>>,
     /// The clues, in cell order.
     clues: Vec<u8>,
     /// Each point's sides (edge indices).
@@ -365,7 +365,7 @@ impl Closing {
             for v in sides {
                 let e =
                     index(v).ok_or_else(|| invalid(format!("a side of cell {i} is no edge")))?;
-                clued[e].push((clues.len() as u32, k));
+                clued[e].push(clues.len() as u32);
             }
             clues.push(k);
         }
@@ -457,12 +457,12 @@ impl csp_core::Constraint for Closing {
             if walked == chosen {
                 for f in 0..m {
                     if ctx.value(self.edges[f]) == Some(1) {
-                        for &(c, _) in &self.clued[f] {
+                        for &c in &self.clued[f] {
                             yes[c as usize] += 1;
                         }
                     }
                 }
-                for &(c, _) in &self.clued[e as usize] {
+                for &c in &self.clued[e as usize] {
                     yes[c as usize] += 1;
                 }
                 // The loop with `e` is the whole loop: every clue met?
