@@ -17,7 +17,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 /// The family called `name`, or a `ValueError` that lists them.
-fn family(name: &str) -> PyResult<&'static dyn AnyFamily> {
+fn find_family(name: &str) -> PyResult<&'static dyn AnyFamily> {
     gridcsp_puzzles::family(name).ok_or_else(|| {
         let names: Vec<&str> = families().iter().map(|f| f.info().name).collect();
         PyValueError::new_err(format!(
@@ -37,8 +37,8 @@ pub(crate) fn family_names() -> Vec<&'static str> {
 /// A family's name, title, rules, difficulty levels (easiest first) and
 /// default generated size `(rows, cols)`, as a dict.
 #[pyfunction]
-pub(crate) fn family_info<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyDict>> {
-    let info = family(name)?.info();
+pub(crate) fn family_info<'py>(py: Python<'py>, family: &str) -> PyResult<Bound<'py, PyDict>> {
+    let info = find_family(family)?.info();
     let d = PyDict::new(py);
     d.set_item("name", info.name)?;
     d.set_item("title", info.title)?;
@@ -56,8 +56,8 @@ pub(crate) fn family_info<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'p
 /// Raises `ParseError` (with `line` and `column`, from 1) when the text is
 /// not a puzzle of the family, and `ValueError` for an unknown family.
 #[pyfunction]
-pub(crate) fn parse(py: Python<'_>, family_name: &str, text: &str) -> PyResult<Puzzle> {
-    load(py, family(family_name)?, text)
+pub(crate) fn parse(py: Python<'_>, family: &str, text: &str) -> PyResult<Puzzle> {
+    load(py, find_family(family)?, text)
 }
 
 fn load(py: Python<'_>, family: &'static dyn AnyFamily, text: &str) -> PyResult<Puzzle> {
@@ -86,16 +86,16 @@ fn clock_seed() -> u64 {
 /// Ctrl-C returns at once; the generator, which cannot be cancelled, then
 /// finishes its current attempts in the background.
 #[pyfunction]
-#[pyo3(signature = (family_name, difficulty=None, seed=None, size=None, max_attempts=0))]
+#[pyo3(signature = (family, difficulty=None, seed=None, size=None, max_attempts=0))]
 pub(crate) fn generate(
     py: Python<'_>,
-    family_name: &str,
+    family: &str,
     difficulty: Option<&str>,
     seed: Option<u64>,
     size: Option<&Bound<'_, PyAny>>,
     max_attempts: u32,
 ) -> PyResult<Puzzle> {
-    let f = family(family_name)?;
+    let f = find_family(family)?;
     let info = f.info();
     let level = match difficulty {
         None => 0,
