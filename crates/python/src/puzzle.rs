@@ -61,7 +61,23 @@ pub(crate) fn parse(py: Python<'_>, family: &str, text: &str) -> PyResult<Puzzle
 }
 
 fn load(py: Python<'_>, family: &'static dyn AnyFamily, text: &str) -> PyResult<Puzzle> {
-    let puzzle = family.load(text).map_err(|e| parse_error(py, &e))?;
+    // Blank lines before and after the puzzle are not part of it (the
+    // tool's framing drops them too: a triple-quoted string starts with
+    // one); errors still count lines from the start of `text`.
+    let lines: Vec<&str> = text.split('\n').collect();
+    let blank = |l: &&&str| l.trim().is_empty();
+    let first = lines.iter().take_while(blank).count();
+    let last = lines.len() - lines.iter().rev().take_while(blank).count();
+    let record = if first < last {
+        let mut r = lines[first..last].join("\n");
+        r.push('\n');
+        r
+    } else {
+        String::new()
+    };
+    let puzzle = family
+        .load(&record)
+        .map_err(|e| parse_error(py, &e.relocated(first + 1)))?;
     Ok(Puzzle { family, puzzle })
 }
 
