@@ -3,16 +3,16 @@
 //! `pip install ./crates/python`). The package's `__init__.py` re-exports
 //! it; `docs/python.md` is the user's guide.
 //!
-//! - [`puzzle`]: every puzzle family of the command-line tool, through
+//! - `puzzle`: every puzzle family of the command-line tool, through
 //!   `gridcsp-puzzles`' `AnyFamily`/`AnyPuzzle` (parse, solve, count,
 //!   uniqueness, grade, explain, hint, render, generate);
-//! - [`model`], [`var`], [`grid`], [`custom`]: the engine's model, its
+//! - `model`, `var`, `grid`, `custom`: the engine's model, its
 //!   variables and constraint catalogue under the Rust names, grids and
 //!   graphs, and constraints written in Python;
-//! - [`solver`]: searches (first solution, all, count, uniqueness,
-//!   optimisation) with options, limits and statistics ([`stats`]);
-//! - [`run`]: every search runs without the GIL on a helper thread while
-//!   the caller watches for Ctrl-C; [`errors`]: the Python exceptions.
+//! - `solver`: searches (first solution, all, count, uniqueness,
+//!   optimisation) with options, limits and statistics (`stats`);
+//! - `run`: every search runs without the GIL on a helper thread while
+//!   the caller watches for Ctrl-C; `errors`: the Python exceptions.
 
 mod custom;
 mod errors;
