@@ -212,7 +212,8 @@ fn probing(name: &str) -> PyResult<Probing> {
 /// `("geometric", base, factor)`, for `solve` and optimisation),
 /// `probing` (`"off"`, `"root"`, `"every_node"`), `decision_vars` (the
 /// variables to branch on), `cpu_time` (measure the search thread's CPU
-/// time into `stats`), and the limits `time_limit` (seconds) and
+/// time into `stats`), `trace` (record every deduction: `trace()`), and
+/// the limits `time_limit` (seconds) and
 /// `node_limit` (decisions), which every search method also takes.
 ///
 /// A search that a limit stops raises `LimitReached`; Ctrl-C raises
@@ -224,6 +225,9 @@ pub(crate) struct Solver {
     options: SearchOptions,
     assumptions: Vec<csp_core::Literal>,
     stats: csp_core::Stats,
+    /// The last search's trace (with `trace=True`), and its model's serial.
+    trace: Vec<csp_core::TraceEvent>,
+    trace_serial: u64,
 }
 
 /// What one search needs, taken from the Python objects before the GIL
@@ -276,14 +280,21 @@ impl Solver {
             let mut solver = csp_core::Solver::with_options(&run.model, run.options.clone());
             solver.assume(&run.assumptions)?;
             let result = search(&mut solver);
-            Ok::<_, ModelError>((result, solver.stats()))
+            let trace = if run.options.trace {
+                solver.trace().to_vec()
+            } else {
+                Vec::new()
+            };
+            Ok::<_, ModelError>((result, solver.stats(), trace))
         });
         drop(guard);
         if let Some(e) = run.hooks.take_error() {
             return Err(e);
         }
-        let (result, stats) = outcome?.map_err(|e| model_error(py, &e))?;
+        let (result, stats, trace) = outcome?.map_err(|e| model_error(py, &e))?;
         self.stats = stats;
+        self.trace = trace;
+        self.trace_serial = run.serial;
         Ok(result)
     }
 
@@ -317,7 +328,7 @@ impl Solver {
 #[pymethods]
 impl Solver {
     #[new]
-    #[pyo3(signature = (model, *, variable_order="mrv_degree", value_order="ascending", seed=0, restarts=None, probing="off", decision_vars=None, cpu_time=false, time_limit=None, node_limit=None))]
+    #[pyo3(signature = (model, *, variable_order="mrv_degree", value_order="ascending", seed=0, restarts=None, probing="off", decision_vars=None, cpu_time=false, trace=false, time_limit=None, node_limit=None))]
     #[expect(clippy::too_many_arguments, reason = "keyword arguments from Python")]
     fn new(
         model: Py<Model>,
@@ -328,6 +339,7 @@ impl Solver {
         probing: &str,
         decision_vars: Option<&Bound<'_, PyAny>>,
         cpu_time: bool,
+        trace: bool,
         time_limit: Option<f64>,
         node_limit: Option<u64>,
     ) -> PyResult<Solver> {
@@ -335,7 +347,8 @@ impl Solver {
             .with_variable_order(self::variable_order(variable_order)?)
             .with_value_order(self::value_order(value_order, seed)?)
             .with_probing(self::probing(probing)?)
-            .with_cpu_time(cpu_time);
+            .with_cpu_time(cpu_time)
+            .with_trace(trace);
         if let Some(r) = restarts {
             options = options.with_restarts(self::restarts(r)?);
         }
@@ -350,6 +363,8 @@ impl Solver {
             options,
             assumptions: Vec::new(),
             stats: csp_core::Stats::default(),
+            trace: Vec::new(),
+            trace_serial: 0,
         })
     }
 
@@ -363,6 +378,90 @@ impl Solver {
     #[getter]
     fn stats(&self) -> Stats {
         self.stats.into()
+    }
+
+    /// The last search's trace (a solver made with `trace=True`): every
+    /// step in order, as dicts with a `kind` and its fields. `"given"` and
+    /// `"assumed"` (applied before the search: `var`, `value` or
+    /// `literal`), `"decision"` and `"refutation"` (`depth`, `var`,
+    /// `value`), `"removed"` and `"fixed"` (a constraint's deduction:
+    /// `depth`, `var`, `value`, `constraint` (its id), `rule` (its name for
+    /// the deduction, or `""`)), `"conflict"` (`depth`, `constraint` or
+    /// `None`, `rule`), `"solution"` (`depth`), `"restart"` (`count`).
+    fn trace<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let var = |v: VarId| Var::new(v, self.trace_serial);
+        self.trace
+            .iter()
+            .map(|event| {
+                let d = PyDict::new(py);
+                use csp_core::TraceEvent as E;
+                match *event {
+                    E::Given { var: v, value } => {
+                        d.set_item("kind", "given")?;
+                        d.set_item("var", var(v))?;
+                        d.set_item("value", value)?;
+                    }
+                    E::Assumed { literal } => {
+                        d.set_item("kind", "assumed")?;
+                        d.set_item("var", var(literal.var()))?;
+                        d.set_item("literal", literal.to_string())?;
+                    }
+                    E::Decision {
+                        depth,
+                        var: v,
+                        value,
+                    }
+                    | E::Refutation {
+                        depth,
+                        var: v,
+                        value,
+                    } => {
+                        let kind = if matches!(event, E::Decision { .. }) {
+                            "decision"
+                        } else {
+                            "refutation"
+                        };
+                        d.set_item("kind", kind)?;
+                        d.set_item("depth", depth)?;
+                        d.set_item("var", var(v))?;
+                        d.set_item("value", value)?;
+                    }
+                    E::Removed(x) | E::Fixed(x) => {
+                        let kind = if matches!(event, E::Removed(_)) {
+                            "removed"
+                        } else {
+                            "fixed"
+                        };
+                        d.set_item("kind", kind)?;
+                        d.set_item("depth", x.depth)?;
+                        d.set_item("var", var(x.var))?;
+                        d.set_item("value", x.value)?;
+                        d.set_item("constraint", x.constraint.index())?;
+                        d.set_item("rule", x.rule)?;
+                    }
+                    E::Conflict {
+                        depth,
+                        constraint,
+                        rule,
+                    } => {
+                        d.set_item("kind", "conflict")?;
+                        d.set_item("depth", depth)?;
+                        d.set_item("constraint", constraint.map(|c| c.index()))?;
+                        d.set_item("rule", rule)?;
+                    }
+                    E::Solution { depth } => {
+                        d.set_item("kind", "solution")?;
+                        d.set_item("depth", depth)?;
+                    }
+                    E::Restart { count } => {
+                        d.set_item("kind", "restart")?;
+                        d.set_item("count", count)?;
+                    }
+                    _ => d.set_item("kind", "other")?,
+                }
+                Ok(d)
+            })
+            .collect()
     }
 
     /// Restricts every following search to `var == value` for each pair

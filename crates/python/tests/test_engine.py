@@ -182,6 +182,24 @@ def test_stats_and_cpu_time():
     assert set(st.to_dict()) >= {"decisions", "nodes", "failures", "propagations", "elapsed"}
 
 
+def test_trace():
+    m = gridcsp.Model()
+    xs = m.new_vars(3, range(1, 4))
+    m.all_different(xs)
+    m.fix(xs[0], 1)
+    solver = gridcsp.Solver(m, trace=True)
+    solver.assume([xs[1].ne(2)])
+    s = solver.solve()
+    events = solver.trace()
+    kinds = [e["kind"] for e in events]
+    assert kinds[0] == "assumed" and kinds[-1] == "solution"
+    removed = [e for e in events if e["kind"] == "removed"]
+    assert {(e["var"], e["value"]) for e in removed} >= {(xs[1], 1), (xs[2], 1)}
+    assert all(e["constraint"] == 0 for e in removed)
+    assert (s[xs[1]], s[xs[2]]) == (3, 2)
+    assert gridcsp.Solver(m).trace() == []
+
+
 def hard_model(n=12):
     """Latin squares of order ``n``: far too many to count."""
     return latin(n)[0]
