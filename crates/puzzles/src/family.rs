@@ -536,6 +536,10 @@ pub trait Family: Send + Sync {
     /// [`Url::parse`]; [`puzzlink::read`](crate::puzzlink::read) checks the
     /// genre first). Flags, variants and clues the family cannot take are
     /// an error that names them. The default: not on puzz.link.
+    #[expect(
+        clippy::wrong_self_convention,
+        reason = "the family reads the URL: `self` carries its options (a Sudoku's box shape)"
+    )]
     fn from_puzzlink(&self, url: &Url) -> Result<Self::Puzzle, ParseError> {
         Err(url.error(format!("{} is not on puzz.link", self.info().title)))
     }
