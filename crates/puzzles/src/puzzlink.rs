@@ -16,10 +16,10 @@
 //!   (or [`Borders::encode`], [`KakuroBody::encode`]). Errors name the
 //!   column of the URL.
 //! - A family says which genre it is with
-//!   [`Family::puzzlink`](crate::Family::puzzlink) and maps the parts to its
-//!   puzzle with [`Family::from_puzzlink`](crate::Family::from_puzzlink) and
-//!   [`Family::to_puzzlink`](crate::Family::to_puzzlink).
-//!   [`AnyFamily::load`](crate::AnyFamily::load) reads a URL beside the
+//!   [`Family::puzzlink`] and maps the parts to its
+//!   puzzle with [`Family::from_puzzlink`] and
+//!   [`Family::to_puzzlink`].
+//!   [`AnyFamily::load`] reads a URL beside the
 //!   family's own formats, and [`load`] finds the family from the URL.
 //!
 //! The encodings are those of pzprjs (`src/puzzle/Encode.js`,

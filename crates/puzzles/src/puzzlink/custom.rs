@@ -60,7 +60,8 @@ fn kakuro_sum_token(v: Option<u32>) -> Result<char, EncodeError> {
 
 impl Reader<'_> {
     /// Kakuro: per cell, `k`-`z` 1 to 16 white cells, `.` a block without
-    /// sums, or two sums (down, then right; see [`kakuro_sum`]) for a
+    /// sums, or two sums (down, then right: `0`-`9` and `a`-`j` 0 to 19,
+    /// `A`-`Z` 20 to 45, `-` none) for a
     /// block; then a sum for each column whose first cell is white, and
     /// one for each row whose first cell is white.
     pub fn kakuro(&mut self, rows: usize, cols: usize) -> Result<KakuroBody, ParseError> {
