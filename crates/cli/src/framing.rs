@@ -235,12 +235,15 @@ impl RecordShape {
         }
     }
 
-    /// Whether `text` is a one-line record of its own.
+    /// Whether `text` is a one-line record of its own. A puzz.link URL
+    /// is one, whatever the family's other forms.
     fn is_line(&self, text: &str) -> bool {
         match self {
             RecordShape::Line => true,
             RecordShape::Block(_) => false,
-            RecordShape::LineOrBlock { is_line, .. } => is_line(text),
+            RecordShape::LineOrBlock { is_line, .. } => {
+                is_line(text) || gridcsp_puzzles::puzzlink::is_url(text)
+            }
         }
     }
 }

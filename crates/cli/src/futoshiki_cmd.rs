@@ -65,6 +65,10 @@ pub(crate) fn run(command: FutoshikiCommand, run_args: &RunArgs, io: &Io) -> io:
             let family = &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD;
             crate::render_cmd::run(family, &a.input.files, shape(), &a.render, run_args, io)
         }
+        FutoshikiCommand::Convert(a) => {
+            let family = &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD;
+            crate::family_cmd::convert_records(family, &a, shape(), run_args, io)
+        }
     }
 }
 
@@ -180,6 +184,17 @@ fn puzzle(record: &Record) -> Result<Puzzle, Answer> {
         return Err(Answer::invalid(defect.clone()));
     }
     match record.form {
+        Form::Line if gridcsp_puzzles::puzzlink::is_url(&record.text) => {
+            // Not a genre of puzz.link: the reader names the URL's genre.
+            let e = gridcsp_puzzles::puzzlink::read(
+                &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD,
+                &record.text,
+            );
+            Err(Answer::invalid(e.err().map_or_else(
+                || "Futoshiki is not on puzz.link".to_owned(),
+                |e| e.to_string(),
+            )))
+        }
         Form::Line => {
             Puzzle::from_game_id(&record.text).map_err(|e| Answer::invalid(e.to_string()))
         }

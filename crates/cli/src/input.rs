@@ -102,8 +102,13 @@ pub(crate) struct Inputs<'a> {
 }
 
 impl Inputs<'_> {
-    /// Opens `name` (`-` for standard input).
+    /// Opens `name` (`-` for standard input). A puzz.link URL given in
+    /// place of a file name is an input of its own, that one line.
     fn open(&mut self, name: &str) -> io::Result<(Arc<str>, Box<dyn Read + Send>)> {
+        if gridcsp_puzzles::puzzlink::is_url(name) {
+            let line = name.trim().as_bytes().to_vec();
+            return Ok((Arc::from("<url>"), Box::new(io::Cursor::new(line))));
+        }
         if name == "-" {
             let stdin = self.stdin.take().unwrap_or_else(|| Box::new(io::empty()));
             Ok((Arc::from("<stdin>"), stdin))

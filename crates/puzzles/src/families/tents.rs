@@ -27,6 +27,7 @@ use crate::family::{
     Built, Cell, Counted, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Level,
     ParseError, RecordShape, Solved, Unique, UniqueOutcome, Violation,
 };
+use crate::puzzlink::{Clue, EncodeError, Genre, Url, encode_number16, encode_one_cell};
 use crate::render::{Canvas, Ink, RenderOptions};
 use crate::text::{Reader, Token};
 use csp_core::{
@@ -612,6 +613,52 @@ fn forbid(built: &mut Built, solution: &csp_core::Solution) -> Result<bool, Mode
     Ok(true)
 }
 
+/// puzz.link's genre: `tents`, the counts above the columns and left of
+/// the rows in Number16ExCell, then the trees in 1Cell.
+const GENRE: Genre = Genre {
+    name: "tents",
+    aliases: &[],
+};
+
+/// Reads a `tents` URL; a `?` count constrains nothing and is read as
+/// none.
+fn from_puzzlink(url: &Url) -> Result<TentsPuzzle, ParseError> {
+    url.no_flags("tents")?;
+    let (rows, cols) = (url.rows, url.cols);
+    let mut r = url.reader();
+    let counts = r.number16(cols + rows)?;
+    let trees = r.one_cell(rows * cols)?;
+    r.finish()?;
+    let spots = trees
+        .iter()
+        .map(|&t| if t { Spot::Tree } else { Spot::Empty })
+        .collect();
+    let field = Field::new(rows, cols, spots)
+        .ok_or_else(|| url.size_error(format!("over the largest Tents ({MAX_SIDE})")))?;
+    let count = |c: &Clue| c.number().map(|k| k as usize);
+    Ok(TentsPuzzle {
+        field,
+        columns: counts[..cols].iter().map(count).collect(),
+        rows: counts[cols..].iter().map(count).collect(),
+    })
+}
+
+fn to_puzzlink(p: &TentsPuzzle) -> Result<Url, EncodeError> {
+    let f = &p.field;
+    if f.spots.contains(&Spot::Tent) {
+        return Err(EncodeError::new("a puzzle has no tents placed"));
+    }
+    let counts: Vec<Clue> = p
+        .columns
+        .iter()
+        .chain(&p.rows)
+        .map(|&c| Clue::from_option(c.map(|k| k as u32)))
+        .collect();
+    let trees: Vec<bool> = f.spots.iter().map(|&s| s == Spot::Tree).collect();
+    let body = encode_number16(&counts)? + &encode_one_cell(&trees);
+    Ok(Url::new(GENRE.name, f.cols, f.rows, body))
+}
+
 impl Family for Tents {
     type Puzzle = TentsPuzzle;
     type Solution = Field;
@@ -625,6 +672,18 @@ impl Family for Tents {
             return grid_text::parse_one_line(text, parse_game_id);
         }
         parse_text(text)
+    }
+
+    fn puzzlink(&self) -> Option<&'static Genre> {
+        Some(&GENRE)
+    }
+
+    fn from_puzzlink(&self, url: &Url) -> Result<TentsPuzzle, ParseError> {
+        from_puzzlink(url)
+    }
+
+    fn to_puzzlink(&self, p: &TentsPuzzle) -> Result<Url, EncodeError> {
+        to_puzzlink(p)
     }
 
     fn write(&self, puzzle: &TentsPuzzle) -> String {
