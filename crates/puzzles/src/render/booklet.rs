@@ -285,7 +285,7 @@ impl Booklet {
     }
 
     /// This booklet's title, page size and puzzles per page, without its
-    /// puzzles: the layout [`PdfPages`] streams pages with.
+    /// puzzles: the layout `PdfPages` (feature `pdf`) streams pages with.
     pub fn layout(&self) -> Booklet {
         Booklet {
             entries: Vec::new(),
