@@ -235,12 +235,13 @@ fn r42_time_limit_stops_a_parallel_search() {
     assert!(took < std::time::Duration::from_secs(3), "took {took:?}");
 }
 
-/// A 9x9 Tents field with a tree on every third cell of every third row,
-/// and no counts: 8,672 placements.
-fn tents_every_third() -> String {
-    let mut text = String::from("9 9\n- - - - - - - - -\n- - - - - - - - -\n");
-    for r in 0..9 {
-        let row: Vec<&str> = (0..9)
+/// An `n`x`n` Tents field with a tree on every third cell of every third
+/// row, and no counts (9x9: 8,672 placements).
+fn tents_every_third(n: usize) -> String {
+    let dashes = vec!["-"; n].join(" ");
+    let mut text = format!("{n} {n}\n{dashes}\n{dashes}\n");
+    for r in 0..n {
+        let row: Vec<&str> = (0..n)
             .map(|c| if r % 3 == 0 && c % 3 == 0 { "x" } else { "-" })
             .collect();
         text.push_str(&row.join(" "));
@@ -251,14 +252,15 @@ fn tents_every_third() -> String {
 
 #[test]
 fn r42_tents_count_is_one_search_within_its_limits() {
-    let field_text = tents_every_third();
+    let field_text = tents_every_third(9);
     let run = gridcsp(&["tents", "count", "--json", "--threads", "1"], &field_text);
     let line = effort(&run);
     assert_eq!(field(&line, "count"), 8672, "{line}");
     let (nodes, decisions) = (field(&line, "nodes"), field(&line, "decisions"));
     assert!(decisions > 0, "{line}");
     assert_eq!(nodes, 2 * decisions + 1, "a complete search: {line}");
-    // The limits stop it.
+    // The limits stop it (an 18x18 field has far more placements than a
+    // 100 ms search counts).
     let started = std::time::Instant::now();
     let run = gridcsp(
         &[
@@ -270,7 +272,7 @@ fn r42_tents_count_is_one_search_within_its_limits() {
             "--threads",
             "1",
         ],
-        &field_text,
+        &tents_every_third(18),
     );
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
     assert!(
