@@ -611,7 +611,6 @@ fn placements(
             }
         }
     };
-    drop(solutions);
     (status, solver.stats())
 }
 

@@ -14,10 +14,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+/// A deadline and a cancellation flag.
+type Limits = (Option<Instant>, Option<Arc<AtomicBool>>);
+
 thread_local! {
     /// The deadline and flag in force on this thread.
-    static LIMITS: RefCell<Option<(Option<Instant>, Option<Arc<AtomicBool>>)>> =
-        const { RefCell::new(None) };
+    static LIMITS: RefCell<Option<Limits>> = const { RefCell::new(None) };
     /// Why the techniques stopped, once they have.
     static FIRED: Cell<Option<StopReason>> = const { Cell::new(None) };
 }
@@ -25,7 +27,7 @@ thread_local! {
 /// The limits of one analysis, in force until dropped.
 #[derive(Debug)]
 pub(crate) struct Guard {
-    before: Option<(Option<Instant>, Option<Arc<AtomicBool>>)>,
+    before: Option<Limits>,
     fired_before: Option<StopReason>,
 }
 
