@@ -179,16 +179,46 @@ pub(crate) struct RunArgs {
     /// Never show the progress bar (shown on a terminal for long jobs).
     #[arg(long, global = true)]
     pub(crate) no_progress: bool,
-    /// `solve` and `count` of one puzzle: write its search space as at
-    /// least N subproblems (docs/formats/subproblems.md) instead, to
-    /// search them elsewhere with --subproblems.
-    #[arg(long, global = true, value_name = "N", conflicts_with = "subproblems",
+    /// `--split` of the command (`solve` and `count` only; set from
+    /// [`OfflineArgs`] by [`RunArgs::with_offline`], never parsed here).
+    #[arg(skip)]
+    pub(crate) split: Option<u32>,
+    /// `--subproblems` of the command, as `split`.
+    #[arg(skip)]
+    pub(crate) subproblems: Option<String>,
+    /// The command searches one puzzle of an input of one as an instance
+    /// (`solve` and `count`: see `parallel.rs`), whatever the threads.
+    #[arg(skip)]
+    pub(crate) instance: bool,
+}
+
+impl RunArgs {
+    /// These options with the command's `--split` or `--subproblems`.
+    pub(crate) fn with_offline(&self, offline: &OfflineArgs) -> RunArgs {
+        RunArgs {
+            split: offline.split,
+            subproblems: offline.subproblems.clone(),
+            instance: true,
+            ..self.clone()
+        }
+    }
+}
+
+/// One puzzle's search space as subproblems, for `solve` and `count` only
+/// (other commands reject these options rather than ignore them).
+#[derive(Clone, Debug, Args)]
+#[command(next_help_heading = "Subproblems")]
+pub(crate) struct OfflineArgs {
+    /// Write the puzzle's search space as at least N subproblems
+    /// (docs/formats/subproblems.md) instead of searching it, to search
+    /// them elsewhere with --subproblems (an input of one puzzle).
+    #[arg(long, value_name = "N", conflicts_with = "subproblems",
           value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) split: Option<u32>,
-    /// `solve` and `count` of one puzzle: search each subproblem of FILE
-    /// (written by --split for the same puzzle) and print one result line
-    /// per subproblem (counts of all the shards add up to the puzzle's).
-    #[arg(long, global = true, value_name = "FILE")]
+    /// Search each subproblem of FILE (written by --split for the same
+    /// puzzle) and print one result line per subproblem (counts of all
+    /// the shards add up to the puzzle's; an input of one puzzle).
+    #[arg(long, value_name = "FILE")]
     pub(crate) subproblems: Option<String>,
 }
 
@@ -288,6 +318,9 @@ pub(crate) struct SudokuSolveArgs {
     /// Limits.
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
+    /// `--split`, `--subproblems`.
+    #[command(flatten)]
+    pub(crate) offline: OfflineArgs,
 }
 
 /// `gridcsp sudoku grade` and `gridcsp sudoku explain`. The limits apply to
@@ -314,6 +347,9 @@ pub(crate) struct SudokuCountArgs {
     /// Limits.
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
+    /// `--split`, `--subproblems`.
+    #[command(flatten)]
+    pub(crate) offline: OfflineArgs,
 }
 
 /// `gridcsp sudoku generate`.
@@ -417,6 +453,9 @@ pub(crate) struct FutoshikiSolveArgs {
     /// Limits.
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
+    /// `--split`, `--subproblems`.
+    #[command(flatten)]
+    pub(crate) offline: OfflineArgs,
 }
 
 /// `gridcsp futoshiki count`.
@@ -431,6 +470,9 @@ pub(crate) struct FutoshikiCountArgs {
     /// Limits.
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
+    /// `--split`, `--subproblems`.
+    #[command(flatten)]
+    pub(crate) offline: OfflineArgs,
 }
 
 /// `gridcsp futoshiki generate`.
@@ -564,7 +606,7 @@ mod tests {
 #[derive(Debug, Subcommand)]
 pub(crate) enum FamilyCommand {
     /// Solve each puzzle: the solved grid, in the family's solution layout.
-    Solve(FamilyLimitedArgs),
+    Solve(FamilySolveArgs),
     /// Count the solutions of each puzzle.
     Count(FamilyCountArgs),
     /// Check each puzzle's givens, or (--solutions) each solution, against
@@ -639,6 +681,20 @@ pub(crate) struct FamilyLimitedArgs {
     pub(crate) limits: LimitArgs,
 }
 
+/// `gridcsp <family> solve`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct FamilySolveArgs {
+    /// Input.
+    #[command(flatten)]
+    pub(crate) input: FamilyInput,
+    /// Limits.
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+    /// `--split`, `--subproblems`.
+    #[command(flatten)]
+    pub(crate) offline: OfflineArgs,
+}
+
 /// `gridcsp <family> count`.
 #[derive(Clone, Debug, Args)]
 pub(crate) struct FamilyCountArgs {
@@ -651,6 +707,9 @@ pub(crate) struct FamilyCountArgs {
     /// Limits.
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
+    /// `--split`, `--subproblems`.
+    #[command(flatten)]
+    pub(crate) offline: OfflineArgs,
 }
 
 /// `gridcsp <family> check`.

@@ -82,14 +82,16 @@ pub(crate) fn run(
     let json = run_args.json;
     match command {
         FamilyCommand::Solve(a) => {
+            let run_args = run_args.with_offline(&a.offline);
             let l = limits(&a.limits);
-            records(family, &a.input, run_args, layout(true), io, |p| {
+            records(family, &a.input, &run_args, layout(true), io, |p| {
                 solve(p, &l, json)
             })
         }
         FamilyCommand::Count(a) => {
+            let run_args = run_args.with_offline(&a.offline);
             let (l, limit) = (limits(&a.limits), a.limit);
-            records(family, &a.input, run_args, layout(false), io, |p| {
+            records(family, &a.input, &run_args, layout(false), io, |p| {
                 let query = crate::parallel::Query::Count(limit);
                 if let Some(a) = family_offline(p, &l, query) {
                     return a;
@@ -134,7 +136,7 @@ pub(crate) fn run(
         FamilyCommand::Generate(a) => {
             let blocks = !a.id && matches!(a.to, None | Some(Format::Text));
             let mut printer = Printer::new(layout(blocks), io);
-            let pages = crate::render_cmd::Pages::new(&a.booklet, family);
+            let pages = crate::render_cmd::Pages::new(&a.booklet, family, a.count)?;
             let tally = generate(family, &a, run_args, &mut printer, pages.as_ref())?;
             pages.map_or(Ok(()), crate::render_cmd::Pages::write)?;
             Ok(tally)
@@ -606,6 +608,7 @@ fn generate(
                     }
                 }
                 Err(e) => {
+                    crate::render_cmd::skip(pages, job.index);
                     let mut a = Answer::new(Status::Failed, "failed", "failed").uncounted();
                     a.message = Some(e.to_string());
                     a

@@ -13,6 +13,11 @@ use std::sync::mpsc::SyncSender;
 /// Records per chunk sent to the workers (fewer when the input would block).
 const CHUNK: usize = 256;
 
+/// Bytes of record text per chunk: a chunk is sent once it holds this
+/// much, so that a few chunks of the largest records (2 MiB each) stay a
+/// few megabytes.
+pub(crate) const CHUNK_BYTES: usize = 4 << 20;
+
 /// The UTF-8 encoding of U+FEFF, the byte-order mark.
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
@@ -187,7 +192,9 @@ pub(crate) fn read_all(
                     break;
                 }
             }
-            if chunk.len() >= CHUNK && tx.send(std::mem::take(&mut chunk)).is_err() {
+            let full = chunk.len() >= CHUNK
+                || chunk.iter().map(|r| r.text.len()).sum::<usize>() >= CHUNK_BYTES;
+            if full && tx.send(std::mem::take(&mut chunk)).is_err() {
                 return failures;
             }
         }

@@ -12,6 +12,7 @@
 //! its record shapes and its answers. See `docs/cli.md` for the user guide.
 
 mod args;
+mod atomic;
 mod batch;
 mod family_cmd;
 mod framing;

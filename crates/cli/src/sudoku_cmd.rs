@@ -29,18 +29,20 @@ pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs, io: &Io) -> io::Re
     };
     match command {
         SudokuCommand::Solve(a) => {
+            let run_args = run_args.with_offline(&a.offline);
             let ctx = Ctx::new(&a.input, Some(&a.limits), run_args.json);
             let mut printer = Printer::new(layout(a.pretty), io);
             let pretty = a.pretty;
-            records(&ctx, &a.input, run_args, &mut printer, |w, r| {
+            records(&ctx, &a.input, &run_args, &mut printer, |w, r| {
                 solve(&ctx, w, r, pretty)
             })
         }
         SudokuCommand::Count(a) => {
+            let run_args = run_args.with_offline(&a.offline);
             let ctx = Ctx::new(&a.input, Some(&a.limits), run_args.json);
             let mut printer = Printer::new(layout(false), io);
             let limit = a.limit;
-            records(&ctx, &a.input, run_args, &mut printer, |w, r| {
+            records(&ctx, &a.input, &run_args, &mut printer, |w, r| {
                 count(&ctx, w, r, limit)
             })
         }
@@ -717,7 +719,7 @@ fn generate(
         shape: Some(shape),
         diagonal,
     };
-    let pages = crate::render_cmd::Pages::new(&a.booklet, &family);
+    let pages = crate::render_cmd::Pages::new(&a.booklet, &family, a.count)?;
     let tally = batch::run_generate(
         run_args,
         a.count,
@@ -766,6 +768,7 @@ fn generate(
                     }
                 }
                 Err(e) => {
+                    crate::render_cmd::skip(pages.as_ref(), job.index);
                     let mut a = Answer::new(Status::Failed, "failed", "failed");
                     a.message = Some(e.to_string());
                     a
