@@ -606,6 +606,11 @@ fn find(uf: &mut [u32], mut v: usize) -> usize {
 }
 
 impl Constraint for SingleLoop {
+    /// Explained by its scope's domains (its propagation reads nothing else).
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, _what: crate::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.vars
     }
