@@ -110,12 +110,19 @@ impl ExplainContext<'_> {
 
     /// Whether `var` had one value.
     pub fn is_fixed(&self, var: VarId) -> bool {
-        self.size(var) == 1
+        self.value(var).is_some()
     }
 
     /// `var`'s value, if it had one value.
     pub fn value(&self, var: VarId) -> Option<Value> {
-        self.is_fixed(var).then(|| self.min(var))
+        let l = self.layout[var.index()];
+        if l.words == 1 {
+            let w = self.word(var, 0);
+            return w
+                .is_power_of_two()
+                .then(|| (i64::from(l.base) + i64::from(w.trailing_zeros())) as Value);
+        }
+        (self.size(var) == 1).then(|| self.min(var))
     }
 
     /// `var`'s smallest value.
