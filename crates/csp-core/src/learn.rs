@@ -74,7 +74,12 @@ pub enum Learning {
     /// Start without, and switch on once the run has failed
     /// `after_failures` times (the search goes on from where it is, with
     /// nothing found so far lost or found twice). Easy runs pay nothing for
-    /// learning, hard ones get it.
+    /// learning, hard ones get it. From the switch on, the search branches
+    /// as learning wants it: by activity
+    /// ([`VariableOrder::Activity`](crate::VariableOrder::Activity)) unless
+    /// the options name a custom selector, and with phase saving
+    /// ([`ValueOrder::Saved`](crate::ValueOrder::Saved)) unless they name a
+    /// random, saved or custom value order.
     Auto {
         /// Failures before learning starts.
         after_failures: u64,

@@ -504,8 +504,14 @@ impl<'m> Solver<'m> {
             layout: &self.model.layout,
             model: self.model.tag,
         };
-        let var = match (&self.options.variable_order, self.learner.as_deref()) {
-            (VariableOrder::Activity, Some(learner)) => {
+        let auto = matches!(self.options.learning, crate::Learning::Auto { .. });
+        let activity = match self.options.variable_order {
+            VariableOrder::Activity => true,
+            VariableOrder::Custom(_) => false,
+            _ => auto,
+        };
+        let var = match self.learner.as_deref() {
+            Some(learner) if activity => {
                 let pick = |vars: &mut dyn Iterator<Item = usize>| {
                     let mut best: Option<(usize, f64)> = None;
                     for i in vars {
@@ -537,14 +543,19 @@ impl<'m> Solver<'m> {
                 self.branch.as_ref(),
             ),
         }?;
-        let saved = match self.options.value_order {
-            ValueOrder::Saved => self
+        let phase_saving = match self.options.value_order {
+            ValueOrder::Saved => true,
+            ValueOrder::Ascending | ValueOrder::Descending => auto,
+            _ => false,
+        };
+        let saved = match phase_saving {
+            true => self
                 .store
                 .learn
                 .as_ref()
                 .and_then(|r| r.phase[var.index()])
                 .filter(|&v| domains.contains(var, v)),
-            _ => None,
+            false => None,
         };
         let value = match saved {
             Some(v) => v,
