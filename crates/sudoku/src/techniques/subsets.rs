@@ -150,6 +150,12 @@ impl Subsets {
 }
 
 impl Constraint for Subsets {
+    /// Explained by its scope's domains: it reads nothing else, and what
+    /// it deduces from them follows from the puzzle's rules.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.vars
     }

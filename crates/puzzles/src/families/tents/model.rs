@@ -391,6 +391,12 @@ fn options(ctx: &PropagationContext<'_>, scope: &[VarId], p: Option<u32>) -> (bo
 }
 
 impl Constraint for Line {
+    /// Explained by its scope's domains: it reads nothing else, and what
+    /// it deduces from them follows from the puzzle's rules.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }
@@ -555,6 +561,12 @@ impl Corner {
 }
 
 impl Constraint for Corner {
+    /// Explained by its scope's domains: it reads nothing else, and what
+    /// it deduces from them follows from the puzzle's rules.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }
