@@ -9,35 +9,41 @@ gridcsp's own generators stop at 20x20 (Norinori, and its puzzles carry
 shaded givens, which published ones do not) and are reliable only to about
 7x7 (Masyu); Tatham's Pearl generator takes minutes of CPU at 20x20. So this
 script plants a solution, builds a puzzle around it and repairs it until it
-is unique, asking an *oracle* at every step:
+is unique, asking an *oracle* for another solution at every step:
 
 - Norinori: dominoes planted at random (none side by side), one seed area
   per shaded cell grown at random over the grid, the areas paired into
   regions of two shaded cells (first each domino's two halves, then random
   swaps so that many dominoes cross a region border, as in published
-  puzzles); no givens. Then a local search moves single unshaded cells to
-  a neighbouring region (both regions stay in one piece), aiming at the
-  cells the oracle reports undecided, until none is.
+  puzzles). While the oracle finds a solution S other than the plant, a
+  cell S shades and the plant does not moves to a neighbouring region (its
+  region stays in one piece): the plant's counts stay 2, S's break. Where no
+  such move exists, a plant cell S leaves unshaded becomes a given (published
+  puzzles have none: the data README says how many were needed).
 - Masyu: a random loop through the cell centres (the border of a random
-  snake-like region of the squares between centres, so that it visits most
-  cells), every pearl the loop allows noted; pearls are added near the cells
-  the oracle reports undecided until the puzzle is unique, then removed in
-  random order while it stays unique (up to --removals tries).
+  snake-like region of the squares between centres), 30% of the pearls it
+  allows. While the oracle finds a solution S other than the plant, up to
+  three pearls the plant allows and S breaks are added (when there are none,
+  S becomes the plant). Then each pearl, in random order, is removed if the
+  puzzle stays unique (up to --removals tries).
 
-The oracle is a command (split on spaces; `facts FAMILY` appended) that reads
-one puzzle in our text layout on stdin and prints one JSON object with
-`outcome` (`unique`, `multiple`, `none`) and `undecided`, the [row, col]
-cells the puzzle does not yet decide. The oracle is used only to build the
-puzzles; it is not gridcsp, so that what gridcsp finds hard is not filtered
-out of the set. Every puzzle written is unique by the oracle and is checked
-again by the measurement. Deterministic for a given seed and oracle.
+The oracle is a command (split on spaces) run as `CMD other-masyu` or
+`CMD other-norinori`: on stdin a puzzle in our text layout, a line `plant`,
+then ROWS lines of ROWS x COLS numbers (Masyu: each centre's loop exits,
+1 north, 2 south, 4 west, 8 east; Norinori: 1 shaded); on stdout one JSON
+object, `{"outcome": "unique"}` when the plant is the only solution, else
+`{"outcome": "multiple", "solution": [[...], ...]}` with another solution
+in the same form. It is used only to build the puzzles; it should not be
+gridcsp, so that what gridcsp finds hard is not filtered out of the set
+(the sets were made with cspuz_core, see benches/peers/README.md). Every
+puzzle written is unique by the oracle and is checked again by the
+measurement. Deterministic for a given seed and oracle.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import subprocess
 import sys
@@ -47,27 +53,45 @@ DIRS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 class Oracle:
-    def __init__(self, cmd: str, family: str):
-        self.cmd = cmd.split() + ["facts", family]
+    def __init__(self, cmd: str):
+        self.base = cmd.split()
         self.calls = 0
         self.seconds = 0.0
 
-    def ask(self, text: str) -> tuple[str, set[tuple[int, int]]]:
-        outcome, open_, _ = self.ask_full(text)
-        return outcome, open_
+    def other_masyu(self, text: str, plant: dict) -> dict | None:
+        """A solution of the Masyu other than the plant's loop (exits per
+        centre), or None when the plant is the only one."""
+        h, w = (int(v) for v in text.split("\n", 1)[0].split())
+        masks = [[mask(plant.get((y, x), set())) for x in range(w)] for y in range(h)]
+        sol = self.other("other-masyu", text, masks)
+        return None if sol is None else exits_of(sol)
 
-    def ask_full(self, text: str) -> tuple[str, set[tuple[int, int]], list | None]:
+    def other_norinori(self, text: str, shaded: set) -> set | None:
+        """A Norinori solution shading other cells than the plant, or None."""
+        h, w = (int(v) for v in text.split("\n", 1)[0].split())
+        sol = self.other("other-norinori", text, [[int((y, x) in shaded) for x in range(w)] for y in range(h)])
+        return None if sol is None else {(y, x) for y, r in enumerate(sol) for x, v in enumerate(r) if v}
+
+    def other(self, mode: str, text: str, plant: list[list[int]]) -> list | None:
+        masks = "\n".join(" ".join(map(str, r)) for r in plant)
         self.calls += 1
         t = time.perf_counter()
-        out = subprocess.run(self.cmd, input=text, capture_output=True, text=True, check=False)
+        out = subprocess.run(self.base + [mode], input=f"{text}\nplant\n{masks}\n",
+                             capture_output=True, text=True, check=False)
         self.seconds += time.perf_counter() - t
         try:
             j = json.loads(out.stdout.strip().splitlines()[-1])
         except (IndexError, json.JSONDecodeError):
             raise SystemExit(f"oracle gave no answer: {out.stderr.strip()[:300]}")
-        if j.get("outcome") not in ("unique", "multiple", "none"):
+        if j.get("outcome") == "unique":
+            return None
+        if j.get("outcome") != "multiple":
             raise SystemExit(f"oracle: {j}")
-        return j["outcome"], {tuple(c) for c in j.get("undecided", [])}, j.get("solution")
+        return j["solution"]
+
+
+def mask(exits: set[tuple[int, int]]) -> int:
+    return sum(b for b, d in ((1, (-1, 0)), (2, (1, 0)), (4, (0, -1)), (8, (0, 1))) if d in exits)
 
 
 # ---------------------------------------------------------------- Norinori
@@ -181,51 +205,35 @@ def gen_norinori(h: int, w: int, rng: random.Random, oracle: Oracle, iters: int,
     region = [[rid[area[y][x]] for x in range(w)] for y in range(h)]
     shaded = set(halves)
 
-    outcome, open_ = oracle.ask(norinori_text(region))
-    score = len(open_)
-    temp = 1.0
-    for step in range(iters):
-        if verbose and step % 100 == 0:
-            print(f"  step {step}: {score} undecided, {oracle.calls} calls", file=sys.stderr, flush=True)
-        if outcome == "unique":
-            return norinori_text(region)
-        if outcome == "none" or not open_:
-            return None
-        # A cell near an undecided one, unshaded, moved to a neighbouring region.
-        y, x = rng.choice(sorted(open_))
-        y += rng.randint(-1, 1)
-        x += rng.randint(-1, 1)
-        if not (0 <= y < h and 0 <= x < w) or (y, x) in shaded:
-            continue
-        old = region[y][x]
-        targets = sorted({region[y + dy][x + dx] for dy, dx in DIRS
-                          if 0 <= y + dy < h and 0 <= x + dx < w} - {old})
-        if not targets or not connected_without(region, old, (y, x)):
-            continue
-        region[y][x] = rng.choice(targets)
-        o2, open2 = oracle.ask(norinori_text(region))
-        s2 = len(open2)
-        if o2 != "none" and (s2 <= score or rng.random() < math.exp((score - s2) / temp)):
-            outcome, open_, score = o2, open2, s2
-        else:
-            region[y][x] = old
-        temp = max(0.05, temp * 0.995)
-    # What the border moves left undecided is settled by shaded givens: a
-    # planted shaded cell at (or nearest to) an undecided cell, one at a time.
+    # Until unique: a solution S other than the plant. A cell S shades and
+    # the plant does not moves from its region A to a neighbouring region B
+    # (A stays in one piece): the plant's counts stay 2, S's become 1 and 3,
+    # so S is cut off. Where no such move exists, a plant cell S leaves
+    # unshaded becomes a given (published puzzles have none; the README
+    # gives how many were needed).
     givens: set[tuple[int, int]] = set()
-    while outcome == "multiple":
-        on = sorted(c for c in open_ if c in shaded and c not in givens)
-        if not on:
-            y, x = rng.choice(sorted(open_))
-            on = sorted((c for c in shaded if c not in givens),
-                        key=lambda c: (abs(c[0] - y) + abs(c[1] - x), c))[:1]
-        if not on:
-            return None
-        givens.add(rng.choice(on))
-        outcome, open_ = oracle.ask(norinori_text(region, givens))
-    if verbose:
-        print(f"  {len(givens)} givens, {oracle.calls} calls", file=sys.stderr, flush=True)
-    return norinori_text(region, givens) if outcome == "unique" else None
+    for step in range(iters):
+        other = oracle.other_norinori(norinori_text(region, givens), shaded)
+        if other is None:
+            if verbose:
+                print(f"  unique after {step} repairs, {len(givens)} givens, {oracle.calls} calls",
+                      file=sys.stderr, flush=True)
+            return norinori_text(region, givens)
+        moves = []
+        for y, x in sorted(other - shaded):
+            a = region[y][x]
+            for dy, dx in DIRS:
+                ny, nx = y + dy, x + dx
+                if 0 <= ny < h and 0 <= nx < w and region[ny][nx] != a:
+                    moves.append(((y, x), region[ny][nx]))
+        rng.shuffle(moves)
+        for (y, x), b in moves:
+            if connected_without(region, region[y][x], (y, x)):
+                region[y][x] = b
+                break
+        else:
+            givens.add(rng.choice(sorted(shaded - other - givens)))
+    return None
 
 
 # ------------------------------------------------------------------- Masyu
@@ -346,37 +354,34 @@ def exits_of(solution: list[list[int]]) -> dict[tuple[int, int], set[tuple[int, 
 
 def gen_masyu(h: int, w: int, rng: random.Random, oracle: Oracle, removals: int,
               verbose: bool = False) -> str | None:
-    region = loop_region(h, w, rng, fill=0.45)
-    opts = pearl_options(loop_of(h, w, region))
-    if not opts:
-        return None
-    pearls = dict(opts)
-    # Until unique: one solution S of the current pearls, and pearls that S
-    # allows added at the cells still undecided (S stays a solution, so the
-    # puzzle stays solvable; each pearl cuts off solutions that differ there).
+    plant = loop_of(h, w, loop_region(h, w, rng, fill=0.45))
+    opts = pearl_options(plant)
+    pearls = {c: opts[c] for c in sorted(opts) if rng.random() < 0.3}
+    # Until unique: a solution S other than the plant; pearls the plant
+    # allows and S breaks are added (each cuts S off; the plant stays a
+    # solution). When the plant allows none that S breaks, S becomes the plant.
+    switches = 0
     while True:
-        outcome, open_, solution = oracle.ask_full(masyu_text(h, w, pearls))
-        if verbose:
-            print(f"  {len(pearls)} pearls, {len(open_)} undecided, {oracle.calls} calls",
-                  file=sys.stderr, flush=True)
-        if outcome == "unique":
+        other = oracle.other_masyu(masyu_text(h, w, pearls), plant)
+        if other is None:
             break
-        if outcome == "none" or solution is None:
-            return None
-        allowed = pearl_options(exits_of(solution))
-        cand = sorted(c for c in open_ if c in allowed and c not in pearls)
-        if not cand:
-            cand = sorted({c for (y, x) in open_ for c in ((y + dy, x + dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
-                           if c in allowed and c not in pearls})
-        if not cand:
-            return None
-        for c in rng.sample(cand, max(1, len(cand) // 3)):
-            pearls[c] = allowed[c]
+        in_other = pearl_options(other)
+        cand = sorted(c for c, k in opts.items() if c not in pearls and in_other.get(c) != k)
+        if verbose:
+            print(f"  {len(pearls)} pearls, {len(cand)} cuts, {oracle.calls} calls", file=sys.stderr, flush=True)
+        if cand:
+            for c in rng.sample(cand, min(len(cand), 3)):
+                pearls[c] = opts[c]
+        else:
+            switches += 1
+            if switches > 50:
+                return None
+            plant, opts = other, in_other
     order = sorted(pearls)
     rng.shuffle(order)
     for c in order[:removals]:
         kind = pearls.pop(c)
-        if oracle.ask(masyu_text(h, w, pearls))[0] != "unique":
+        if oracle.other_masyu(masyu_text(h, w, pearls), plant) is not None:
             pearls[c] = kind
     return masyu_text(h, w, pearls)
 
@@ -388,13 +393,13 @@ def main() -> int:
     ap.add_argument("--count", type=int, default=1)
     ap.add_argument("--seed", type=int, default=0, help="puzzle i is made from seed SEED+i")
     ap.add_argument("--oracle", required=True, help="the oracle command (see above)")
-    ap.add_argument("--iters", type=int, default=400, help="Norinori: border-move steps before givens")
+    ap.add_argument("--iters", type=int, default=400, help="Norinori: repair steps per attempt")
     ap.add_argument("--removals", type=int, default=400, help="Masyu: pearls tried for removal")
     ap.add_argument("-v", "--verbose", action="store_true", help="progress on stderr")
     ap.add_argument("--attempts", type=int, default=5, help="fresh plants per puzzle before giving up")
     args = ap.parse_args()
     h, w = (int(v) for v in args.size.lower().split("x"))
-    oracle = Oracle(args.oracle, args.family)
+    oracle = Oracle(args.oracle)
     failed = 0
     for i in range(args.count):
         rng = random.Random(args.seed + i)
