@@ -150,7 +150,7 @@ def run_gridcsp(binary: str, family: str, rec: Record, limit: float, backstop: f
     lines = [l for l in out.splitlines() if l.strip()]
     if rc < 0 or cpu >= limit or not lines:
         if rc < 0 or cpu >= limit:
-            return Run("timeout", min(cpu, limit), wall)
+            return Run("timeout", cpu, wall)
         return Run("error", cpu, wall, {"stderr": err.strip()[:300], "rc": rc})
     if len(lines) != 1:
         return Run("error", cpu, wall, {"stderr": f"{len(lines)} answers for one puzzle"})
@@ -185,7 +185,7 @@ def run_peer(peer: list[str], family: str, rec: Record, limit: float, backstop: 
 
 
 def summary(runs: list[Run], limit: float) -> dict:
-    cpus = [min(r.cpu, limit) if r.outcome == "timeout" else r.cpu for r in runs]
+    cpus = [limit if r.outcome == "timeout" else r.cpu for r in runs]
     return {
         "puzzles": len(runs),
         "unique": sum(r.outcome == "unique" for r in runs),
@@ -230,8 +230,22 @@ def main() -> int:
     ap.add_argument("--slowest", type=int, default=15, help="list this many slowest puzzles (default 15)")
     ap.add_argument("--first", type=int, help="only the first N puzzles of each file")
     ap.add_argument("--json-out", type=Path, help="write every puzzle's runs as JSON here")
+    ap.add_argument("--from-json", type=Path, action="append",
+                    help="print the tables of earlier --json-out files (repeatable: merged) instead of running")
     ap.add_argument("-q", "--quiet", action="store_true", help="no progress line per puzzle on stderr")
     args = ap.parse_args()
+
+    if args.from_json:
+        results, loads, peer_name = [], [], args.peer or "peer"
+        for f in args.from_json:
+            j = json.loads(f.read_text())
+            args.timeout = j["timeout"]
+            loads += j["load"]
+            peer_name = j.get("peer") or peer_name
+            results += [e for e in j["results"] if not args.families or e["family"] in args.families]
+        tools = [t for t in ("gridcsp", "peer") if results and t in results[0]]
+        report(args, results, tools, peer_name, loads[0], loads[-1])
+        return 0
 
     files = sorted(args.data.glob("*.txt"))
     if args.families:
@@ -269,6 +283,18 @@ def main() -> int:
                 print(f"[{family} {i + 1}/{len(recs)}] {rec.file}:{rec.line} {rec.size}  {msg}",
                       file=sys.stderr, flush=True)
     load1 = os.getloadavg()
+    if args.json_out:
+        args.json_out.write_text(json.dumps({"timeout": args.timeout, "load": [load0, load1], "peer": args.peer,
+                                             "results": results}, indent=1) + "\n")
+    report(args, results, tools, args.peer, load0, load1)
+    bad = [e for e in results for t in tools if e[t]["outcome"] in ("none", "error")]
+    for e in bad[:20]:
+        print(f"problem: {e['file']}:{e['line']}: " + json.dumps({t: e[t] for t in tools}), file=sys.stderr)
+    return 1 if bad else 0
+
+
+def report(args, results: list[dict], tools: list[str], peer_name: str | None, load0, load1) -> None:
+    """The tables, the ratios and the slowest puzzles."""
 
     def runs_of(tool: str, pred) -> list[Run]:
         return [Run(e[tool]["outcome"], e[tool]["cpu"], e[tool]["wall"]) for e in results if pred(e)]
@@ -277,7 +303,7 @@ def main() -> int:
     print(f"CPU limit {args.timeout:g} s per puzzle; load average {load0[0]:.1f} at the start, "
           f"{load1[0]:.1f} at the end\n")
     for tool in tools:
-        name = "gridcsp count --limit 2 --threads 1" if tool == "gridcsp" else f"peer: {args.peer}"
+        name = "gridcsp count --limit 2 --threads 1" if tool == "gridcsp" else f"peer: {peer_name}"
         rows = [(fam, summary(runs_of(tool, lambda e, fam=fam: e["family"] == fam), args.timeout))
                 for fam in families]
         if args.sizes:
@@ -292,7 +318,7 @@ def main() -> int:
                         args.timeout)))
             rows = sized
         print(table(name, rows))
-    if "gridcsp" in tools and peer:
+    if len(tools) == 2:
         print("| family | gridcsp total s | peer total s | gridcsp / peer |\n|---|---:|---:|---:|")
         for fam in families:
             g = summary(runs_of("gridcsp", lambda e, fam=fam: e["family"] == fam), args.timeout)["total"]
@@ -308,13 +334,6 @@ def main() -> int:
             extra = f"  peer {e['peer']['outcome']} {e['peer']['cpu']:.2f}" if len(tools) > 1 else ""
             print(f"- {e['file']}:{e['line']} {e['size']} {e[key]['outcome']} {e[key]['cpu']:.2f}{extra}")
         print()
-    if args.json_out:
-        args.json_out.write_text(json.dumps({"timeout": args.timeout, "load": [load0, load1],
-                                             "results": results}, indent=1) + "\n")
-    bad = [e for e in results for t in tools if e[t]["outcome"] in ("none", "error")]
-    for e in bad[:20]:
-        print(f"problem: {e['file']}:{e['line']}: " + json.dumps({t: e[t] for t in tools}), file=sys.stderr)
-    return 1 if bad else 0
 
 
 if __name__ == "__main__":
