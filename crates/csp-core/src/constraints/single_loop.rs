@@ -730,8 +730,8 @@ impl SingleLoop {
         let n = self.graph.num_vertices();
         let mut uf: Vec<u32> = (0..n as u32).collect();
         let mut cycle = None;
-        for f in 0..self.num_edges() {
-            if est[f] == CHOSEN {
+        for (f, &s) in est.iter().enumerate().take(self.num_edges()) {
+            if s == CHOSEN {
                 let (a, b) = self.graph.ends(f);
                 let (ra, rb) = (find(&mut uf, a), find(&mut uf, b));
                 if ra == rb {
@@ -758,15 +758,15 @@ impl SingleLoop {
         // Something of the loop outside it (a chosen edge or a required
         // vertex), unless the loop is closed and `e` is removed anyway.
         let mut witness = None;
-        for f in 0..self.num_edges() {
-            if est[f] == CHOSEN && find(&mut uf, self.graph.ends(f).0) != comp {
+        for (f, &s) in est.iter().enumerate().take(self.num_edges()) {
+            if s == CHOSEN && find(&mut uf, self.graph.ends(f).0) != comp {
                 witness = Some(crate::Literal::eq(self.vars[f], 1));
                 break;
             }
         }
         if witness.is_none() {
-            for v in 0..n {
-                if vst[v] == V_ON && find(&mut uf, v) != comp {
+            for (v, &s) in vst.iter().enumerate().take(n) {
+                if s == V_ON && find(&mut uf, v) != comp {
                     witness = self.vertex_var(v).map(|y| crate::Literal::eq(y, 1));
                     break;
                 }
@@ -778,8 +778,8 @@ impl SingleLoop {
         if e.is_none() && witness.is_none() {
             return false; // a closed loop that holds everything is no failure
         }
-        for f in 0..self.num_edges() {
-            if est[f] == CHOSEN && find(&mut uf, self.graph.ends(f).0) == comp {
+        for (f, &s) in est.iter().enumerate().take(self.num_edges()) {
+            if s == CHOSEN && find(&mut uf, self.graph.ends(f).0) == comp {
                 ctx.push(crate::Literal::eq(self.vars[f], 1));
             }
         }
@@ -824,7 +824,7 @@ impl SingleLoop {
         est: &[u32],
         vst: &[u32],
     ) -> bool {
-        for v in 0..self.graph.num_vertices() {
+        for (v, &vs) in vst.iter().enumerate().take(self.graph.num_vertices()) {
             let (mut c, mut o) = (0, 0);
             for (_, f) in self.graph.incident_edges(v) {
                 match est[f] {
@@ -835,13 +835,13 @@ impl SingleLoop {
             }
             if c > 2 {
                 self.push_at(ctx, est, v, CHOSEN, None, 3);
-            } else if vst[v] == V_OFF && c > 0 {
+            } else if vs == V_OFF && c > 0 {
                 self.push_vertex(ctx, v, false);
                 self.push_at(ctx, est, v, CHOSEN, None, 1);
             } else if c == 1 && o == 0 {
                 self.push_at(ctx, est, v, CHOSEN, None, 1);
                 self.push_at(ctx, est, v, REMOVED, None, usize::MAX);
-            } else if vst[v] == V_ON && c + o < 2 {
+            } else if vs == V_ON && c + o < 2 {
                 self.push_vertex(ctx, v, true);
                 self.push_at(ctx, est, v, REMOVED, None, usize::MAX);
             } else {
