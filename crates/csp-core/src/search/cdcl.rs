@@ -679,24 +679,35 @@ impl<'m> Solver<'m> {
     /// or below it that is not flipped yet (undoing the levels above it).
     /// `None` if there is none: the search is complete. The learned units
     /// are imposed again after the flip.
-    fn flip_newest(&mut self, level: usize) -> Option<Result<(), Conflict>> {
-        let (k, primary) = {
-            let l = self.learner.as_deref()?;
-            let mut k = level.min(l.flipped.len());
-            while k >= 1 && l.flipped[k - 1] {
-                k -= 1;
+    ///
+    /// When the units already make the flipped decision false, its subtree
+    /// is empty and the next decision down is flipped instead (opening a
+    /// level on a false literal would fail with a reason that is not true).
+    fn flip_newest(&mut self, mut level: usize) -> Option<Result<(), Conflict>> {
+        loop {
+            let (k, primary) = {
+                let l = self.learner.as_deref()?;
+                let mut k = level.min(l.flipped.len());
+                while k >= 1 && l.flipped[k - 1] {
+                    k -= 1;
+                }
+                if k == 0 {
+                    return None;
+                }
+                (k, l.primaries[k - 1])
+            };
+            self.undo_levels(k - 1);
+            let flipped = self.space().negate(primary);
+            if let Err(c) = self.reimpose_units() {
+                return Some(Err(c));
             }
-            if k == 0 {
-                return None;
+            let words = &self.store.words[self.model.layout[flipped.var as usize].range()];
+            if truth(flipped, words) == Some(false) {
+                level = k - 1;
+                continue;
             }
-            (k, l.primaries[k - 1])
-        };
-        self.undo_levels(k - 1);
-        let flipped = self.space().negate(primary);
-        let result = self
-            .reimpose_units()
-            .and_then(|()| self.open_level(flipped, true));
-        Some(result)
+            return Some(self.open_level(flipped, true));
+        }
     }
 
     /// Imposes the learned unit clauses again (after a flip undid the level
