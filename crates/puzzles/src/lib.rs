@@ -38,6 +38,7 @@ pub mod dynamic;
 pub mod families;
 mod family;
 pub mod generic;
+pub mod play;
 pub mod render;
 #[cfg(feature = "serde")]
 mod serde_text;
