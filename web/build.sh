@@ -38,7 +38,7 @@ build_wasm() {
         return
     fi
     say "rustup has no wasm32 target here: Debian's rustc-web with -Zbuild-std"
-    if [ ! -x /usr/bin/rustc ] || ! /usr/bin/rustc --version | grep -q .; then
+    if ! dpkg -s rustc-web rust-web-src >/dev/null 2>&1; then
         apt-get update >&2
         local lld
         lld=$(apt-cache depends rust-web-llvm | sed -n 's/.*\(lld-[0-9][0-9]*\).*/\1/p' | head -n1)
