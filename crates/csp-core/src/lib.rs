@@ -71,6 +71,7 @@ pub mod domain;
 pub mod error;
 pub mod graph;
 pub mod grid;
+pub mod learn;
 mod model;
 mod propagation;
 pub mod search;
@@ -96,6 +97,7 @@ pub use domain::{Domain, Domains, ValueIter};
 pub use error::ModelError;
 pub use graph::Graph;
 pub use grid::{Direction, Grid, Neighbourhood, Run};
+pub use learn::{ExplainContext, Explaining, Learning};
 pub use model::Model;
 pub use propagation::{PropagationContext, Scratch, forward_check};
 pub use search::{

@@ -37,6 +37,7 @@ pub(crate) mod direct;
 mod fish;
 mod forcing;
 pub(crate) mod geometry;
+pub(crate) mod halt;
 mod locked;
 mod memo;
 mod single_digit;
@@ -602,6 +603,9 @@ impl Constraint for GridRule {
     }
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        if halt::halted() {
+            return Ok(()); // over the analysis's time: see `halt`
+        }
         let mut masks = ctx.take_words();
         self.geo.read(ctx, &mut masks);
         // The state word: the highest rating this technique has used on

@@ -138,6 +138,9 @@ impl Constraint for Fish {
     }
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        if super::halt::halted() {
+            return Ok(()); // over the analysis's time
+        }
         let mut masks = ctx.take_words();
         masks.extend(self.cells.iter().map(|&v| mask(ctx, v)));
         let mut scratch = ctx.take_scratch();

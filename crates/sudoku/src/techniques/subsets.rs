@@ -159,6 +159,9 @@ impl Constraint for Subsets {
     }
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        if super::halt::halted() {
+            return Ok(()); // over the analysis's time
+        }
         let mut masks = ctx.take_words();
         masks.extend(self.vars.iter().map(|&v| mask(ctx, v)));
         let result = self.apply(ctx, &masks);

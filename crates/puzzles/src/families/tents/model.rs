@@ -292,7 +292,9 @@ pub(crate) fn build(p: &TentsPuzzle, level: Option<usize>) -> Result<Built, Mode
             };
             model.add(Line::new(*k, positions, &next, &tents))?;
         }
-        if level >= 1 {
+        // A field without trees has nothing for the rule to watch (an
+        // empty scope is a model error).
+        if level >= 1 && !dirs.is_empty() {
             model.add(Corner::new(&layout, &tents, &dirs))?;
         }
     }
