@@ -720,6 +720,10 @@ impl SingleLoop {
     /// Rule 2: edge `e` would close a path that leaves other loop parts
     /// out, or the loop is closed already. Also the failure of a closed
     /// loop that leaves loop parts out (`e` = `None`).
+    #[expect(
+        clippy::needless_range_loop,
+        reason = "edge and vertex numbers index the graph as well as the state slices"
+    )]
     fn explain_subtour(
         &self,
         ctx: &mut crate::ExplainContext<'_>,
@@ -818,6 +822,10 @@ impl SingleLoop {
     }
 
     /// Rule 1's failures at one vertex.
+    #[expect(
+        clippy::needless_range_loop,
+        reason = "edge and vertex numbers index the graph as well as the state slices"
+    )]
     fn explain_degree_failure(
         &self,
         ctx: &mut crate::ExplainContext<'_>,
