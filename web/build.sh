@@ -3,6 +3,7 @@
 # WebAssembly, wasm-bindgen's JavaScript glue, and the page's own files.
 #
 #   web/build.sh            # release build (what docs/web.md measures)
+#   GRIDCSP_WASM_ROUTE=debian web/build.sh   # the fallback route below
 #
 # On a fresh machine it first installs what it needs, and skips what is
 # there already:
@@ -11,13 +12,14 @@
 #   built from source (-Zbuild-std), as ../shared/guide/wasm.md describes;
 # - wasm-bindgen-cli of exactly the version Cargo.lock has for the
 #   wasm-bindgen crate, compiled once (about 7 minutes on 2 cores) into
-#   $GRIDCSP_TOOLS/wasm-bindgen-VERSION (default ~/.cache/gridcsp-tools),
-#   which later runs and CI reuse.
+#   $GRIDCSP_TOOLS/wasm-bindgen-VERSION (default ~/.local/gridcsp-tools,
+#   the root .ci/run installs its other tools into), which later runs and
+#   CI reuse.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 dist=$here/dist
-tools=${GRIDCSP_TOOLS:-$HOME/.cache/gridcsp-tools}
+tools=${GRIDCSP_TOOLS:-$HOME/.local/gridcsp-tools}
 # The wasm build has a target directory of its own: it never invalidates
 # the native one (different target, different flags).
 target_dir=${GRIDCSP_WASM_TARGET_DIR:-$root/target/wasm}
@@ -30,20 +32,27 @@ say() { echo "web/build.sh: $*" >&2; }
 
 # 1. A compiler for wasm32-unknown-unknown.
 build_wasm() {
-    if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
-        || rustup target add wasm32-unknown-unknown >&2; then
+    # GRIDCSP_WASM_ROUTE=debian takes the fallback even where rustup works
+    # (to test it). rustup's download is no package registry: where it
+    # cannot be reached, give up after 5 minutes rather than hang.
+    if [ "${GRIDCSP_WASM_ROUTE:-}" != debian ] && {
+        rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
+            || timeout 300 rustup target add wasm32-unknown-unknown >&2
+    }; then
         say "building with rustup's wasm32-unknown-unknown target"
         cargo build --release --locked --target wasm32-unknown-unknown \
             -p gridcsp-wasm --target-dir "$target_dir" >&2
         return
     fi
-    say "rustup has no wasm32 target here: Debian's rustc-web with -Zbuild-std"
+    say "Debian's rustc-web with -Zbuild-std (GRIDCSP_WASM_ROUTE=${GRIDCSP_WASM_ROUTE:-}, or rustup has no wasm32 target here)"
     if ! dpkg -s rustc-web rust-web-src >/dev/null 2>&1; then
         apt-get update >&2
-        local lld
-        lld=$(apt-cache depends rust-web-llvm | sed -n 's/.*\(lld-[0-9][0-9]*\).*/\1/p' | head -n1)
+        # rust-web-llvm's /usr/bin/rust-lld links to lld-NN without
+        # depending on it: NN is the version of the llvm-NN it depends on.
+        local nn
+        nn=$(apt-cache depends rust-web-llvm | sed -n 's/.*llvm-\([0-9][0-9]*\).*/\1/p' | head -n1)
         apt-get install -y --no-install-recommends rustc-web cargo-web rust-web-src \
-            rust-web-llvm ${lld:+"$lld"} >&2
+            rust-web-llvm ${nn:+"lld-$nn"} >&2
     fi
     RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc \
         cargo build --release --locked --target wasm32-unknown-unknown \
