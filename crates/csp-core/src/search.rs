@@ -3,6 +3,7 @@
 //! optimisation, and the results.
 
 mod cdcl;
+mod clock;
 mod cpu;
 mod engine;
 pub mod optimize;

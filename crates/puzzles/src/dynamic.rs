@@ -15,12 +15,13 @@
 //! ```
 
 use crate::family::{
-    Built, Explanation, Family, FamilyInfo, GenerateError, GenerateOptions, Grade, GradeError,
-    Hint, ParseError, Solved, Unique, Violation,
+    Built, Cell, Explanation, Family, FamilyInfo, GenerateError, GenerateOptions, Grade,
+    GradeError, Hint, ParseError, Solved, Unique, Violation,
 };
+use crate::play::{self, Sheet};
 use crate::puzzlink::{self, EncodeError, Genre};
 use crate::render::RenderOptions;
-use csp_core::{Count, Limits, ModelError, Stats};
+use csp_core::{Count, Limits, ModelError, Stats, Value};
 
 /// A family known by its name only.
 pub trait AnyFamily: Send + Sync {
@@ -94,6 +95,21 @@ pub trait AnyPuzzle: Send + Sync {
         solution: &str,
         options: &RenderOptions,
     ) -> Result<String, ParseError>;
+    /// The cells a player fills in and their values ([`play::sheet`]).
+    fn sheet(&self) -> Result<Sheet, ModelError>;
+    /// The rules a player's entries break on their own
+    /// ([`Family::check_entries`]).
+    fn check_entries(&self, entries: &[(Cell, Value)]) -> Result<Vec<Violation>, ModelError>;
+    /// The solution a player's entries make, as `solve` writes it, once
+    /// they fill the grid and keep the rules ([`play::solution_of_entries`]).
+    fn solution_of_entries(
+        &self,
+        entries: &[(Cell, Value)],
+        limits: &Limits,
+    ) -> Result<Option<String>, ModelError>;
+    /// Each cell's value in a solution (as `solve` writes it), in the
+    /// values of [`sheet`](AnyPuzzle::sheet) ([`play::solution_values`]).
+    fn solution_values(&self, solution: &str) -> Result<Vec<Option<Value>>, ParseError>;
 }
 
 struct Loaded<'f, F: Family + ?Sized> {
@@ -195,6 +211,26 @@ impl<F: Family + ?Sized> AnyPuzzle for Loaded<'_, F> {
     ) -> Result<String, ParseError> {
         let s = self.family.parse_solution(&self.puzzle, solution)?;
         Ok(self.family.render(&self.puzzle, Some(&s), options))
+    }
+
+    fn sheet(&self) -> Result<Sheet, ModelError> {
+        play::sheet(self.family, &self.puzzle)
+    }
+
+    fn check_entries(&self, entries: &[(Cell, Value)]) -> Result<Vec<Violation>, ModelError> {
+        self.family.check_entries(&self.puzzle, entries)
+    }
+
+    fn solution_of_entries(
+        &self,
+        entries: &[(Cell, Value)],
+        limits: &Limits,
+    ) -> Result<Option<String>, ModelError> {
+        play::solution_of_entries(self.family, &self.puzzle, entries, limits)
+    }
+
+    fn solution_values(&self, solution: &str) -> Result<Vec<Option<Value>>, ParseError> {
+        play::solution_values(self.family, &self.puzzle, solution)
     }
 }
 

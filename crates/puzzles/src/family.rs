@@ -607,6 +607,22 @@ pub trait Family: Send + Sync {
         Vec::new()
     }
 
+    /// The rules that a player's `entries` (cells and the values put
+    /// there, in the values of [`play::sheet`](crate::play::sheet)) break
+    /// on their own, with the entries that break each. The default asks
+    /// each constraint of [`build`](Family::build)'s model
+    /// ([`play::check_entries`](crate::play::check_entries)); a family
+    /// whose model has constraints too large for that to see a broken rule
+    /// early (a Sudoku's houses are one constraint over the whole grid)
+    /// checks its rules itself.
+    fn check_entries(
+        &self,
+        puzzle: &Self::Puzzle,
+        entries: &[(Cell, csp_core::Value)],
+    ) -> Result<Vec<Violation>, ModelError> {
+        crate::play::check_entries(self, puzzle, entries)
+    }
+
     /// The value a solution has at a cell, for hints (`None`: no value there).
     fn value_at(&self, solution: &Self::Solution, cell: Cell) -> Option<csp_core::Value>;
 

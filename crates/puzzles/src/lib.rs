@@ -41,6 +41,7 @@ pub mod dynamic;
 pub mod families;
 mod family;
 pub mod generic;
+pub mod play;
 pub mod puzzlink;
 pub mod render;
 #[cfg(feature = "serde")]

@@ -62,6 +62,7 @@
 //! standard datasets.
 
 mod board;
+mod clock;
 mod error;
 mod generator;
 mod houses;

@@ -12,6 +12,7 @@
 //! human-readable steps.
 
 use crate::board::{Board, Cell};
+use crate::clock::Instant;
 use crate::error::SudokuError;
 use crate::rating::Rating;
 use crate::rules::{Clash, Variant};
@@ -21,7 +22,6 @@ use csp_core::constraints::all_different::rules as ad;
 use csp_core::{SearchOptions, TraceEvent};
 use std::fmt;
 use std::str::FromStr;
-use std::time::Instant;
 
 /// The decisions of the short uniqueness search [`Logic::grade`] runs
 /// before the techniques: enough for most classic puzzles (a proper one

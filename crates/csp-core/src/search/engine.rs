@@ -18,6 +18,7 @@
 //! trail, the queue and the scratch buffers are reserved when the solver is
 //! created.
 
+use super::clock::Instant;
 use super::cpu::CpuMark;
 use super::optimize::Objective;
 use super::options::{SearchOptions, VariableOrder};
@@ -37,7 +38,7 @@ use crate::trace::TraceEvent;
 use crate::trail::Trail;
 use crate::variable::{Value, VarId};
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// When the time limit reads the clock: adapted to the speed of the
 /// search, so that reads are about [`Clock::TARGET`] apart whatever a node

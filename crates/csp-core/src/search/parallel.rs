@@ -88,6 +88,7 @@
 //! - A. Malapert, J.-C. Régin, M. Rezgui, "Embarrassingly Parallel Search
 //!   in Constraint Programming", JAIR 57 (2016), pp. 421-464.
 
+use super::clock::Instant;
 use super::engine::Solver;
 use super::options::SearchOptions;
 use super::outcome::{Count, SearchStatus, Solution, SolveOutcome, StopReason, Uniqueness};
@@ -97,7 +98,6 @@ use crate::error::ModelError;
 use crate::model::Model;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
 
 /// One part of a split search space: the literals on the path from the
 /// root to one node of the search tree (decisions `x = v` and refutations

@@ -270,6 +270,14 @@ impl Family for JigsawSudoku {
         sudoku_family::check_board(puzzle, solution)
     }
 
+    fn check_entries(
+        &self,
+        puzzle: &SudokuPuzzle,
+        entries: &[(Cell, Value)],
+    ) -> Result<Vec<Violation>, ModelError> {
+        sudoku_family::check_entries(self, puzzle, entries)
+    }
+
     fn check_givens(&self, puzzle: &SudokuPuzzle) -> Vec<Violation> {
         sudoku_family::clashes(&puzzle.variant, &puzzle.board)
     }

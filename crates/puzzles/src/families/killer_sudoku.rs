@@ -366,6 +366,14 @@ impl Family for KillerSudoku {
         sudoku_family::check_board(puzzle, solution)
     }
 
+    fn check_entries(
+        &self,
+        puzzle: &SudokuPuzzle,
+        entries: &[(Cell, Value)],
+    ) -> Result<Vec<Violation>, ModelError> {
+        sudoku_family::check_entries(self, puzzle, entries)
+    }
+
     fn check_givens(&self, puzzle: &SudokuPuzzle) -> Vec<Violation> {
         check_givens(puzzle)
     }

@@ -234,6 +234,46 @@ pub(crate) fn clashes(variant: &Variant, board: &Board) -> Vec<Violation> {
         .collect()
 }
 
+/// The rules a player's entries break (see [`Family::check_entries`]):
+/// a value that repeats in a group (the sudoku crate's clashes on the
+/// board with the entries filled in, those that involve an entry), then
+/// the model's other constraints (a killer's cages) as
+/// [`play::check_entries`](crate::play::check_entries) asks them. The
+/// houses, one constraint over the whole grid, are the clashes.
+pub(crate) fn check_entries<F: Family<Puzzle = SudokuPuzzle> + ?Sized>(
+    family: &F,
+    puzzle: &SudokuPuzzle,
+    entries: &[(Cell, Value)],
+) -> Result<Vec<Violation>, ModelError> {
+    let mut board = puzzle.board.clone();
+    let mut out = Vec::new();
+    let mut fitting = Vec::with_capacity(entries.len());
+    for &(c, v) in entries {
+        let set = u8::try_from(v)
+            .ok()
+            .filter(|&v| v > 0)
+            .is_some_and(|d| board.set(c.row, c.col, d).is_ok());
+        if set {
+            fitting.push((c, v));
+        } else {
+            out.push(Violation::new(format!("{c} cannot hold {v}"), vec![c]));
+        }
+    }
+    let entered = |c: &Cell| fitting.iter().any(|(e, _)| e == c);
+    out.extend(
+        clashes(&puzzle.variant, &board)
+            .into_iter()
+            .filter(|v| v.cells.iter().any(entered)),
+    );
+    out.extend(crate::play::check_entries_except(
+        family,
+        puzzle,
+        &fitting,
+        &["houses"],
+    )?);
+    Ok(out)
+}
+
 /// The rules a filled board breaks as a solution of `puzzle`.
 pub(crate) fn check_board(puzzle: &SudokuPuzzle, solution: &Board) -> Vec<Violation> {
     let mut out = clashes(&puzzle.variant, solution);
@@ -587,6 +627,14 @@ impl Family for Sudoku {
 
     fn check(&self, puzzle: &SudokuPuzzle, solution: &Board) -> Vec<Violation> {
         check_board(puzzle, solution)
+    }
+
+    fn check_entries(
+        &self,
+        puzzle: &SudokuPuzzle,
+        entries: &[(Cell, Value)],
+    ) -> Result<Vec<Violation>, ModelError> {
+        check_entries(self, puzzle, entries)
     }
 
     fn check_givens(&self, puzzle: &SudokuPuzzle) -> Vec<Violation> {

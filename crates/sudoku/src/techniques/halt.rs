@@ -8,11 +8,11 @@
 //! one technique call. The guard then says it fired, and the grader
 //! reports the stop instead of a grade.
 
+use crate::clock::Instant;
 use csp_core::StopReason;
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 /// A deadline and a cancellation flag.
 type Limits = (Option<Instant>, Option<Arc<AtomicBool>>);

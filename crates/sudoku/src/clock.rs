@@ -1,0 +1,11 @@
+//! The wall clock the techniques read for time limits.
+//!
+//! `std::time::Instant` everywhere but in a browser: on
+//! `wasm32-unknown-unknown` std has no clock (`Instant::now()` panics), so
+//! there the `web-time` crate's `Instant` reads `performance.now()`, as in
+//! csp-core's search.
+
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub(crate) use std::time::Instant;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub(crate) use web_time::Instant;
