@@ -84,13 +84,14 @@ pub mod variable;
 pub use constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
 pub use constraints::Table;
 pub use constraints::VisibleCount;
+pub use constraints::{AbsDiff, EqualApart};
 pub use constraints::{AllDifferent, RelOp, Relation, Strength};
 pub use constraints::{AllDifferentSum, Difference, Linear, LinearStrength, Product, Quotient};
 pub use constraints::{
     Clause, CountBound, GccOptions, GccStrength, GlobalCardinality, Lex, Literal, LiteralCount,
     Reified, ReifiedRelation, VectorsDiffer,
 };
-pub use constraints::{Connected, LoopLattice, SingleLoop};
+pub use constraints::{Connected, Islands, LoopLattice, RegionSize, SightCount, SingleLoop};
 pub use constraints::{Dfa, NonogramLine, Regular};
 pub use constraints::{Element, ElementVars};
 pub use domain::{Domain, Domains, ValueIter};
