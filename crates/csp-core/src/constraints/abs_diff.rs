@@ -91,7 +91,8 @@ impl AbsDiff {
             // Supported iff min(y) <= a - d or max(y) >= a + d: the values
             // of x strictly between max(y) - d and min(y) + d go.
             let (lo, hi) = (i64::from(ctx.min(y)), i64::from(ctx.max(y)));
-            let (from, to) = (hi - self.d + 1, lo + self.d - 1);
+            let from = hi.saturating_sub(self.d).saturating_add(1);
+            let to = lo.saturating_add(self.d).saturating_sub(1);
             if from > to || i64::from(ctx.min(x)) > to || i64::from(ctx.max(x)) < from {
                 return Ok(());
             }
@@ -104,10 +105,10 @@ impl AbsDiff {
             let mut k = 0;
             for a in ctx.iter(x) {
                 let a64 = i64::from(a);
-                while k < s.ints.len() && s.ints[k] < a64 - self.d {
+                while k < s.ints.len() && s.ints[k] < a64.saturating_sub(self.d) {
                     k += 1;
                 }
-                if k == s.ints.len() || s.ints[k] > a64 + self.d {
+                if k == s.ints.len() || s.ints[k] > a64.saturating_add(self.d) {
                     s.values.push(a);
                 }
             }
@@ -266,6 +267,28 @@ mod tests {
                         "{n} {d} {op:?} {at_least}"
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn extreme_bounds_do_not_overflow() {
+        for d in [i64::MIN, i64::MIN + 1, -1, i64::MAX - 1, i64::MAX] {
+            for op in [RelOp::Ge, RelOp::Gt, RelOp::Le, RelOp::Lt] {
+                let mut m = Model::new();
+                let x = m.new_var(-5..=5).unwrap();
+                let y = m.new_var(3..=9).unwrap();
+                m.abs_diff(x, y, op, d).unwrap();
+                let want = (-5..=5i64)
+                    .flat_map(|a| (3..=9i64).map(move |b| (a - b).abs()))
+                    .filter(|&g| match op {
+                        RelOp::Ge => g >= d,
+                        RelOp::Gt => i128::from(g) > i128::from(d),
+                        RelOp::Le => g <= d,
+                        _ => i128::from(g) < i128::from(d),
+                    })
+                    .count() as u64;
+                assert_eq!(Solver::new(&m).count(None).count, want, "{op:?} {d}");
             }
         }
     }
