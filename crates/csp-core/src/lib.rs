@@ -84,7 +84,10 @@ pub mod variable;
 pub use constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
 pub use constraints::Table;
 pub use constraints::VisibleCount;
-pub use constraints::{Acyclic, Connected, LoopLattice, SingleLoop};
+pub use constraints::{AbsDiff, EqualApart};
+pub use constraints::{
+    Acyclic, Connected, Islands, LoopLattice, RegionSize, SightCount, SingleLoop,
+};
 pub use constraints::{AllDifferent, RelOp, Relation, Strength};
 pub use constraints::{AllDifferentSum, Difference, Linear, LinearStrength, Product, Quotient};
 pub use constraints::{
