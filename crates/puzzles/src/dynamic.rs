@@ -16,7 +16,7 @@
 
 use crate::family::{
     Built, Explanation, Family, FamilyInfo, GenerateError, GenerateOptions, Grade, GradeError,
-    Hint, ParseError, Solved, Unique, Violation,
+    Hint, ParseError, Rule, Solved, Unique, Violation,
 };
 use crate::render::RenderOptions;
 use csp_core::{Count, Limits, ModelError, Stats};
@@ -29,6 +29,10 @@ pub trait AnyFamily: Send + Sync {
     fn load(&self, text: &str) -> Result<Box<dyn AnyPuzzle + '_>, ParseError>;
     /// Generates a puzzle.
     fn generate_text(&self, options: &GenerateOptions) -> Result<GeneratedText, GenerateError>;
+    /// The family's named deductions, easiest first ([`Family::rules`]).
+    fn rules(&self) -> &'static [Rule] {
+        &[]
+    }
 }
 
 /// A generated puzzle as text.
@@ -191,6 +195,10 @@ impl<F: Family + ?Sized> AnyPuzzle for Loaded<'_, F> {
 impl<F: Family> AnyFamily for F {
     fn info(&self) -> &FamilyInfo {
         Family::info(self)
+    }
+
+    fn rules(&self) -> &'static [Rule] {
+        Family::rules(self)
     }
 
     fn load(&self, text: &str) -> Result<Box<dyn AnyPuzzle + '_>, ParseError> {
