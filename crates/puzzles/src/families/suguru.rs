@@ -560,7 +560,18 @@ impl Family for Suguru {
                 None => String::new(),
             },
         };
-        super::words::house_reason(built, now, d, placed, &house)
+        let reason = super::words::house_reason(built, now, d, placed, &house);
+        let elimination = d.rule == csp_core::constraints::all_different::rules::ELIMINATION;
+        match reason.reads.first() {
+            // A digit leaves the cells it touches, whichever 2x2 blocks the
+            // engine saw it by: one reason, one step.
+            Some(&at) if i >= puzzle.regions.len() && elimination && !placed => crate::Reason::new(
+                reason.rule,
+                format!("next to the {} at {at}", d.value),
+                vec![at],
+            ),
+            _ => reason,
+        }
     }
 
     fn render(
