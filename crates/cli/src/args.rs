@@ -11,6 +11,7 @@ Examples:
   gridcsp sudoku generate --count 100 --difficulty hard --seed 7
   gridcsp futoshiki solve --pretty puzzles.txt
   gridcsp futoshiki generate --size 6 --difficulty tricky --count 10 --seed 1
+  gridcsp solve 'https://puzz.link/p?slither/5/5/cbcbcddad'
 
 Exit status: 0 when every puzzle was handled and solved (or counted, checked
 clean, graded or generated); 1 when some puzzle was unsolvable, hit a limit,
@@ -178,16 +179,46 @@ pub(crate) struct RunArgs {
     /// Never show the progress bar (shown on a terminal for long jobs).
     #[arg(long, global = true)]
     pub(crate) no_progress: bool,
-    /// `solve` and `count` of one puzzle: write its search space as at
-    /// least N subproblems (docs/formats/subproblems.md) instead, to
-    /// search them elsewhere with --subproblems.
-    #[arg(long, global = true, value_name = "N", conflicts_with = "subproblems",
+    /// `--split` of the command (`solve` and `count` only; set from
+    /// [`OfflineArgs`] by [`RunArgs::with_offline`], never parsed here).
+    #[arg(skip)]
+    pub(crate) split: Option<u32>,
+    /// `--subproblems` of the command, as `split`.
+    #[arg(skip)]
+    pub(crate) subproblems: Option<String>,
+    /// The command searches one puzzle of an input of one as an instance
+    /// (`solve` and `count`: see `parallel.rs`), whatever the threads.
+    #[arg(skip)]
+    pub(crate) instance: bool,
+}
+
+impl RunArgs {
+    /// These options with the command's `--split` or `--subproblems`.
+    pub(crate) fn with_offline(&self, offline: &OfflineArgs) -> RunArgs {
+        RunArgs {
+            split: offline.split,
+            subproblems: offline.subproblems.clone(),
+            instance: true,
+            ..self.clone()
+        }
+    }
+}
+
+/// One puzzle's search space as subproblems, for `solve` and `count` only
+/// (other commands reject these options rather than ignore them).
+#[derive(Clone, Debug, Args)]
+#[command(next_help_heading = "Subproblems")]
+pub(crate) struct OfflineArgs {
+    /// Write the puzzle's search space as at least N subproblems
+    /// (docs/formats/subproblems.md) instead of searching it, to search
+    /// them elsewhere with --subproblems (an input of one puzzle).
+    #[arg(long, value_name = "N", conflicts_with = "subproblems",
           value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) split: Option<u32>,
-    /// `solve` and `count` of one puzzle: search each subproblem of FILE
-    /// (written by --split for the same puzzle) and print one result line
-    /// per subproblem (counts of all the shards add up to the puzzle's).
-    #[arg(long, global = true, value_name = "FILE")]
+    /// Search each subproblem of FILE (written by --split for the same
+    /// puzzle) and print one result line per subproblem (counts of all
+    /// the shards add up to the puzzle's; an input of one puzzle).
+    #[arg(long, value_name = "FILE")]
     pub(crate) subproblems: Option<String>,
 }
 
@@ -234,6 +265,10 @@ pub(crate) enum SudokuCommand {
     /// Draw each puzzle as an SVG (or PNG) picture.
     #[command(after_help = crate::render_cmd::RENDER_EXAMPLES)]
     Render(crate::render_cmd::SudokuRenderArgs),
+    /// Write each puzzle in another form (one-line form, Solo ID,
+    /// puzz.link URL).
+    #[command(after_help = CONVERT_EXAMPLES)]
+    Convert(ConvertArgs),
 }
 
 /// Where Sudoku puzzles come from and which rules they follow.
@@ -283,6 +318,9 @@ pub(crate) struct SudokuSolveArgs {
     /// Limits.
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
+    /// `--split`, `--subproblems`.
+    #[command(flatten)]
+    pub(crate) offline: OfflineArgs,
 }
 
 /// `gridcsp sudoku grade` and `gridcsp sudoku explain`. The limits apply to
@@ -309,6 +347,9 @@ pub(crate) struct SudokuCountArgs {
     /// Limits.
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
+    /// `--split`, `--subproblems`.
+    #[command(flatten)]
+    pub(crate) offline: OfflineArgs,
 }
 
 /// `gridcsp sudoku generate`.
@@ -349,8 +390,12 @@ pub(crate) struct SudokuGenerateArgs {
     #[arg(long)]
     pub(crate) diagonal: bool,
     /// Write the grid form, puzzles separated by blank lines.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "to")]
     pub(crate) pretty: bool,
+    /// Write each puzzle in this form: `text` (the one-line form), `id` (a
+    /// Solo ID) or `puzzlink` (a puzz.link URL).
+    #[arg(long, value_name = "FORMAT")]
+    pub(crate) to: Option<Format>,
     /// The PDF booklet.
     #[command(flatten)]
     pub(crate) booklet: crate::render_cmd::BookletArgs,
@@ -380,6 +425,9 @@ pub(crate) enum FutoshikiCommand {
     /// Draw each puzzle as an SVG (or PNG) picture.
     #[command(after_help = crate::render_cmd::RENDER_EXAMPLES)]
     Render(crate::render_cmd::FutoshikiRenderArgs),
+    /// Write each puzzle in another form (grid, game ID).
+    #[command(after_help = CONVERT_EXAMPLES)]
+    Convert(ConvertArgs),
 }
 
 /// Where Futoshiki puzzles come from.
@@ -405,6 +453,9 @@ pub(crate) struct FutoshikiSolveArgs {
     /// Limits.
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
+    /// `--split`, `--subproblems`.
+    #[command(flatten)]
+    pub(crate) offline: OfflineArgs,
 }
 
 /// `gridcsp futoshiki count`.
@@ -419,6 +470,9 @@ pub(crate) struct FutoshikiCountArgs {
     /// Limits.
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
+    /// `--split`, `--subproblems`.
+    #[command(flatten)]
+    pub(crate) offline: OfflineArgs,
 }
 
 /// `gridcsp futoshiki generate`.
@@ -552,7 +606,7 @@ mod tests {
 #[derive(Debug, Subcommand)]
 pub(crate) enum FamilyCommand {
     /// Solve each puzzle: the solved grid, in the family's solution layout.
-    Solve(FamilyLimitedArgs),
+    Solve(FamilySolveArgs),
     /// Count the solutions of each puzzle.
     Count(FamilyCountArgs),
     /// Check each puzzle's givens, or (--solutions) each solution, against
@@ -569,7 +623,20 @@ pub(crate) enum FamilyCommand {
     /// Draw each puzzle as an SVG (or PNG) picture.
     #[command(after_help = crate::render_cmd::RENDER_EXAMPLES)]
     Render(crate::render_cmd::FamilyRenderArgs),
+    /// Write each puzzle in another form (text layout, game ID, puzz.link
+    /// URL).
+    #[command(after_help = CONVERT_EXAMPLES)]
+    Convert(ConvertArgs),
 }
+
+const CONVERT_EXAMPLES: &str = "\
+Examples:
+  gridcsp slitherlink convert --to puzzlink puzzles.txt
+  gridcsp kakuro convert --to text urls.txt
+  gridcsp masyu convert --to id 'https://puzz.link/p?mashu/6/6/1063000i3000'
+
+Output: one line per puzzle (`--to text`: one block each), in input order;
+`failed` (the reason on standard error) for a puzzle the form cannot hold.";
 
 /// Input files.
 #[derive(Clone, Debug, Args)]
@@ -580,6 +647,28 @@ pub(crate) struct FamilyInput {
     #[arg(value_name = "FILE")]
     pub(crate) files: Vec<String>,
 }
+
+/// `gridcsp solve`: puzz.link URLs of any family.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct UrlSolveArgs {
+    /// puzz.link URLs, or files of them (one per line); standard input
+    /// when none is given or for `-`. Each URL is solved by the family
+    /// its genre names.
+    #[arg(value_name = "URL|FILE")]
+    pub(crate) inputs: Vec<String>,
+    /// Limits.
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+}
+
+pub(crate) const URL_SOLVE_EXAMPLES: &str = "\
+Examples:
+  gridcsp solve 'https://puzz.link/p?slither/5/5/cbcbcddad'
+  gridcsp solve urls.txt
+
+Output: the solution of each URL, in its family's solution layout, blocks
+separated by a blank line; `unsolvable`, `limit` or `invalid` (a line that
+is no URL, or a genre gridcsp lacks, named on standard error).";
 
 /// Input and limits.
 #[derive(Clone, Debug, Args)]
@@ -605,6 +694,20 @@ pub(crate) struct FamilyExplainArgs {
     pub(crate) svg: Option<std::path::PathBuf>,
 }
 
+/// `gridcsp <family> solve`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct FamilySolveArgs {
+    /// Input.
+    #[command(flatten)]
+    pub(crate) input: FamilyInput,
+    /// Limits.
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+    /// `--split`, `--subproblems`.
+    #[command(flatten)]
+    pub(crate) offline: OfflineArgs,
+}
+
 /// `gridcsp <family> count`.
 #[derive(Clone, Debug, Args)]
 pub(crate) struct FamilyCountArgs {
@@ -617,6 +720,9 @@ pub(crate) struct FamilyCountArgs {
     /// Limits.
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
+    /// `--split`, `--subproblems`.
+    #[command(flatten)]
+    pub(crate) offline: OfflineArgs,
 }
 
 /// `gridcsp <family> check`.
@@ -648,12 +754,41 @@ pub(crate) struct FamilyGenerateArgs {
     /// The size, ROWSxCOLS or N for a square [default: the family's].
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     pub(crate) size: Option<(usize, usize)>,
-    /// Write the one-line form (a Tatham game ID) where the family has one.
-    #[arg(long)]
+    /// Write the one-line form (a Tatham game ID) where the family has one
+    /// (the same as `--to id`).
+    #[arg(long, conflicts_with = "to")]
     pub(crate) id: bool,
+    /// Write each puzzle in this form: `text`, `id` or `puzzlink` (a
+    /// puzz.link URL).
+    #[arg(long, value_name = "FORMAT")]
+    pub(crate) to: Option<Format>,
     /// The PDF booklet.
     #[command(flatten)]
     pub(crate) booklet: crate::render_cmd::BookletArgs,
+}
+
+/// A form to write puzzles in (`--to`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Format {
+    /// The family's text layout (Sudoku: the one-line form).
+    Text,
+    /// The one-line form: a Tatham game ID (Sudoku: a Solo ID).
+    Id,
+    /// A puzz.link URL.
+    Puzzlink,
+}
+
+/// `gridcsp <family> convert`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct ConvertArgs {
+    /// Input.
+    #[command(flatten)]
+    pub(crate) input: FamilyInput,
+    /// The form to write each puzzle in: `text` (the text layout), `id`
+    /// (the one-line form, a Tatham game ID) or `puzzlink` (a puzz.link
+    /// URL).
+    #[arg(long, value_name = "FORMAT")]
+    pub(crate) to: Format,
 }
 
 /// Reads `RxC` or `N` (a square).

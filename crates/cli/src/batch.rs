@@ -29,6 +29,9 @@ pub(crate) enum Status {
     Limit,
     /// The input is not a puzzle.
     Invalid,
+    /// The answer's output file could not be written (exit status 2, as
+    /// every write failure).
+    Unwritten,
 }
 
 /// The answer for one puzzle.
@@ -89,6 +92,14 @@ impl Answer {
     /// `invalid`, with the reason on standard error.
     pub(crate) fn invalid(message: impl Into<String>) -> Answer {
         let mut a = Answer::new(Status::Invalid, "invalid", "invalid");
+        a.message = Some(message.into());
+        a
+    }
+
+    /// An output file that could not be written: `failed`, with the reason
+    /// on standard error; the run exits with 2.
+    pub(crate) fn unwritten(message: impl Into<String>) -> Answer {
+        let mut a = Answer::new(Status::Unwritten, "failed", "failed");
         a.message = Some(message.into());
         a
     }
@@ -207,6 +218,8 @@ pub(crate) struct Tally {
     pub(crate) invalid: u64,
     /// Inputs that could not be opened or read.
     pub(crate) unreadable: u64,
+    /// [`Status::Unwritten`]: output files that could not be written.
+    pub(crate) unwritten: u64,
     /// Search-tree nodes, all puzzles whose nodes are counted.
     pub(crate) nodes: u64,
     /// Decisions, all puzzles.
@@ -226,12 +239,14 @@ impl Tally {
             Status::Failed => self.unsolvable += 1,
             Status::Limit => self.limit += 1,
             Status::Invalid => self.invalid += 1,
+            Status::Unwritten => self.unwritten += 1,
         }
     }
 
-    /// 0 all done, 1 some puzzle failed or hit a limit, 2 invalid input.
+    /// 0 all done, 1 some puzzle failed or hit a limit, 2 invalid input or
+    /// a file that could not be read or written.
     pub(crate) fn exit_code(&self) -> u8 {
-        if self.invalid > 0 || self.unreadable > 0 {
+        if self.invalid > 0 || self.unreadable > 0 || self.unwritten > 0 {
             2
         } else if self.unsolvable > 0 || self.limit > 0 {
             1
@@ -252,6 +267,9 @@ impl Tally {
             "puzzles:    {}\nsolved:     {}\nunsolvable: {}\nlimit:      {}\ninvalid:    {}\n",
             self.puzzles, self.solved, self.unsolvable, self.limit, self.invalid
         );
+        if self.unwritten > 0 {
+            s.push_str(&format!("unwritten:  {}\n", self.unwritten));
+        }
         if self.unreadable > 0 {
             s.push_str(&format!("unreadable: {}\n", self.unreadable));
         }
@@ -277,6 +295,9 @@ pub(crate) struct Settings {
     /// `--split` or `--subproblems`: the one puzzle of the input is split
     /// or searched by subproblems.
     pub(crate) offline: Option<crate::parallel::Offline>,
+    /// The command searches an input of one puzzle as an instance, at
+    /// every thread count (`solve`, `count`).
+    pub(crate) instance: bool,
 }
 
 impl Settings {
@@ -293,6 +314,7 @@ impl Settings {
             progress: !run.no_progress && terminal,
             total: None,
             offline: crate::parallel::Offline::from_args(run),
+            instance: run.instance,
         }
     }
 }
@@ -384,12 +406,18 @@ pub(crate) trait Source<J> {
     }
 }
 
+/// The most record text a batch takes (it holds at least one chunk): with
+/// records of up to 2 MiB, a count of records alone would not bound the
+/// memory of a batch.
+const BATCH_BYTES: usize = 4 * crate::input::CHUNK_BYTES;
+
 /// Records from the reader thread: waits for one chunk, then takes
-/// whatever else is ready, up to `max`.
+/// whatever else is ready, up to `max` records and [`BATCH_BYTES`].
 impl Source<Record> for Receiver<Vec<Record>> {
     fn next_batch(&mut self, max: usize) -> Option<Vec<Record>> {
         let mut batch = self.recv().ok()?;
-        while batch.len() < max {
+        let bytes = |b: &[Record]| b.iter().map(|r| r.text.len()).sum::<usize>();
+        while batch.len() < max && bytes(&batch) < BATCH_BYTES {
             match self.try_recv() {
                 Ok(more) => batch.extend(more),
                 Err(_) => break,
@@ -494,7 +522,7 @@ where
         // input still open after a moment (a person typing, a slow pipe)
         // is not one puzzle: its first answer is not held back.
         let single = std::mem::take(&mut first)
-            && (threads > 1 || settings.offline.is_some())
+            && (threads > 1 || settings.instance || settings.offline.is_some())
             && batch.len() == 1
             && {
                 let peeked = match settings.offline {
@@ -716,6 +744,13 @@ mod tests {
         assert_eq!(t.exit_code(), 1);
         t.add(&Answer::invalid("bad"));
         assert_eq!(t.exit_code(), 2);
+        let mut w = Tally::default();
+        w.add(&Answer::unwritten("disk full"));
+        assert_eq!(
+            w.exit_code(),
+            2,
+            "a write failure is status 2, as everywhere"
+        );
         assert!(t.summary().contains("puzzles:    2"));
     }
 }

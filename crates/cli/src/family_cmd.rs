@@ -3,7 +3,10 @@
 //! needs no code here. The family's [`FamilyInfo::shape`] says how its
 //! records are cut from the input.
 
-use crate::args::{FamilyCommand, FamilyGenerateArgs, FamilyInput, LimitArgs, RunArgs};
+use crate::args::{
+    ConvertArgs, FamilyCommand, FamilyGenerateArgs, FamilyInput, Format, LimitArgs, RunArgs,
+    UrlSolveArgs,
+};
 use crate::batch::{self, Answer, GenJob, Status, Tally};
 use crate::framing::{Block, Extent, Record, RecordShape, is_blank};
 use crate::input::read_file_records;
@@ -79,14 +82,16 @@ pub(crate) fn run(
     let json = run_args.json;
     match command {
         FamilyCommand::Solve(a) => {
+            let run_args = run_args.with_offline(&a.offline);
             let l = limits(&a.limits);
-            records(family, &a.input, run_args, layout(true), io, |p| {
+            records(family, &a.input, &run_args, layout(true), io, |p| {
                 solve(p, &l, json)
             })
         }
         FamilyCommand::Count(a) => {
+            let run_args = run_args.with_offline(&a.offline);
             let (l, limit) = (limits(&a.limits), a.limit);
-            records(family, &a.input, run_args, layout(false), io, |p| {
+            records(family, &a.input, &run_args, layout(false), io, |p| {
                 let query = crate::parallel::Query::Count(limit);
                 if let Some(a) = family_offline(p, &l, query) {
                     return a;
@@ -141,8 +146,9 @@ pub(crate) fn run(
             })
         }
         FamilyCommand::Generate(a) => {
-            let mut printer = Printer::new(layout(!a.id), io);
-            let pages = crate::render_cmd::Pages::new(&a.booklet, family);
+            let blocks = !a.id && matches!(a.to, None | Some(Format::Text));
+            let mut printer = Printer::new(layout(blocks), io);
+            let pages = crate::render_cmd::Pages::new(&a.booklet, family, a.count)?;
             let tally = generate(family, &a, run_args, &mut printer, pages.as_ref())?;
             pages.map_or(Ok(()), crate::render_cmd::Pages::write)?;
             Ok(tally)
@@ -151,7 +157,106 @@ pub(crate) fn run(
             let shape = shape(family.info());
             crate::render_cmd::run(family, &a.input.files, shape, &a.render, run_args, io)
         }
+        FamilyCommand::Convert(a) => {
+            convert_records(family, &a, shape(family.info()), run_args, io)
+        }
     }
+}
+
+/// `convert`: every record of `a.input` (cut by `shape`) written in the
+/// form `a.to`.
+pub(crate) fn convert_records(
+    family: &dyn AnyFamily,
+    a: &ConvertArgs,
+    shape: RecordShape,
+    run_args: &RunArgs,
+    io: &Io,
+) -> io::Result<Tally> {
+    let layout = match (run_args.json, a.to) {
+        (true, _) => Layout::Json,
+        (false, Format::Text) => Layout::Blocks,
+        (false, _) => Layout::Lines,
+    };
+    let mut printer = Printer::new(layout, io);
+    let to = a.to;
+    batch::run_records(
+        run_args,
+        &a.input.files,
+        shape,
+        &mut printer,
+        || (),
+        |_, record| match load(family, record) {
+            Ok(p) => match written(&*p, to) {
+                Ok(text) => {
+                    Answer::new(Status::Done, "converted", text.clone()).field("output", text)
+                }
+                Err(reason) => failed(reason),
+            },
+            Err(a) => a,
+        },
+    )
+}
+
+/// `failed`, with the reason on standard error.
+fn failed(reason: String) -> Answer {
+    let mut a = Answer::new(Status::Failed, "failed", "failed");
+    a.message = Some(reason);
+    a
+}
+
+/// A puzzle in the form `to`, or why it cannot be written so.
+pub(crate) fn written(p: &dyn AnyPuzzle, to: Format) -> Result<String, String> {
+    match to {
+        Format::Text => Ok(p.write().trim_end().to_owned()),
+        Format::Id => p
+            .game_id()
+            .ok_or_else(|| "no one-line form (game ID) holds this puzzle".to_owned()),
+        Format::Puzzlink => p.puzzlink().map_err(|e| e.to_string()),
+    }
+}
+
+/// `gridcsp solve URL...`: each record a puzz.link URL, solved by the
+/// family its genre names.
+pub(crate) fn solve_urls(a: &UrlSolveArgs, run_args: &RunArgs, io: &Io) -> io::Result<Tally> {
+    let layout = if run_args.json {
+        Layout::Json
+    } else {
+        Layout::Blocks
+    };
+    let mut printer = Printer::new(layout, io);
+    let l = limits(&a.limits);
+    let json = run_args.json;
+    batch::run_records(
+        run_args,
+        &a.inputs,
+        RecordShape::Line,
+        &mut printer,
+        || (),
+        |_, record| {
+            if let Some(defect) = &record.defect {
+                return Answer::invalid(defect.clone());
+            }
+            if !gridcsp_puzzles::puzzlink::is_url(&record.text) {
+                return Answer::invalid(
+                    "not a puzz.link URL (`gridcsp solve` without a family reads URLs only; \
+                     `gridcsp FAMILY solve` reads the family's other forms)",
+                );
+            }
+            match gridcsp_puzzles::puzzlink::load(&record.text) {
+                Ok(p) => {
+                    let a = solve(&*p, &l, json);
+                    match gridcsp_puzzles::puzzlink::Url::parse(&record.text)
+                        .ok()
+                        .and_then(|u| gridcsp_puzzles::puzzlink::family_of(&u.genre))
+                    {
+                        Some(f) if json => a.field("family", f.info().name),
+                        _ => a,
+                    }
+                }
+                Err(e) => Answer::invalid(e.relocated(record.line).to_string()),
+            }
+        },
+    )
 }
 
 /// Runs `work` on every puzzle read from `input`.
@@ -468,10 +573,7 @@ fn draw_steps(
                 .with_highlight(s.settles.clone())
                 .with_cause(s.reads.clone());
             let svg = p.render(&options, limits);
-            crate::render_cmd::write_atomic(
-                &dir.join(format!("step-{:03}.svg", i + 1)),
-                svg.as_bytes(),
-            )?;
+            crate::atomic::write_file(&dir.join(format!("step-{:03}.svg", i + 1)), svg.as_bytes())?;
         }
         Ok(())
     });
@@ -541,7 +643,8 @@ fn generate(
     if run_args.stats {
         printer.io().stderr.line(&format!("seed:       {seed}"));
     }
-    let (id, json) = (a.id, run_args.json);
+    let json = run_args.json;
+    let to = a.to.or(a.id.then_some(Format::Id));
     batch::run_generate(
         run_args,
         a.count,
@@ -552,15 +655,24 @@ fn generate(
             let options = GenerateOptions::new(rows, cols, level).with_seed(job.seed);
             match family.generate_text(&options) {
                 Ok(made) => {
-                    let text = match (&made.game_id, id) {
-                        (Some(g), true) => g.clone(),
+                    let url = || match family.load(&made.puzzle) {
+                        Ok(p) => p.puzzlink().map_err(|e| e.to_string()),
+                        Err(e) => Err(e.to_string()),
+                    };
+                    let text = match (&made.game_id, to) {
+                        (Some(g), Some(Format::Id)) => g.clone(),
+                        (_, Some(Format::Puzzlink)) => match url() {
+                            Ok(u) => u,
+                            Err(reason) => return failed(reason).uncounted(),
+                        },
                         _ => made.puzzle.trim_end().to_owned(),
                     };
                     let a = Answer::new(Status::Done, "generated", text).uncounted();
                     let level = made.grade.level;
                     let a = crate::render_cmd::keep(pages, job.index, &made.puzzle, level, a);
                     if json {
-                        a.field("puzzle", made.puzzle)
+                        a.field("puzzlink", url().ok())
+                            .field("puzzle", made.puzzle)
                             .field("game_id", made.game_id)
                             .field("solution", made.solution)
                             .field("level", made.grade.level)
@@ -570,6 +682,7 @@ fn generate(
                     }
                 }
                 Err(e) => {
+                    crate::render_cmd::skip(pages, job.index);
                     let mut a = Answer::new(Status::Failed, "failed", "failed").uncounted();
                     a.message = Some(e.to_string());
                     a

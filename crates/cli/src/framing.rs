@@ -77,11 +77,17 @@ use std::sync::Arc;
 /// The longest line kept, in bytes (a 35x35 game ID needs about 9 KiB).
 pub(crate) const MAX_LINE: usize = 16 * 1024;
 
-/// The longest record kept, in bytes (a 35x35 grid needs about 5 KiB).
-pub(crate) const MAX_RECORD: usize = 64 * 1024;
+/// The longest record kept, in bytes (a 35x35 grid needs about 5 KiB; a
+/// 512x512 Nonogram, the largest any format documents, up to 1.05 MB:
+/// 1,024 clue lines of up to 511 bytes and 512 rows of givens of 1,023).
+/// The reader bounds the text in flight in bytes too
+/// (`input::CHUNK_BYTES`), so records this long cost no more memory than
+/// a few of them.
+pub(crate) const MAX_RECORD: usize = 2 << 20;
 
-/// The most lines a record may have (a 35x35 Futoshiki grid has 69).
-pub(crate) const MAX_RECORD_LINES: usize = 1024;
+/// The most lines a record may have (a 35x35 Futoshiki grid has 69; a
+/// 512x512 Nonogram with givens 1,537).
+pub(crate) const MAX_RECORD_LINES: usize = 2048;
 
 /// The most bytes of a comment kept with the record after it.
 const MAX_COMMENT: usize = 256;
@@ -235,12 +241,15 @@ impl RecordShape {
         }
     }
 
-    /// Whether `text` is a one-line record of its own.
+    /// Whether `text` is a one-line record of its own. A puzz.link URL
+    /// is one, whatever the family's other forms.
     fn is_line(&self, text: &str) -> bool {
         match self {
             RecordShape::Line => true,
             RecordShape::Block(_) => false,
-            RecordShape::LineOrBlock { is_line, .. } => is_line(text),
+            RecordShape::LineOrBlock { is_line, .. } => {
+                is_line(text) || gridcsp_puzzles::puzzlink::is_url(text)
+            }
         }
     }
 }

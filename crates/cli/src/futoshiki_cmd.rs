@@ -29,16 +29,18 @@ pub(crate) fn run(command: FutoshikiCommand, run_args: &RunArgs, io: &Io) -> io:
     };
     match command {
         FutoshikiCommand::Solve(a) => {
+            let run_args = run_args.with_offline(&a.offline);
             let options = search_options(Some(&a.limits));
             let pretty = a.pretty;
-            records(&a.input, run_args, Printer::new(layout(pretty), io), |r| {
+            records(&a.input, &run_args, Printer::new(layout(pretty), io), |r| {
                 solve(r, &options, pretty, json)
             })
         }
         FutoshikiCommand::Count(a) => {
+            let run_args = run_args.with_offline(&a.offline);
             let options = search_options(Some(&a.limits));
             let limit = a.limit;
-            records(&a.input, run_args, Printer::new(layout(false), io), |r| {
+            records(&a.input, &run_args, Printer::new(layout(false), io), |r| {
                 count(r, &options, limit)
             })
         }
@@ -64,6 +66,10 @@ pub(crate) fn run(command: FutoshikiCommand, run_args: &RunArgs, io: &Io) -> io:
         FutoshikiCommand::Render(a) => {
             let family = &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD;
             crate::render_cmd::run(family, &a.input.files, shape(), &a.render, run_args, io)
+        }
+        FutoshikiCommand::Convert(a) => {
+            let family = &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD;
+            crate::family_cmd::convert_records(family, &a, shape(), run_args, io)
         }
     }
 }
@@ -180,6 +186,17 @@ fn puzzle(record: &Record) -> Result<Puzzle, Answer> {
         return Err(Answer::invalid(defect.clone()));
     }
     match record.form {
+        Form::Line if gridcsp_puzzles::puzzlink::is_url(&record.text) => {
+            // Not a genre of puzz.link: the reader names the URL's genre.
+            let e = gridcsp_puzzles::puzzlink::read(
+                &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD,
+                &record.text,
+            );
+            Err(Answer::invalid(e.err().map_or_else(
+                || "Futoshiki is not on puzz.link".to_owned(),
+                |e| e.to_string(),
+            )))
+        }
         Form::Line => {
             Puzzle::from_game_id(&record.text).map_err(|e| Answer::invalid(e.to_string()))
         }
@@ -395,7 +412,7 @@ fn generate(
     };
     let (size, difficulty, grid, json) = (usize::from(a.size), a.difficulty, a.grid, run_args.json);
     let family = &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD;
-    let pages = crate::render_cmd::Pages::new(&a.booklet, family);
+    let pages = crate::render_cmd::Pages::new(&a.booklet, family, a.count)?;
     let tally = batch::run_generate(
         run_args,
         a.count,
@@ -432,6 +449,7 @@ fn generate(
                     }
                 }
                 Err(e) => {
+                    crate::render_cmd::skip(pages.as_ref(), job.index);
                     let mut a = Answer::new(Status::Failed, "failed", "failed");
                     a.message = Some(e.to_string());
                     a

@@ -13,6 +13,11 @@ use std::sync::mpsc::SyncSender;
 /// Records per chunk sent to the workers (fewer when the input would block).
 const CHUNK: usize = 256;
 
+/// Bytes of record text per chunk: a chunk is sent once it holds this
+/// much, so that a few chunks of the largest records (2 MiB each) stay a
+/// few megabytes.
+pub(crate) const CHUNK_BYTES: usize = 4 << 20;
+
 /// The UTF-8 encoding of U+FEFF, the byte-order mark.
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
@@ -102,8 +107,13 @@ pub(crate) struct Inputs<'a> {
 }
 
 impl Inputs<'_> {
-    /// Opens `name` (`-` for standard input).
+    /// Opens `name` (`-` for standard input). A puzz.link URL given in
+    /// place of a file name is an input of its own, that one line.
     fn open(&mut self, name: &str) -> io::Result<(Arc<str>, Box<dyn Read + Send>)> {
+        if gridcsp_puzzles::puzzlink::is_url(name) {
+            let line = name.trim().as_bytes().to_vec();
+            return Ok((Arc::from("<url>"), Box::new(io::Cursor::new(line))));
+        }
         if name == "-" {
             let stdin = self.stdin.take().unwrap_or_else(|| Box::new(io::empty()));
             Ok((Arc::from("<stdin>"), stdin))
@@ -182,7 +192,9 @@ pub(crate) fn read_all(
                     break;
                 }
             }
-            if chunk.len() >= CHUNK && tx.send(std::mem::take(&mut chunk)).is_err() {
+            let full = chunk.len() >= CHUNK
+                || chunk.iter().map(|r| r.text.len()).sum::<usize>() >= CHUNK_BYTES;
+            if full && tx.send(std::mem::take(&mut chunk)).is_err() {
                 return failures;
             }
         }

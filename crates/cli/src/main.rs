@@ -12,6 +12,7 @@
 //! its record shapes and its answers. See `docs/cli.md` for the user guide.
 
 mod args;
+mod atomic;
 mod batch;
 mod family_cmd;
 mod framing;
@@ -27,8 +28,8 @@ mod props;
 #[cfg(test)]
 mod props_families;
 
-use args::{Cli, FamilyCommand, PuzzleCommand, RunArgs};
-use clap::{CommandFactory, FromArgMatches, Subcommand};
+use args::{Cli, FamilyCommand, PuzzleCommand, RunArgs, UrlSolveArgs};
+use clap::{Args, CommandFactory, FromArgMatches, Subcommand};
 use gridcsp_puzzles::AnyFamily;
 use output::Io;
 use std::ffi::OsString;
@@ -63,6 +64,8 @@ enum Parsed {
         family: &'static dyn AnyFamily,
         command: FamilyCommand,
     },
+    /// `gridcsp solve URL...`: puzz.link URLs, each of its own family.
+    Urls { run: RunArgs, args: UrlSolveArgs },
 }
 
 impl std::fmt::Debug for Parsed {
@@ -75,6 +78,10 @@ impl std::fmt::Debug for Parsed {
                 .debug_struct("Family")
                 .field("family", &family.info().name)
                 .field("command", command)
+                .finish_non_exhaustive(),
+            Parsed::Urls { args, .. } => f
+                .debug_struct("Urls")
+                .field("args", args)
                 .finish_non_exhaustive(),
         }
     }
@@ -114,8 +121,14 @@ fn command() -> clap::Command {
             .arg_required_else_help(true);
         cmd = cmd.subcommand(sub);
     }
-    cmd
+    let solve = UrlSolveArgs::augment_args(clap::Command::new(URL_SOLVE))
+        .about("Solve puzz.link URLs of any family (the family from each URL's genre)")
+        .after_help(args::URL_SOLVE_EXAMPLES);
+    cmd.subcommand(solve)
 }
+
+/// The subcommand that reads puzz.link URLs of any family.
+const URL_SOLVE: &str = "solve";
 
 /// Parses a command line (the program name first).
 fn parse_from<I, T>(args: I) -> Result<Parsed, clap::Error>
@@ -128,6 +141,15 @@ where
     let generic = matches
         .subcommand()
         .and_then(|(name, sub)| Some((generic_family(name)?, sub)));
+    if let Some((URL_SOLVE, sub)) = matches.subcommand() {
+        let parsed = RunArgs::from_arg_matches(&matches).and_then(|run| {
+            Ok(Parsed::Urls {
+                run,
+                args: UrlSolveArgs::from_arg_matches(sub)?,
+            })
+        });
+        return parsed.map_err(|e| e.format(&mut cmd));
+    }
     let parsed = match generic {
         Some((family, sub)) => RunArgs::from_arg_matches(&matches).and_then(|run| {
             Ok(Parsed::Family {
@@ -156,6 +178,7 @@ fn run(parsed: Parsed, io: &Io) -> u8 {
             family,
             command,
         } => (run.stats, family_cmd::run(family, command, &run, io)),
+        Parsed::Urls { run, args } => (run.stats, family_cmd::solve_urls(&args, &run, io)),
     };
     match result {
         Ok(tally) => {

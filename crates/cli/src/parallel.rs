@@ -1,10 +1,11 @@
 //! One puzzle on many threads: when the whole input is a single puzzle,
 //! `--threads N` searches it with csp-core's deterministic
 //! [`ParallelSolver`] (embarrassingly parallel search) instead of leaving
-//! N - 1 threads idle. A puzzle is first searched sequentially for
-//! [`PROBE_DECISIONS`] decisions: most finish there, with the answer and
-//! statistics of `--threads 1`, and splitting them would only add work.
-//! The answer and the statistics do not depend on N.
+//! N - 1 threads idle; so does `--threads 1`, on one thread, so that the
+//! answer and the statistics do not depend on N, limits included. A
+//! puzzle is first searched sequentially for [`PROBE_DECISIONS`]
+//! decisions: most finish there, and splitting them would only add work;
+//! the probe's decisions and time count against the limits.
 //!
 //! The subproblems are also plain data: `--split N` writes them
 //! ([`split_text`], in the format of `docs/formats/subproblems.md`) and
@@ -23,6 +24,7 @@ use csp_core::{
     Solver, Stats, StopReason, VarId,
 };
 use std::cell::{Cell, RefCell};
+use std::time::Instant;
 
 /// `--split` or `--subproblems`.
 #[derive(Clone, Debug)]
@@ -50,8 +52,9 @@ impl Offline {
 }
 
 thread_local! {
-    /// Threads for the search of the puzzle handled on this thread.
-    static INSTANCE_THREADS: Cell<usize> = const { Cell::new(1) };
+    /// Threads for the search of the puzzle handled on this thread (0: the
+    /// puzzle is one of many, searched sequentially).
+    static INSTANCE_THREADS: Cell<usize> = const { Cell::new(0) };
     /// `--split` or `--subproblems` for the puzzle handled on this thread.
     static OFFLINE: RefCell<Option<Offline>> = const { RefCell::new(None) };
 }
@@ -71,9 +74,11 @@ pub(crate) fn with_instance<R>(
     result
 }
 
-/// The threads the current puzzle's search may use, if more than one.
+/// The threads the current puzzle's search may use, when it is the only
+/// puzzle of the input (at every thread count, one included, so that the
+/// answer does not depend on it).
 pub(crate) fn instance_threads() -> Option<usize> {
-    Some(INSTANCE_THREADS.with(Cell::get)).filter(|&t| t > 1)
+    Some(INSTANCE_THREADS.with(Cell::get)).filter(|&t| t >= 1)
 }
 
 /// Whether `--split` or `--subproblems` is in force for this puzzle.
@@ -309,8 +314,10 @@ fn solver<'m>(
 
 /// How many decisions a puzzle gets sequentially before its search goes
 /// parallel: most puzzles finish within it, with exactly the answer and
-/// the statistics of `--threads 1`; a search that needs more is split
-/// (the probe's work, a few milliseconds, is then not counted).
+/// the statistics of a sequential search; a search that needs more is
+/// split, and the probe's work counts against the limits (its decisions
+/// and time are taken from `--node-limit` and `--time-limit`, and are in
+/// the statistics).
 pub(crate) const PROBE_DECISIONS: u64 = 20_000;
 
 /// A sequential solver limited to the probe (or to the user's node limit,
@@ -327,6 +334,34 @@ fn probe<'m>(model: &'m Model, givens: &[Literal], options: &SearchOptions) -> (
     (solver, probe_only)
 }
 
+/// The options of the parallel search after a probe that took `spent` and
+/// started at `started`: what is left of the node and time limits.
+fn after_probe(options: &SearchOptions, spent: &Stats, started: Instant) -> SearchOptions {
+    let mut rest = options.clone();
+    rest.limits.nodes = options
+        .limits
+        .nodes
+        .map(|n| n.saturating_sub(spent.decisions));
+    rest.limits.time = options
+        .limits
+        .time
+        .map(|t| t.saturating_sub(started.elapsed()));
+    rest
+}
+
+/// The probe's work added to the parallel search's statistics (its
+/// solutions were found again, so they are not added).
+fn with_probe(probe: &Stats, mut parallel: Stats) -> Stats {
+    parallel.decisions += probe.decisions;
+    parallel.nodes += probe.nodes;
+    parallel.failures += probe.failures;
+    parallel.propagations += probe.propagations;
+    parallel.restarts += probe.restarts;
+    parallel.max_depth = parallel.max_depth.max(probe.max_depth);
+    parallel.elapsed += probe.elapsed;
+    parallel
+}
+
 /// The first solution, on `threads` threads (after a sequential probe).
 pub(crate) fn solve(
     model: &Model,
@@ -334,14 +369,16 @@ pub(crate) fn solve(
     options: &SearchOptions,
     threads: usize,
 ) -> (SolveOutcome, Stats) {
+    let started = Instant::now();
     let (mut probe, probe_only) = probe(model, givens, options);
     let outcome = probe.solve();
     if !(probe_only && outcome == SolveOutcome::Stopped(StopReason::NodeLimit)) {
         return (outcome, probe.stats());
     }
-    let mut s = solver(model, givens, options, threads);
+    let rest = after_probe(options, &probe.stats(), started);
+    let mut s = solver(model, givens, &rest, threads);
     let outcome = s.solve();
-    (outcome, s.stats())
+    (outcome, with_probe(&probe.stats(), s.stats()))
 }
 
 /// Counts up to `limit`, on `threads` threads (after a sequential probe).
@@ -352,12 +389,14 @@ pub(crate) fn count(
     limit: Option<u64>,
     threads: usize,
 ) -> (Count, Stats) {
+    let started = Instant::now();
     let (mut probe, probe_only) = probe(model, givens, options);
     let c = probe.count(limit);
     if !(probe_only && c.status == SearchStatus::Stopped(StopReason::NodeLimit)) {
         return (c, probe.stats());
     }
-    let mut s = solver(model, givens, options, threads);
+    let rest = after_probe(options, &probe.stats(), started);
+    let mut s = solver(model, givens, &rest, threads);
     let c = s.count(limit);
-    (c, s.stats())
+    (c, with_probe(&probe.stats(), s.stats()))
 }

@@ -1,7 +1,7 @@
 //! Property tests of the input framing for every family of
 //! `gridcsp-puzzles` served by the generic path (`family_cmd.rs`): valid
-//! records (each family's generated puzzles, in the text layout and as game
-//! IDs where the family has them) interleaved with garbage records give
+//! records (each family's generated puzzles, in the text layout, as game
+//! IDs and as puzz.link URLs where the family has them) interleaved with garbage records give
 //! exactly one answer per record, in order, with one and two threads, and
 //! every valid record gets the answer it gets alone. (`props.rs` does the
 //! same for Sudoku and Futoshiki, whose formats have framers of their own.)
@@ -105,6 +105,12 @@ impl Family {
             let made = family.generate_text(&options).expect("a generated puzzle");
             valid.push(made.puzzle.trim_end_matches('\n').to_owned());
             valid.extend(made.game_id);
+            // And its puzz.link URL, where the family is on puzz.link.
+            let url = family
+                .load(&made.puzzle)
+                .ok()
+                .and_then(|p| p.puzzlink().ok());
+            valid.extend(url);
         }
         let mut alone_json = Vec::new();
         let mut alone_text = Vec::new();
@@ -130,11 +136,17 @@ impl Family {
         }
     }
 
+    /// Whether a line is a one-line record: the family's one-line form or
+    /// a puzz.link URL (the framer reads both so).
+    fn is_one_line(&self, line: &str) -> bool {
+        (self.one_line)(line) || gridcsp_puzzles::puzzlink::is_url(line)
+    }
+
     /// Whether a valid record ends on its own (its header gives its exact
     /// length, or it is a one-line form); else an empty line must end it.
     fn self_delimiting(&self, record: &str) -> bool {
         let lines: Vec<&str> = record.split('\n').collect();
-        (lines.len() == 1 && (self.one_line)(record))
+        (lines.len() == 1 && self.is_one_line(record))
             || (self.lines)(lines[0]) == Some(lines.len() - 1)
     }
 }
@@ -188,7 +200,7 @@ fn keeps_bounds(f: &Family, lines: &[String], at: usize, after: &str) -> bool {
         // line or comment after it.
         return true;
     }
-    if (f.one_line)(after) {
+    if f.is_one_line(after) {
         // A one-line form ends a block (and is a record of its own).
         return false;
     }
@@ -236,7 +248,7 @@ fn junk(f: &Family, raw: Vec<Vec<u8>>) -> Vec<u8> {
         .collect();
     if lines.len() > 1 {
         for line in &mut lines {
-            if (f.one_line)(line) {
+            if f.is_one_line(line) {
                 line.retain(|c| c != ':');
                 *line = readable(std::mem::take(line));
             }

@@ -2,9 +2,9 @@
 //! file each or, for a single puzzle, to standard output) and the PDF
 //! booklet of `gridcsp <family> generate --pdf FILE`. The drawing is the
 //! family's own ([`gridcsp_puzzles::Family::render`]); rasterising and
-//! PDF are `gridcsp_puzzles::render`'s. Files are written atomically: a
-//! temporary file in the same directory, renamed into place, so a failed
-//! run leaves no half-written picture.
+//! PDF are `gridcsp_puzzles::render`'s. Files are written as
+//! [`crate::atomic`] says: never half-written, a symlink followed, a
+//! special file written through rather than replaced.
 
 use crate::args::{FamilyInput, FutoshikiInput, LimitArgs, RunArgs, SudokuInput};
 use crate::batch::{self, Answer, Status, Tally};
@@ -12,12 +12,12 @@ use crate::framing::{Record, RecordShape};
 use crate::output::{ErrSink, Io, Layout, Printer};
 use crate::sudoku_cmd::usage;
 use clap::Args;
-use gridcsp_puzzles::render::{Booklet, png};
+use gridcsp_puzzles::render::{Booklet, PdfPages, png};
 use gridcsp_puzzles::{AnyFamily, AnyPuzzle, Limits, RenderOptions, Solved, Unique};
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
 pub(crate) const RENDER_EXAMPLES: &str = "\
@@ -43,9 +43,10 @@ pub(crate) struct RenderArgs {
     /// Draw the candidates of the empty cells (pencil marks).
     #[arg(long)]
     pub(crate) candidates: bool,
-    /// Highlight these cells, e.g. `r1c1,r2c5` (rows and columns from 1).
-    #[arg(long, value_name = "CELLS", value_parser = parse_cells)]
-    pub(crate) highlight: Option<Vec<gridcsp_puzzles::Cell>>,
+    /// Highlight these cells, e.g. `r1c1,r2c5` (rows and columns from 1;
+    /// the option may be given more than once).
+    #[arg(long, value_name = "CELLS", value_delimiter = ',', value_parser = parse_cell)]
+    pub(crate) highlight: Vec<gridcsp_puzzles::Cell>,
     /// Write PNG pictures instead of SVG.
     #[arg(long)]
     pub(crate) png: bool,
@@ -109,24 +110,22 @@ pub(crate) struct BookletArgs {
     pub(crate) per_page: u16,
 }
 
-/// Reads `r1c1,r2c5`.
-fn parse_cells(text: &str) -> Result<Vec<gridcsp_puzzles::Cell>, String> {
-    text.split(',')
-        .map(|word| {
-            let bad = || format!("expected cells such as r1c1,r2c5, not {word:?}");
-            let w = word.trim().to_ascii_lowercase();
-            let (r, c) = w
-                .strip_prefix('r')
-                .and_then(|w| w.split_once('c'))
-                .ok_or_else(bad)?;
-            let r: usize = r.parse().map_err(|_| bad())?;
-            let c: usize = c.parse().map_err(|_| bad())?;
-            if r == 0 || c == 0 {
-                return Err(bad());
-            }
-            Ok(gridcsp_puzzles::Cell::new(r - 1, c - 1))
-        })
-        .collect()
+/// Reads one cell of `--highlight`, `r1c1` (clap splits the list at
+/// commas: the field is a `Vec` of cells, so the parser must return one
+/// cell, or clap's typed access panics).
+fn parse_cell(word: &str) -> Result<gridcsp_puzzles::Cell, String> {
+    let bad = || format!("expected cells such as r1c1,r2c5, not {word:?}");
+    let w = word.trim().to_ascii_lowercase();
+    let (r, c) = w
+        .strip_prefix('r')
+        .and_then(|w| w.split_once('c'))
+        .ok_or_else(bad)?;
+    let r: usize = r.parse().map_err(|_| bad())?;
+    let c: usize = c.parse().map_err(|_| bad())?;
+    if r == 0 || c == 0 {
+        return Err(bad());
+    }
+    Ok(gridcsp_puzzles::Cell::new(r - 1, c - 1))
 }
 
 /// Reads a cell size in points, 4 to 720.
@@ -192,16 +191,12 @@ pub(crate) fn run(
         Ok(bytes) => match &args.out {
             Some(dir) => {
                 let path = dir.join(file_name(family, record.seq, args.png));
-                match write_atomic(&path, &bytes) {
+                match crate::atomic::write_file(&path, &bytes) {
                     Ok(()) => {
                         let shown = path.display().to_string();
                         Answer::new(Status::Done, "rendered", shown.clone()).field("file", shown)
                     }
-                    Err(e) => {
-                        let mut a = Answer::new(Status::Failed, "failed", "failed");
-                        a.message = Some(format!("cannot write {}: {e}", path.display()));
-                        a
-                    }
+                    Err(e) => Answer::unwritten(format!("cannot write {}: {e}", path.display())),
                 }
             }
             None => {
@@ -251,7 +246,7 @@ fn draw(family: &dyn AnyFamily, record: &Record, args: &RenderArgs) -> Result<Ve
     let p = crate::family_cmd::load(family, record)?;
     let options = RenderOptions::default()
         .with_candidates(args.candidates)
-        .with_highlight(args.highlight.clone().unwrap_or_default())
+        .with_highlight(args.highlight.clone())
         .with_cell_size(args.cell_size);
     let svg = if args.solution {
         solved_picture(&*p, &options, &limits(&args.limits))?
@@ -299,49 +294,40 @@ fn solved_picture(
     Err(answer.with_stats(stats))
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same
-/// directory, renamed into place: readers see the old file or the new
-/// one, never a part.
-pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let name = path.file_name().ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("{} is not a file name", path.display()),
-        )
-    })?;
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
-}
-
-/// The pictures of a `generate --pdf` run, gathered as the puzzles are
-/// made (in any order) and laid out in input order at the end.
+/// The `--pdf` booklet of a `generate` run, streamed: the puzzles are
+/// drawn as they are made (in any order, on the workers), and each page
+/// goes into the PDF as soon as its puzzles are all drawn, in order; the
+/// solutions wait in a spool file (not in memory) for their pages at the
+/// end. Memory holds the puzzles in flight and one page, whatever the
+/// booklet's length. Every slot keeps its number: a puzzle that could
+/// not be made or drawn leaves its caption on an empty place.
 pub(crate) struct Pages<'f> {
     family: &'f dyn AnyFamily,
     file: PathBuf,
     per_page: usize,
-    made: Mutex<BTreeMap<u64, Drawn>>,
+    /// Puzzles in the booklet (`--count`).
+    count: u64,
+    state: Mutex<Stream>,
 }
 
 /// A generated puzzle drawn for the booklet: its caption, its picture and
-/// its solution's.
-type Drawn = (String, String, Option<String>);
+/// its solution's (`None` where there is none to draw).
+type Drawn = (String, Option<String>, Option<String>);
+
+/// What the booklet has written and what waits.
+struct Stream {
+    pdf: PdfPages<io::BufWriter<crate::atomic::Output>>,
+    /// The solutions of the puzzle pages written: caption and picture,
+    /// each as a length (u64, little-endian; `u64::MAX` for none) and
+    /// its bytes.
+    spool: io::BufWriter<fs::File>,
+    /// Drawn puzzles whose page is not written yet.
+    pending: BTreeMap<u64, Drawn>,
+    /// The first puzzle not on a page yet.
+    next: u64,
+    /// The first error; nothing more is written after it.
+    failed: Option<String>,
+}
 
 impl std::fmt::Debug for Pages<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -353,19 +339,44 @@ impl std::fmt::Debug for Pages<'_> {
 }
 
 impl<'f> Pages<'f> {
-    /// The booklet `args` asks for, if any.
-    pub(crate) fn new(args: &BookletArgs, family: &'f dyn AnyFamily) -> Option<Pages<'f>> {
-        Some(Pages {
+    /// The booklet `args` asks for, if any, for `count` puzzles; its file
+    /// is opened now, so a path that cannot be written fails at once.
+    pub(crate) fn new(
+        args: &BookletArgs,
+        family: &'f dyn AnyFamily,
+        count: u64,
+    ) -> io::Result<Option<Pages<'f>>> {
+        let Some(file) = args.pdf.clone() else {
+            return Ok(None);
+        };
+        let failed = |e: &dyn std::fmt::Display| {
+            io::Error::other(format!("cannot write {}: {e}", file.display()))
+        };
+        let per_page = usize::from(args.per_page);
+        let layout = Booklet::new(family.info().title).with_per_page(per_page);
+        let pages = usize::try_from(2 * count.div_ceil(per_page as u64))
+            .map_err(|_| failed(&"too many pages"))?;
+        let out = crate::atomic::Output::create(&file).map_err(|e| failed(&e))?;
+        let pdf = PdfPages::new(io::BufWriter::new(out), layout, pages).map_err(|e| failed(&e))?;
+        let spool = tempfile::tempfile().map_err(|e| failed(&format!("a spool file: {e}")))?;
+        Ok(Some(Pages {
             family,
-            file: args.pdf.clone()?,
-            per_page: usize::from(args.per_page),
-            made: Mutex::new(BTreeMap::new()),
-        })
+            file,
+            per_page,
+            count,
+            state: Mutex::new(Stream {
+                pdf,
+                spool: io::BufWriter::new(spool),
+                pending: BTreeMap::new(),
+                next: 0,
+                failed: None,
+            }),
+        }))
     }
 
     /// Draws generated puzzle `index` (from 0; its text as the family
     /// reads it) and its solution; the error says why it could not be.
-    fn draw(&self, index: u64, puzzle: &str, level: &str) -> Result<(), String> {
+    fn draw(&self, index: u64, puzzle: &str, level: &str) -> Result<Drawn, String> {
         let p = self
             .family
             .load(puzzle)
@@ -379,35 +390,141 @@ impl<'f> Pages<'f> {
             ),
             _ => None,
         };
-        let caption = format!("{}. {level}", index + 1);
-        self.made
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(index, (caption, svg, solution));
-        Ok(())
+        Ok((format!("{}. {level}", index + 1), Some(svg), solution))
     }
 
-    /// Writes the booklet (atomically).
+    /// Puts puzzle `index` in its slot and writes every page that is
+    /// complete.
+    fn place(&self, index: u64, drawn: Drawn) {
+        let mut s = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        s.pending.insert(index, drawn);
+        let k = self.per_page as u64;
+        loop {
+            let end = (s.next + k).min(self.count);
+            if s.next >= end || !(s.next..end).all(|i| s.pending.contains_key(&i)) {
+                return;
+            }
+            let page: Vec<Drawn> = (s.next..end).filter_map(|i| s.pending.remove(&i)).collect();
+            s.next = end;
+            if s.failed.is_none() {
+                if let Err(e) = s.write_page(&page) {
+                    s.failed = Some(e);
+                }
+            }
+        }
+    }
+
+    /// Writes the last pages and the file (atomically, or through a
+    /// special file).
     pub(crate) fn write(self) -> io::Result<()> {
-        let info = self.family.info();
-        let made = self
-            .made
+        let count = self.count;
+        let mut s = self
+            .state
             .into_inner()
             .unwrap_or_else(PoisonError::into_inner);
-        let mut booklet = Booklet::new(info.title).with_per_page(self.per_page);
-        for (caption, svg, solution) in made.into_values() {
-            booklet.push(&caption, svg, solution);
-        }
         let failed = |e: &dyn std::fmt::Display| {
             io::Error::other(format!("cannot write {}: {e}", self.file.display()))
         };
-        let pdf = booklet.to_pdf().map_err(|e| failed(&e))?;
-        write_atomic(&self.file, &pdf).map_err(|e| failed(&e))
+        // Any slot never filled (a run cut short) is an empty place.
+        let k = self.per_page as u64;
+        while s.next < count && s.failed.is_none() {
+            let end = (s.next + k).min(count);
+            let page: Vec<Drawn> = (s.next..end)
+                .map(|i| {
+                    s.pending
+                        .remove(&i)
+                        .unwrap_or_else(|| (format!("{}. not made", i + 1), None, None))
+                })
+                .collect();
+            s.next = end;
+            if let Err(e) = s.write_page(&page) {
+                s.failed = Some(e);
+            }
+        }
+        if let Some(e) = s.failed {
+            return Err(failed(&e));
+        }
+        s.write_solutions(self.per_page).map_err(|e| failed(&e))?;
+        let out = s.pdf.finish().map_err(|e| failed(&e))?;
+        let out = out.into_inner().map_err(|e| failed(&e.error()))?;
+        out.commit().map_err(|e| failed(&e))
     }
 }
 
+impl Stream {
+    /// Writes one page of puzzles and spools their solutions.
+    fn write_page(&mut self, page: &[Drawn]) -> Result<(), String> {
+        let items: Vec<(&str, Option<&str>)> = page
+            .iter()
+            .map(|(caption, svg, _)| (caption.as_str(), svg.as_deref()))
+            .collect();
+        self.pdf.page(false, &items).map_err(|e| e.to_string())?;
+        for (caption, _, solution) in page {
+            spool_text(&mut self.spool, Some(caption))
+                .and_then(|()| spool_text(&mut self.spool, solution.as_deref()))
+                .map_err(|e| format!("the spool file: {e}"))?;
+        }
+        Ok(())
+    }
+
+    /// Writes the solution pages from the spool, `per_page` a page.
+    fn write_solutions(&mut self, per_page: usize) -> Result<(), String> {
+        use std::io::{BufRead, Seek};
+        let spooled = |e: io::Error| format!("the spool file: {e}");
+        self.spool.flush().map_err(spooled)?;
+        let file = self.spool.get_mut();
+        file.rewind().map_err(spooled)?;
+        let mut reader = io::BufReader::new(file.try_clone().map_err(spooled)?);
+        let mut page: Vec<(String, Option<String>)> = Vec::with_capacity(per_page);
+        loop {
+            let more = !reader.fill_buf().map_err(spooled)?.is_empty();
+            if more {
+                let caption = unspool_text(&mut reader).map_err(spooled)?;
+                let solution = unspool_text(&mut reader).map_err(spooled)?;
+                page.push((caption.unwrap_or_default(), solution));
+            }
+            if page.len() == per_page || (!more && !page.is_empty()) {
+                let items: Vec<(&str, Option<&str>)> = page
+                    .iter()
+                    .map(|(c, s)| (c.as_str(), s.as_deref()))
+                    .collect();
+                self.pdf.page(true, &items).map_err(|e| e.to_string())?;
+                page.clear();
+            }
+            if !more {
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// Writes a text (or its absence) to the spool.
+fn spool_text(out: &mut impl Write, text: Option<&str>) -> io::Result<()> {
+    match text {
+        Some(t) => {
+            out.write_all(&(t.len() as u64).to_le_bytes())?;
+            out.write_all(t.as_bytes())
+        }
+        None => out.write_all(&u64::MAX.to_le_bytes()),
+    }
+}
+
+/// Reads back what [`spool_text`] wrote.
+fn unspool_text(input: &mut impl io::Read) -> io::Result<Option<String>> {
+    let mut len = [0u8; 8];
+    input.read_exact(&mut len)?;
+    let len = u64::from_le_bytes(len);
+    if len == u64::MAX {
+        return Ok(None);
+    }
+    let mut bytes = vec![0u8; usize::try_from(len).map_err(io::Error::other)?];
+    input.read_exact(&mut bytes)?;
+    String::from_utf8(bytes).map(Some).map_err(io::Error::other)
+}
+
 /// `answer` for generated puzzle `index`, after drawing it into `pages`
-/// when there is a booklet: a failed answer if it cannot be drawn.
+/// when there is a booklet: a failed answer if it cannot be drawn (its
+/// slot in the booklet then stays empty).
 pub(crate) fn keep(
     pages: Option<&Pages<'_>>,
     index: u64,
@@ -419,12 +536,24 @@ pub(crate) fn keep(
         return answer;
     };
     match pages.draw(index, puzzle, level) {
-        Ok(()) => answer,
+        Ok(drawn) => {
+            pages.place(index, drawn);
+            answer
+        }
         Err(message) => {
+            pages.place(index, (format!("{}. not drawn", index + 1), None, None));
             let mut a = Answer::new(Status::Failed, "failed", "failed").uncounted();
             a.message = Some(message);
             a
         }
+    }
+}
+
+/// Generated puzzle `index` could not be made: its slot in the booklet,
+/// if any, stays empty (with its number), so the pages after it follow.
+pub(crate) fn skip(pages: Option<&Pages<'_>>, index: u64) {
+    if let Some(pages) = pages {
+        pages.place(index, (format!("{}. not made", index + 1), None, None));
     }
 }
 
@@ -435,32 +564,12 @@ mod tests {
     #[test]
     fn cells_and_sizes() {
         use gridcsp_puzzles::Cell;
-        assert_eq!(
-            parse_cells("r1c1, R2C5"),
-            Ok(vec![Cell::new(0, 0), Cell::new(1, 4)])
-        );
-        assert!(parse_cells("r0c1").is_err());
-        assert!(parse_cells("a1").is_err());
+        assert_eq!(parse_cell("r1c1"), Ok(Cell::new(0, 0)));
+        assert_eq!(parse_cell(" R2C5"), Ok(Cell::new(1, 4)));
+        assert!(parse_cell("r0c1").is_err());
+        assert!(parse_cell("a1").is_err());
         assert_eq!(parse_cell_size("48"), Ok(48.0));
         assert!(parse_cell_size("1").is_err());
         assert!(parse_cell_size("NaN").is_err());
-    }
-
-    #[test]
-    fn atomic_writes_leave_no_temporary_file() {
-        let dir = std::env::temp_dir().join(format!("gridcsp-atomic-{}", std::process::id()));
-        fs::create_dir_all(&dir).expect("temp dir");
-        let path = dir.join("a.svg");
-        write_atomic(&path, b"one").expect("write");
-        write_atomic(&path, b"two").expect("overwrite");
-        assert_eq!(fs::read(&path).expect("read"), b"two");
-        let names: Vec<_> = fs::read_dir(&dir)
-            .expect("list")
-            .map(|e| e.expect("entry").file_name())
-            .collect();
-        assert_eq!(names, ["a.svg"]);
-        // A directory in the way: an error, nothing left behind.
-        assert!(write_atomic(&dir, b"x").is_err());
-        fs::remove_dir_all(&dir).expect("clean up");
     }
 }

@@ -7,7 +7,7 @@
 //! shape and shared by every thread; each thread keeps one
 //! [`SudokuSolver`] per shape for the whole run.
 
-use crate::args::{LimitArgs, RunArgs, SudokuCommand, SudokuGenerateArgs, SudokuInput};
+use crate::args::{Format, LimitArgs, RunArgs, SudokuCommand, SudokuGenerateArgs, SudokuInput};
 use crate::batch::{self, Answer, GenJob, Status, Tally};
 use crate::framing::{Block, Extent, Form, Record, RecordShape, Vote, is_blank, vote};
 use crate::output::{Io, Layout, Printer};
@@ -29,18 +29,20 @@ pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs, io: &Io) -> io::Re
     };
     match command {
         SudokuCommand::Solve(a) => {
+            let run_args = run_args.with_offline(&a.offline);
             let ctx = Ctx::new(&a.input, Some(&a.limits), run_args.json);
             let mut printer = Printer::new(layout(a.pretty), io);
             let pretty = a.pretty;
-            records(&ctx, &a.input, run_args, &mut printer, |w, r| {
+            records(&ctx, &a.input, &run_args, &mut printer, |w, r| {
                 solve(&ctx, w, r, pretty)
             })
         }
         SudokuCommand::Count(a) => {
+            let run_args = run_args.with_offline(&a.offline);
             let ctx = Ctx::new(&a.input, Some(&a.limits), run_args.json);
             let mut printer = Printer::new(layout(false), io);
             let limit = a.limit;
-            records(&ctx, &a.input, run_args, &mut printer, |w, r| {
+            records(&ctx, &a.input, &run_args, &mut printer, |w, r| {
                 count(&ctx, w, r, limit)
             })
         }
@@ -65,6 +67,11 @@ pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs, io: &Io) -> io::Re
         }
         SudokuCommand::Generate(a) => {
             generate(&a, run_args, &mut Printer::new(layout(a.pretty), io))
+        }
+        SudokuCommand::Convert(a) => {
+            let family = gridcsp_puzzles::families::sudoku::Sudoku::CLASSIC;
+            let shape = shape(false, None);
+            crate::family_cmd::convert_records(&family, &a, shape, run_args, io)
         }
         SudokuCommand::Render(a) => {
             let boxes = a
@@ -277,6 +284,19 @@ impl Ctx {
             return Err(Answer::invalid(defect.clone()));
         }
         let text = &record.text;
+        if record.form == Form::Line && gridcsp_puzzles::puzzlink::is_url(text) {
+            let family = gridcsp_puzzles::families::sudoku::Sudoku {
+                shape: self.shape,
+                diagonal: false,
+            };
+            let p = gridcsp_puzzles::puzzlink::read(&family, text)
+                .map_err(|e| Answer::invalid(e.to_string()))?;
+            let rules = Rules {
+                shape: p.board.shape(),
+                diagonal: self.diagonal,
+            };
+            return Ok((p.board, rules));
+        }
         if record.form == Form::Line && text.contains(':') {
             let (variant, board) =
                 sudoku::solo::parse(text).map_err(|e| Answer::invalid(e.to_string()))?;
@@ -693,12 +713,13 @@ fn generate(
         Symmetry::None
     };
     let (json, pretty, minimal, diagonal) = (run_args.json, a.pretty, a.minimal, a.diagonal);
+    let to = a.to;
     let target = sudoku_target(a);
     let family = gridcsp_puzzles::families::sudoku::Sudoku {
         shape: Some(shape),
         diagonal,
     };
-    let pages = crate::render_cmd::Pages::new(&a.booklet, &family);
+    let pages = crate::render_cmd::Pages::new(&a.booklet, &family, a.count)?;
     let tally = batch::run_generate(
         run_args,
         a.count,
@@ -714,10 +735,22 @@ fn generate(
             let answer = match made {
                 Ok(made) => {
                     let line = made.puzzle.to_line();
-                    let text = if pretty {
-                        made.puzzle.to_string().trim_end().to_owned()
-                    } else {
-                        line.clone()
+                    let text = match to {
+                        _ if pretty => made.puzzle.to_string().trim_end().to_owned(),
+                        None | Some(Format::Text) => line.clone(),
+                        Some(to) => {
+                            let written = gridcsp_puzzles::AnyFamily::load(&family, &line)
+                                .map_err(|e| e.to_string())
+                                .and_then(|p| crate::family_cmd::written(&*p, to));
+                            match written {
+                                Ok(text) => text,
+                                Err(reason) => {
+                                    let mut a = Answer::new(Status::Failed, "failed", "failed");
+                                    a.message = Some(reason);
+                                    return a.uncounted();
+                                }
+                            }
+                        }
                     };
                     let a = Answer::new(Status::Done, "generated", text);
                     let level = made.grade.as_ref().map_or("", |g| g.difficulty.name());
@@ -735,6 +768,7 @@ fn generate(
                     }
                 }
                 Err(e) => {
+                    crate::render_cmd::skip(pages.as_ref(), job.index);
                     let mut a = Answer::new(Status::Failed, "failed", "failed");
                     a.message = Some(e.to_string());
                     a

@@ -1,5 +1,6 @@
 //! The plug-in constraint trait and the small types around it.
 
+use crate::learn::{ExplainContext, Explaining};
 use crate::propagation::PropagationContext;
 use crate::variable::{Value, VarId};
 use std::fmt;
@@ -212,6 +213,24 @@ pub trait Constraint: fmt::Debug + Send + Sync {
     fn init_state(&self, domains: &crate::Domains<'_>, state: &mut [u64]) {
         let _ = (domains, state);
     }
+
+    /// Explains one of this constraint's changes, or its failure, when the
+    /// search learns from conflicts ([`Learning`](crate::Learning)): adds
+    /// to `ctx` literals, true just before the change, that with this
+    /// constraint's rule imply it (see [`ExplainContext`]). Asked only when
+    /// a failure is traced back through the change.
+    ///
+    /// The default explains by the decisions made so far: always sound,
+    /// but the search learns little from it. A constraint whose
+    /// [`propagate`](Constraint::propagate) reads only the domains of its
+    /// scope can do much better at once with
+    /// `ctx.push_scope(self.scope())`, and better still by naming only
+    /// the values its deduction used. Changes given a reason when made
+    /// ([`PropagationContext::explained_by`]) are not asked about.
+    fn explain(&self, ctx: &mut ExplainContext<'_>, what: Explaining) {
+        let _ = what;
+        ctx.push_decisions();
+    }
 }
 
 impl<C: Constraint + ?Sized> Constraint for Box<C> {
@@ -242,6 +261,9 @@ impl<C: Constraint + ?Sized> Constraint for Box<C> {
     fn init_state(&self, domains: &crate::Domains<'_>, state: &mut [u64]) {
         (**self).init_state(domains, state)
     }
+    fn explain(&self, ctx: &mut ExplainContext<'_>, what: Explaining) {
+        (**self).explain(ctx, what)
+    }
 }
 
 impl<C: Constraint + ?Sized> Constraint for std::sync::Arc<C> {
@@ -271,5 +293,8 @@ impl<C: Constraint + ?Sized> Constraint for std::sync::Arc<C> {
     }
     fn init_state(&self, domains: &crate::Domains<'_>, state: &mut [u64]) {
         (**self).init_state(domains, state)
+    }
+    fn explain(&self, ctx: &mut ExplainContext<'_>, what: Explaining) {
+        (**self).explain(ctx, what)
     }
 }

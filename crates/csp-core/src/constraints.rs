@@ -1,6 +1,7 @@
 //! The built-in constraints, one file each. They implement the same
 //! [`Constraint`](crate::Constraint) trait as user constraints.
 
+pub mod acyclic;
 pub mod all_different;
 pub mod all_different_sum;
 pub mod arithmetic;
@@ -19,6 +20,7 @@ pub mod single_loop;
 pub mod table;
 pub mod visibility;
 
+pub use acyclic::Acyclic;
 pub use all_different::{AllDifferent, Strength};
 pub use all_different_sum::AllDifferentSum;
 pub use arithmetic::{Difference, Product, Quotient};

@@ -71,6 +71,7 @@ pub mod domain;
 pub mod error;
 pub mod graph;
 pub mod grid;
+pub mod learn;
 mod model;
 mod propagation;
 pub mod search;
@@ -83,19 +84,20 @@ pub mod variable;
 pub use constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
 pub use constraints::Table;
 pub use constraints::VisibleCount;
+pub use constraints::{Acyclic, Connected, LoopLattice, SingleLoop};
 pub use constraints::{AllDifferent, RelOp, Relation, Strength};
 pub use constraints::{AllDifferentSum, Difference, Linear, LinearStrength, Product, Quotient};
 pub use constraints::{
     Clause, CountBound, GccOptions, GccStrength, GlobalCardinality, Lex, Literal, LiteralCount,
     Reified, ReifiedRelation, VectorsDiffer,
 };
-pub use constraints::{Connected, LoopLattice, SingleLoop};
 pub use constraints::{Dfa, NonogramLine, Regular};
 pub use constraints::{Element, ElementVars};
 pub use domain::{Domain, Domains, ValueIter};
 pub use error::ModelError;
 pub use graph::Graph;
 pub use grid::{Direction, Grid, Neighbourhood, Run};
+pub use learn::{ExplainContext, Explaining, Learning};
 pub use model::Model;
 pub use propagation::{PropagationContext, Scratch, forward_check};
 pub use search::{

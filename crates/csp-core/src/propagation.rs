@@ -9,6 +9,7 @@
 
 use crate::constraint::{Conflict, ConstraintId};
 use crate::domain::{Domains, ValueIter, VarLayout};
+use crate::learn::{Failure, Reason, Recorder};
 use crate::trace::{Deduction, TraceEvent};
 use crate::trail::Trail;
 use crate::variable::{Value, VarId};
@@ -207,6 +208,8 @@ pub(crate) struct Store {
     /// The variables the last conflict was blamed on, and the constraint
     /// that blamed them (see [`PropagationContext::conflict_on`]).
     pub(crate) blame: Blame,
+    /// The event trail, while the search learns.
+    pub(crate) learn: Option<Box<Recorder>>,
 }
 
 /// What [`PropagationContext::conflict_on`] recorded for dom/wdeg.
@@ -273,6 +276,10 @@ pub struct PropagationContext<'a> {
     store: &'a mut Store,
     shared: Shared<'a>,
     current: Option<u32>,
+    /// The reason of this context's changes when learning.
+    base: Reason,
+    /// The reason given for the next change ([`explained_by`](Self::explained_by)).
+    pending: Option<Reason>,
     rule: &'static str,
     /// For traces of word-sized writes: the removed bits that another rule
     /// than `rule` accounts for, and the rule of the `Fixed` event.
@@ -296,10 +303,23 @@ impl std::fmt::Debug for PropagationContext<'_> {
 
 impl<'a> PropagationContext<'a> {
     pub(crate) fn new(store: &'a mut Store, shared: Shared<'a>, current: Option<u32>) -> Self {
+        let base = current.map_or(Reason::Decisions, Reason::Lazy);
+        Self::with_reason(store, shared, current, base)
+    }
+
+    /// A context whose changes have the reason `base` (the engine's own).
+    pub(crate) fn with_reason(
+        store: &'a mut Store,
+        shared: Shared<'a>,
+        current: Option<u32>,
+        base: Reason,
+    ) -> Self {
         PropagationContext {
             store,
             shared,
             current,
+            base,
+            pending: None,
             rule: "",
             explained: Explained::default(),
         }
@@ -455,6 +475,12 @@ impl<'a> PropagationContext<'a> {
     /// Keeps only the values of `var` whose bits are set in `words` (the
     /// layout [`words_into`](Self::words_into) reported).
     pub(crate) fn intersect_words(&mut self, var: VarId, words: &[u64]) -> Result<bool, Conflict> {
+        let result = self.intersect_words_now(var, words);
+        self.pending = None;
+        result
+    }
+
+    fn intersect_words_now(&mut self, var: VarId, words: &[u64]) -> Result<bool, Conflict> {
         let l = self.shared.layout[var.index()];
         if l.words == 1 {
             let old = self.store.words[l.start as usize];
@@ -577,8 +603,81 @@ impl<'a> PropagationContext<'a> {
     /// Reports a conflict found by the constraint itself (a fully fixed
     /// scope that fails, a sum that cannot be reached, ...).
     pub fn conflict(&mut self) -> Conflict {
+        let reason = self.reason();
+        self.pending = None;
+        if let Some(rec) = self.store.learn.as_deref_mut() {
+            rec.failure = Some(Failure::Explicit(reason));
+        }
         self.record_conflict();
         Conflict
+    }
+
+    /// Whether the search is learning from its conflicts: then the reasons
+    /// of changes matter, and a propagator that gives them with
+    /// [`explained_by`](Self::explained_by) builds them only when this is
+    /// true.
+    #[inline]
+    pub fn learning(&self) -> bool {
+        self.store.learn.is_some()
+    }
+
+    /// Gives the reason of the next change (the next call of a mutator) or
+    /// of the next [`conflict`](Self::conflict): a conjunction of literals,
+    /// true now, that together with the constraint's rule implies it (see
+    /// [`ExplainContext`](crate::ExplainContext) for what makes a reason).
+    /// Changes made without one are explained later, if a conflict needs
+    /// them, by [`Constraint::explain`](crate::Constraint::explain).
+    ///
+    /// Does nothing unless the search is [`learning`](Self::learning):
+    /// check that first, so as not to build reasons for nothing. The reason
+    /// holds for the next mutator call only, whether or not it changes a
+    /// domain.
+    pub fn explained_by(&mut self, reason: &[crate::Literal]) {
+        if let Some(rec) = self.store.learn.as_deref_mut() {
+            self.pending = Some(rec.eager(reason));
+        }
+    }
+
+    /// The reason of the change being made: the one given with
+    /// [`explained_by`](Self::explained_by), or this context's own.
+    #[inline]
+    fn reason(&self) -> Reason {
+        self.pending.unwrap_or(self.base)
+    }
+
+    /// Records a one-word write for learning.
+    #[cold]
+    fn record_single(&mut self, var: VarId, l: VarLayout, old: u64, new: u64) {
+        let mut flags = 0;
+        if new.trailing_zeros() != old.trailing_zeros() {
+            flags |= crate::learn::MIN;
+        }
+        if new.leading_zeros() != old.leading_zeros() {
+            flags |= crate::learn::MAX;
+        }
+        let fixed = new.is_power_of_two().then(|| {
+            flags |= crate::learn::FIXED;
+            (i64::from(l.base) + i64::from(new.trailing_zeros())) as Value
+        });
+        let reason = self.reason();
+        if let Some(rec) = self.store.learn.as_deref_mut() {
+            rec.record(var.index() as u32, 0, old & !new, reason, flags, fixed);
+        }
+    }
+
+    /// Records that a change of `var` would have emptied its domain.
+    #[inline]
+    fn fail(&mut self, var: VarId) {
+        if self.store.learn.is_some() {
+            let reason = self.reason();
+            if let Some(rec) = self.store.learn.as_deref_mut() {
+                rec.failure = Some(Failure::Wipe {
+                    var: var.index() as u32,
+                    reason,
+                });
+            }
+        }
+        self.record_conflict();
     }
 
     /// [`conflict`](Self::conflict), naming the variables that caused it:
@@ -598,6 +697,13 @@ impl<'a> PropagationContext<'a> {
     /// Removes `value` from `var`'s domain.
     #[inline]
     pub fn remove(&mut self, var: VarId, value: Value) -> Result<bool, Conflict> {
+        let result = self.remove_now(var, value);
+        self.pending = None;
+        result
+    }
+
+    #[inline]
+    fn remove_now(&mut self, var: VarId, value: Value) -> Result<bool, Conflict> {
         let l = self.shared.layout[var.index()];
         let off = i64::from(value) - i64::from(l.base);
         if off < 0 || off >= 64 * i64::from(l.words) {
@@ -625,10 +731,17 @@ impl<'a> PropagationContext<'a> {
     /// Fixes `var` to `value`; a conflict if `value` is not in the domain.
     #[inline]
     pub fn fix(&mut self, var: VarId, value: Value) -> Result<bool, Conflict> {
+        let result = self.fix_now(var, value);
+        self.pending = None;
+        result
+    }
+
+    #[inline]
+    fn fix_now(&mut self, var: VarId, value: Value) -> Result<bool, Conflict> {
         let l = self.shared.layout[var.index()];
         let off = i64::from(value) - i64::from(l.base);
         if off < 0 || off >= 64 * i64::from(l.words) {
-            self.record_conflict();
+            self.fail(var);
             return Err(Conflict);
         }
         if l.words == 1 {
@@ -648,13 +761,20 @@ impl<'a> PropagationContext<'a> {
 
     /// Removes every value below `min` (computed in `i64`, so offsets cannot overflow).
     pub fn set_min(&mut self, var: VarId, min: i64) -> Result<bool, Conflict> {
+        let result = self.set_min_now(var, min);
+        self.pending = None;
+        result
+    }
+
+    #[inline]
+    fn set_min_now(&mut self, var: VarId, min: i64) -> Result<bool, Conflict> {
         let l = self.shared.layout[var.index()];
         let off = min - i64::from(l.base);
         if off <= 0 {
             return Ok(false);
         }
         if off >= 64 * i64::from(l.words) {
-            self.record_conflict();
+            self.fail(var);
             return Err(Conflict);
         }
         let (wi, b) = ((off / 64) as usize, off % 64);
@@ -677,10 +797,17 @@ impl<'a> PropagationContext<'a> {
 
     /// Removes every value above `max` (computed in `i64`).
     pub fn set_max(&mut self, var: VarId, max: i64) -> Result<bool, Conflict> {
+        let result = self.set_max_now(var, max);
+        self.pending = None;
+        result
+    }
+
+    #[inline]
+    fn set_max_now(&mut self, var: VarId, max: i64) -> Result<bool, Conflict> {
         let l = self.shared.layout[var.index()];
         let off = max - i64::from(l.base);
         if off < 0 {
-            self.record_conflict();
+            self.fail(var);
             return Err(Conflict);
         }
         if off >= 64 * i64::from(l.words) - 1 {
@@ -712,6 +839,16 @@ impl<'a> PropagationContext<'a> {
     /// Keeps only the values of `var` for which `keep` returns `true`.
     /// `keep` also receives the current domains, read-only.
     pub fn retain(
+        &mut self,
+        var: VarId,
+        keep: impl FnMut(&Domains<'_>, Value) -> bool,
+    ) -> Result<bool, Conflict> {
+        let result = self.retain_now(var, keep);
+        self.pending = None;
+        result
+    }
+
+    fn retain_now(
         &mut self,
         var: VarId,
         mut keep: impl FnMut(&Domains<'_>, Value) -> bool,
@@ -754,6 +891,13 @@ impl<'a> PropagationContext<'a> {
     /// returned for `var`. For a wider domain, keeps the same values.
     #[inline]
     pub fn intersect_mask(&mut self, var: VarId, base: Value, mask: u64) -> Result<bool, Conflict> {
+        let result = self.intersect_mask_now(var, base, mask);
+        self.pending = None;
+        result
+    }
+
+    #[inline]
+    fn intersect_mask_now(&mut self, var: VarId, base: Value, mask: u64) -> Result<bool, Conflict> {
         let l = self.shared.layout[var.index()];
         if l.words == 1 && l.base == base {
             let old = self.store.words[l.start as usize];
@@ -765,7 +909,7 @@ impl<'a> PropagationContext<'a> {
             }
         } else {
             let base = i64::from(base);
-            self.retain(var, |_, v| {
+            self.retain_now(var, |_, v| {
                 let off = i64::from(v) - base;
                 (0..64).contains(&off) && mask & (1u64 << off) != 0
             })
@@ -812,11 +956,13 @@ impl<'a> PropagationContext<'a> {
         debug_assert_eq!(self.shared.layout[var.index()], l);
         let old = self.store.words[l.start as usize];
         let new = old & mask;
-        if new == old {
+        let result = if new == old {
             Ok(false)
         } else {
             self.write_single(var, l, old, new)
-        }
+        };
+        self.pending = None;
+        result
     }
 
     /// Takes the reusable value buffer (empty, with its capacity kept), to be
@@ -860,7 +1006,7 @@ impl<'a> PropagationContext<'a> {
         new: u64,
     ) -> Result<bool, Conflict> {
         if new == 0 {
-            self.record_conflict();
+            self.fail(var);
             return Err(Conflict);
         }
         let wi = l.start as usize;
@@ -874,6 +1020,9 @@ impl<'a> PropagationContext<'a> {
         }
         if new.is_power_of_two() {
             change |= FIXED;
+        }
+        if self.store.learn.is_some() {
+            self.record_single(var, l, old, new);
         }
         if self.store.trace.is_some() {
             self.trace_removals(var, l.base, 0, old & !new);
@@ -904,21 +1053,50 @@ impl<'a> PropagationContext<'a> {
             return Ok(false);
         }
         if !any {
-            self.record_conflict();
+            self.fail(var);
             return Err(Conflict);
         }
         let before = self.domains();
         let (old_min, old_max) = (before.min(var), before.max(var));
+        let masks_at = self.store.learn.as_ref().map(|r| r.masks.len());
         for i in 0..range.len() {
             let wi = range.start + i;
             let w = self.store.words[wi];
             let n = f(i, w) & w;
+            if let Some(rec) = self.store.learn.as_deref_mut() {
+                rec.masks.push(w & !n);
+            }
             if n != w {
                 self.store.trail.push((wi as u32, w));
                 self.store.words[wi] = n;
                 if self.store.trace.is_some() {
                     self.trace_removals(var, l.base, i, w & !n);
                 }
+            }
+        }
+        let after = self.domains();
+        if let Some(at) = masks_at {
+            let (new_min, new_max, fixed) = (after.min(var), after.max(var), after.value(var));
+            let mut flags = 0;
+            if new_min != old_min {
+                flags |= crate::learn::MIN;
+            }
+            if new_max != old_max {
+                flags |= crate::learn::MAX;
+            }
+            if fixed.is_some() {
+                flags |= crate::learn::FIXED;
+            }
+            let reason = self.reason();
+            if let Some(rec) = self.store.learn.as_deref_mut() {
+                rec.record(
+                    var.index() as u32,
+                    crate::learn::MULTI,
+                    at as u64,
+                    reason,
+                    flags,
+                    fixed,
+                );
             }
         }
         let after = self.domains();

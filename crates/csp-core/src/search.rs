@@ -2,6 +2,7 @@
 //! node, options for variable and value order, limits, branch and bound for
 //! optimisation, and the results.
 
+mod cdcl;
 mod cpu;
 mod engine;
 pub mod optimize;

@@ -17,7 +17,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::{ConstraintId, Model, SearchOptions, SearchStatus, Solver, Uniqueness, Value, VarId};
+use crate::{
+    ConstraintId, Learning, Literal, Model, SearchOptions, SearchStatus, Solver, Uniqueness, Value,
+    VarId,
+};
 use std::collections::BTreeSet;
 
 /// The largest number of full assignments [`check_against_brute_force`]
@@ -115,7 +118,7 @@ pub fn in_initial_domains(model: &Model, values: &[Value]) -> bool {
 pub fn check_against_brute_force(model: &Model, options: SearchOptions) -> usize {
     let expected = brute_force_solutions(model, MAX_BRUTE_FORCE_ASSIGNMENTS)
         .expect("model too large for brute force");
-    let mut solver = Solver::with_options(model, options);
+    let mut solver = Solver::with_options(model, options.clone());
     let mut iter = solver.solutions();
     let found: Vec<Vec<Value>> = iter.by_ref().map(|s| s.into_values()).collect();
     assert_eq!(
@@ -223,7 +226,226 @@ pub fn check_against_brute_force(model: &Model, options: SearchOptions) -> usize
             }
         }
     }
+    check_learning(model, &options, &expected_set);
+    check_explanations(model, &expected);
     expected.len()
+}
+
+/// The same search with learning on ([`Learning::On`], with the options'
+/// orders and with [`SearchOptions::learning`]'s): the same solutions, count
+/// and uniqueness.
+fn check_learning(model: &Model, options: &SearchOptions, expected: &BTreeSet<Vec<Value>>) {
+    let mut solver = Solver::with_options(model, options.clone().with_learning(Learning::On));
+    let mut iter = solver.solutions();
+    let found: Vec<Vec<Value>> = iter.by_ref().map(|s| s.into_values()).collect();
+    assert_eq!(
+        iter.status(),
+        Some(SearchStatus::Complete),
+        "the learning search was not complete"
+    );
+    let found_set: BTreeSet<_> = found.iter().cloned().collect();
+    assert_eq!(
+        found_set.len(),
+        found.len(),
+        "learning: a solution was reported twice: {found:?}"
+    );
+    assert_eq!(&found_set, expected, "learning found other solutions");
+    let mut solver = Solver::with_options(model, options.clone().learning());
+    let count = solver.count(None);
+    assert_eq!(
+        (count.count, count.status),
+        (expected.len() as u64, SearchStatus::Complete),
+        "learning: count(None) differs from brute force"
+    );
+    let unique = solver.uniqueness();
+    let ok = match (&unique, expected.len()) {
+        (Uniqueness::NoSolution, 0) => true,
+        (Uniqueness::Unique(s), 1) => expected.contains(s.values()),
+        (Uniqueness::Multiple(a, b), n) if n >= 2 => {
+            a != b && expected.contains(a.values()) && expected.contains(b.values())
+        }
+        _ => false,
+    };
+    assert!(
+        ok,
+        "learning: uniqueness() returned {unique:?} for {} solutions",
+        expected.len()
+    );
+    // Switching to learning in the middle of a run (after two failures).
+    let auto = options
+        .clone()
+        .with_learning(Learning::Auto { after_failures: 2 });
+    let mut solver = Solver::with_options(model, auto);
+    let mut iter = solver.solutions();
+    let found: Vec<Vec<Value>> = iter.by_ref().map(|s| s.into_values()).collect();
+    let found_set: BTreeSet<Vec<Value>> = found.iter().cloned().collect();
+    assert_eq!(
+        (&found_set, found.len()),
+        (expected, expected.len()),
+        "learning from the third failure on found other solutions, or one twice"
+    );
+    let count = solver.count(None);
+    assert_eq!(
+        (count.count, count.status),
+        (expected.len() as u64, SearchStatus::Complete),
+        "learning from the third failure on: count(None) differs from brute force"
+    );
+}
+
+/// The largest number of scope tuples [`check_explanations`] enumerates to
+/// check an explanation against its constraint alone; above it, the
+/// explanation is checked against the model's solutions.
+const MAX_LOCAL_TUPLES: u64 = 20_000;
+
+/// The explanation oracle: replays paths of decisions with learning on
+/// (each solution's values in creation order and in reverse, and seeded
+/// random decisions, which also fail) and checks every explanation a
+/// constraint gives for a change or a failure:
+///
+/// - every literal of it was true before the change;
+/// - it implies the change: no assignment allowed by the constraint and by
+///   the explanation (enumerated over the constraint's scope when small,
+///   else among the model's `solutions`) gives the variable the removed
+///   value, and none at all for a failure.
+///
+/// `solutions` are all the solutions of `model` (as
+/// [`brute_force_solutions`] lists them). Panics on the first wrong
+/// explanation. Returns how many explanations it checked.
+pub fn check_explanations(model: &Model, solutions: &[Vec<Value>]) -> usize {
+    let mut solver = Solver::new(model);
+    let vars: Vec<VarId> = model.vars().collect();
+    let mut paths: Vec<Vec<(VarId, Value)>> = Vec::new();
+    for s in solutions.iter().take(16) {
+        let forward: Vec<(VarId, Value)> = vars.iter().map(|&v| (v, s[v.index()])).collect();
+        let mut backward = forward.clone();
+        backward.reverse();
+        paths.push(forward);
+        paths.push(backward);
+    }
+    let mut rng = SplitMix64(0x5EED ^ model.num_vars() as u64);
+    let initial = model.initial_domains();
+    for _ in 0..24 {
+        let mut path = Vec::new();
+        for _ in 0..vars.len() {
+            let v = vars[rng.below(vars.len())];
+            let values: Vec<Value> = initial.iter(v).collect();
+            if !values.is_empty() {
+                path.push((v, values[rng.below(values.len())]));
+            }
+        }
+        paths.push(path);
+    }
+    let mut checked = 0;
+    for path in &paths {
+        for e in solver.explain_path(path) {
+            checked += 1;
+            let what = match (e.var, e.value) {
+                (Some(x), Some(v)) => format!("{} != {v}", model.display_var(x)),
+                _ => "the failure".to_string(),
+            };
+            let name = e
+                .constraint
+                .and_then(|c| model.constraints().nth(c as usize))
+                .map_or_else(|| "an eager reason".to_string(), |(_, k)| format!("{k:?}"));
+            assert!(
+                e.valid,
+                "{name}: the explanation {:?} of {what} names a literal not true before it (path {path:?})",
+                e.reason
+            );
+            let removal = e.var.zip(e.value);
+            let constraint = e
+                .constraint
+                .and_then(|c| model.constraints().nth(c as usize))
+                .filter(|_| !e.global);
+            let counterexample = match constraint {
+                Some((_, k)) if local_tuples(model, k.scope(), &e.reason).is_some() => {
+                    local_counterexample(model, k, &e.reason, removal)
+                }
+                _ => solutions
+                    .iter()
+                    .find(|s| {
+                        e.reason.iter().all(|l| l.holds(s[l.var().index()]))
+                            && removal.is_none_or(|(x, v)| s[x.index()] == v)
+                    })
+                    .map(|s| format!("solution {s:?}")),
+            };
+            if let Some(c) = counterexample {
+                panic!(
+                    "{name}: the explanation {:?} of {what} does not imply it: {c} (path {path:?})",
+                    e.reason
+                );
+            }
+        }
+    }
+    checked
+}
+
+/// The number of tuples of `scope`'s distinct variables, if the reason
+/// names only those variables and there are at most [`MAX_LOCAL_TUPLES`].
+fn local_tuples(model: &Model, scope: &[VarId], reason: &[Literal]) -> Option<u64> {
+    if !reason.iter().all(|l| scope.contains(&l.var())) {
+        return None;
+    }
+    let mut distinct: Vec<VarId> = scope.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let d = model.initial_domains();
+    distinct
+        .iter()
+        .try_fold(1u64, |acc, &v| acc.checked_mul(u64::from(d.size(v))))
+        .filter(|&n| n <= MAX_LOCAL_TUPLES)
+}
+
+/// A tuple of `c`'s scope that satisfies `c` and every literal of `reason`
+/// (and gives `removal.0` the value `removal.1`), if there is one.
+fn local_counterexample(
+    model: &Model,
+    c: &dyn crate::Constraint,
+    reason: &[Literal],
+    removal: Option<(VarId, Value)>,
+) -> Option<String> {
+    let scope = c.scope();
+    let mut distinct: Vec<VarId> = scope.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let d = model.initial_domains();
+    let domains: Vec<Vec<Value>> = distinct.iter().map(|&v| d.iter(v).collect()).collect();
+    if domains.iter().any(Vec::is_empty) {
+        return None;
+    }
+    let mut idx = vec![0usize; distinct.len()];
+    let mut values = vec![0; scope.len()];
+    loop {
+        let value_of = |v: VarId| {
+            let k = distinct.binary_search(&v).unwrap_or(0);
+            domains[k][idx[k]]
+        };
+        for (slot, &v) in values.iter_mut().zip(scope) {
+            *slot = value_of(v);
+        }
+        if c.is_satisfied(&values)
+            && reason.iter().all(|l| l.holds(value_of(l.var())))
+            && removal.is_none_or(|(x, v)| !scope.contains(&x) || value_of(x) == v)
+        {
+            let named: Vec<String> = distinct
+                .iter()
+                .map(|&v| format!("{} = {}", model.display_var(v), value_of(v)))
+                .collect();
+            return Some(named.join(", "));
+        }
+        let mut i = distinct.len();
+        loop {
+            if i == 0 {
+                return None;
+            }
+            i -= 1;
+            idx[i] += 1;
+            if idx[i] < domains[i].len() {
+                break;
+            }
+            idx[i] = 0;
+        }
+    }
 }
 
 /// SplitMix64, so the generators below need no dependency and give the same

@@ -1,12 +1,12 @@
 //! No heap allocation per search node for the connectivity constraints:
-//! `Connected` (plain and non-empty) and `SingleLoop` (with and without
-//! vertex variables) search without allocating once the solver has run
-//! once. Same technique as `tests/no_alloc.rs` (a counting global
+//! `Connected` (plain and non-empty), `SingleLoop` (with and without
+//! vertex variables) and `Acyclic` (Slant's diagonals) search without
+//! allocating once the solver has run once. Same technique as `tests/no_alloc.rs` (a counting global
 //! allocator, one test per binary). Run with `--nocapture` for the figures.
 
 use csp_core::constraints::LoopLattice;
 use csp_core::graph::Graph;
-use csp_core::{Literal, Model, SearchOptions, Solver, VariableOrder};
+use csp_core::{Literal, Model, RelOp, SearchOptions, Solver, VariableOrder};
 #[path = "support/alloc_count.rs"]
 mod alloc_count;
 
@@ -69,6 +69,39 @@ fn loops_through(n: usize) -> Model {
     m
 }
 
+/// Slant on an `n x n` board: one variable per cell (`\\` at 1, `/` at
+/// 0), the diagonals acyclic on the points, and a few point clues
+/// counting the diagonals that touch them.
+fn slant(n: usize) -> Model {
+    let mut m = Model::new();
+    let cells = m.new_vars(n * n, 0..=1).unwrap();
+    let point = |r: usize, c: usize| r * (n + 1) + c;
+    let mut pairs = Vec::new();
+    let mut lits = Vec::new();
+    let mut touching = vec![Vec::new(); (n + 1) * (n + 1)];
+    for r in 0..n {
+        for c in 0..n {
+            let x = cells[r * n + c];
+            pairs.push((point(r, c), point(r + 1, c + 1)));
+            lits.push(Literal::eq(x, 1));
+            touching[point(r, c)].push(Literal::eq(x, 1));
+            touching[point(r + 1, c + 1)].push(Literal::eq(x, 1));
+            pairs.push((point(r, c + 1), point(r + 1, c)));
+            lits.push(Literal::eq(x, 0));
+            touching[point(r, c + 1)].push(Literal::eq(x, 0));
+            touching[point(r + 1, c)].push(Literal::eq(x, 0));
+        }
+    }
+    let g = Graph::new((n + 1) * (n + 1), &pairs).unwrap();
+    m.acyclic_literals(&lits, &g).unwrap();
+    for (p, t) in touching.iter().enumerate() {
+        if p % 7 == 3 && t.len() == 4 {
+            m.count_literals(t, RelOp::Eq, 2).unwrap();
+        }
+    }
+    m
+}
+
 #[test]
 fn connectivity_searches_without_allocating() {
     let (v, n) = counted(GLOBAL, || vec![1u8; 10]);
@@ -80,6 +113,7 @@ fn connectivity_searches_without_allocating() {
         ("single loop around 5x5", loops_around(5, 5)),
         ("single loop around 4x7", loops_around(4, 7)),
         ("single loop through 6x6", loops_through(6)),
+        ("acyclic slant 7x7", slant(7)),
     ];
     for (name, model) in &cases {
         for order in [VariableOrder::MrvDegree, VariableOrder::DomWdeg] {

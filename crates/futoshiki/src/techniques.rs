@@ -40,6 +40,12 @@ impl SignCheck {
 }
 
 impl Constraint for SignCheck {
+    /// Explained by its scope's domains: it reads nothing else, and what
+    /// it deduces from them follows from the puzzle's rules.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }
@@ -85,6 +91,12 @@ impl SignBounds {
 }
 
 impl Constraint for SignBounds {
+    /// Explained by its scope's domains: it reads nothing else, and what
+    /// it deduces from them follows from the puzzle's rules.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }
@@ -145,6 +157,12 @@ impl Fish {
 }
 
 impl Constraint for Fish {
+    /// Explained by its scope's domains: it reads nothing else, and what
+    /// it deduces from them follows from the puzzle's rules.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.cells
     }
@@ -278,6 +296,12 @@ impl ForcingChains {
 }
 
 impl Constraint for ForcingChains {
+    /// Explained by its scope's domains: it reads nothing else, and what
+    /// it deduces from them follows from the puzzle's rules.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.cells
     }
@@ -379,6 +403,12 @@ impl LineSubsets {
 }
 
 impl Constraint for LineSubsets {
+    /// Explained by its scope's domains: it reads nothing else, and what
+    /// it deduces from them follows from the puzzle's rules.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.cells
     }

@@ -18,6 +18,7 @@ use crate::family::{
     Built, Explanation, Family, FamilyInfo, GenerateError, GenerateOptions, Grade, GradeError,
     Hint, ParseError, Rule, Solved, Unique, Violation,
 };
+use crate::puzzlink::{self, EncodeError, Genre};
 use crate::render::RenderOptions;
 use csp_core::{Count, Limits, ModelError, Stats};
 
@@ -25,8 +26,11 @@ use csp_core::{Count, Limits, ModelError, Stats};
 pub trait AnyFamily: Send + Sync {
     /// The family's name, rules, ladder and record shape.
     fn info(&self) -> &FamilyInfo;
-    /// Reads a puzzle.
+    /// Reads a puzzle: the family's text layout, its one-line form (a
+    /// Tatham game ID), or a puzz.link URL of its genre.
     fn load(&self, text: &str) -> Result<Box<dyn AnyPuzzle + '_>, ParseError>;
+    /// The family's genre on puzz.link, if it has one.
+    fn puzzlink(&self) -> Option<&'static Genre>;
     /// Generates a puzzle.
     fn generate_text(&self, options: &GenerateOptions) -> Result<GeneratedText, GenerateError>;
     /// The family's named deductions, easiest first ([`Family::rules`]).
@@ -56,6 +60,8 @@ pub trait AnyPuzzle: Send + Sync {
     fn write(&self) -> String;
     /// The puzzle's one-line form, if the family has one.
     fn game_id(&self) -> Option<String>;
+    /// The puzzle as a puzz.link URL, or why it cannot be one.
+    fn puzzlink(&self) -> Result<String, EncodeError>;
     /// Solves it; the solution as text.
     fn solve(&self, limits: &Limits) -> (Solved<String>, Stats);
     /// Counts solutions up to `limit`.
@@ -114,6 +120,10 @@ impl<F: Family + ?Sized> AnyPuzzle for Loaded<'_, F> {
 
     fn game_id(&self) -> Option<String> {
         self.family.write_game_id(&self.puzzle)
+    }
+
+    fn puzzlink(&self) -> Result<String, EncodeError> {
+        self.family.to_puzzlink(&self.puzzle).map(|u| u.to_string())
     }
 
     fn solve(&self, limits: &Limits) -> (Solved<String>, Stats) {
@@ -202,11 +212,19 @@ impl<F: Family> AnyFamily for F {
     }
 
     fn load(&self, text: &str) -> Result<Box<dyn AnyPuzzle + '_>, ParseError> {
-        let puzzle = self.parse(text)?;
+        let puzzle = if puzzlink::is_url(text) {
+            puzzlink::read(self, text)?
+        } else {
+            self.parse(text)?
+        };
         Ok(Box::new(Loaded {
             family: self,
             puzzle,
         }))
+    }
+
+    fn puzzlink(&self) -> Option<&'static Genre> {
+        Family::puzzlink(self)
     }
 
     fn generate_text(&self, options: &GenerateOptions) -> Result<GeneratedText, GenerateError> {

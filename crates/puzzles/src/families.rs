@@ -2,6 +2,12 @@
 //!
 //! Adding a family: write `families/<name>.rs` implementing
 //! [`Family`](crate::Family), declare it below and add one line to [`ALL`].
+//! If puzz.link has the genre, give its name
+//! ([`Family::puzzlink`](crate::Family::puzzlink)) and map the URL's parts
+//! with the shared codec of [`crate::puzzlink`] in the same file
+//! ([`Family::from_puzzlink`](crate::Family::from_puzzlink),
+//! [`Family::to_puzzlink`](crate::Family::to_puzzlink)); the round-trip
+//! test of `tests/puzzlink.rs` lists the families on puzz.link.
 
 pub mod binairo;
 pub mod futoshiki;

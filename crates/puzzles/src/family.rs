@@ -1,6 +1,7 @@
 //! The [`Family`] trait and the types every family shares.
 
 use crate::generic;
+use crate::puzzlink::{EncodeError, Genre, Url};
 use crate::render::RenderOptions;
 use csp_core::{
     ConstraintId, Deduction, Limits, ModelError, SearchOptions, Stats, StopReason, VarId,
@@ -679,7 +680,9 @@ pub trait Family: Send + Sync {
     fn info(&self) -> &FamilyInfo;
 
     /// Reads a puzzle in any of the family's formats (the text layout, a
-    /// one-line form such as a Tatham game ID).
+    /// one-line form such as a Tatham game ID). puzz.link URLs are read by
+    /// [`from_puzzlink`](Family::from_puzzlink), which
+    /// [`AnyFamily::load`](crate::AnyFamily::load) calls for a URL.
     fn parse(&self, text: &str) -> Result<Self::Puzzle, ParseError>;
 
     /// Writes a puzzle in the text layout; [`parse`](Family::parse) reads
@@ -691,6 +694,35 @@ pub trait Family: Send + Sync {
     fn write_game_id(&self, puzzle: &Self::Puzzle) -> Option<String> {
         let _ = puzzle;
         None
+    }
+
+    /// The family's genre on puzz.link, if it has one; `None` (the
+    /// default): the family is not on puzz.link.
+    fn puzzlink(&self) -> Option<&'static Genre> {
+        None
+    }
+
+    /// Reads a puzz.link URL of the family's genre (split by
+    /// [`Url::parse`]; [`puzzlink::read`](crate::puzzlink::read) checks the
+    /// genre first). Flags, variants and clues the family cannot take are
+    /// an error that names them. The default: not on puzz.link.
+    #[expect(
+        clippy::wrong_self_convention,
+        reason = "the family reads the URL: `self` carries its options (a Sudoku's box shape)"
+    )]
+    fn from_puzzlink(&self, url: &Url) -> Result<Self::Puzzle, ParseError> {
+        Err(url.error(format!("{} is not on puzz.link", self.info().title)))
+    }
+
+    /// Writes a puzzle as a puzz.link URL; [`from_puzzlink`](Family::from_puzzlink)
+    /// reads it back to an equal puzzle. An error for a puzzle the genre
+    /// cannot hold (and, by default, for a family not on puzz.link).
+    fn to_puzzlink(&self, puzzle: &Self::Puzzle) -> Result<Url, EncodeError> {
+        let _ = puzzle;
+        Err(EncodeError::new(format!(
+            "{} is not on puzz.link",
+            self.info().title
+        )))
     }
 
     /// The csp-core model for solving.

@@ -641,9 +641,17 @@ pub fn hint<F: Family + ?Sized>(
 }
 
 /// The search options every family starts from: dom/wdeg variable order
-/// (csp-core's strongest general-purpose order on puzzles).
+/// (csp-core's strongest general-purpose order on puzzles), and conflict
+/// learning once a search has failed [`Learning::AUTO`] times, so that the
+/// large, hard puzzles where plain search gets lost switch to clause
+/// learning with activity-based branching, while ordinary puzzles never pay
+/// for it.
+///
+/// [`Learning::AUTO`]: csp_core::Learning::AUTO
 pub fn default_search_options() -> SearchOptions {
-    SearchOptions::default().with_variable_order(csp_core::VariableOrder::DomWdeg)
+    SearchOptions::default()
+        .with_variable_order(csp_core::VariableOrder::DomWdeg)
+        .with_learning(csp_core::Learning::AUTO)
 }
 
 /// Each cell's candidates after root propagation of the model of the

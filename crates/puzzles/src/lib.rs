@@ -15,6 +15,9 @@
 //!   The command-line tool, the benches and the cross-family tests use only
 //!   this, so a new family is one module plus one line in
 //!   [`families::ALL`].
+//! - [`puzzlink`] reads and writes puzz.link URLs for the families on
+//!   puzz.link: one shared codec, and each family's mapping in its own
+//!   module ([`Family::puzzlink`]).
 //! - [`text`] reads the plain text layout every family shares (a header
 //!   line, rows of whitespace-separated tokens, `-` for an empty cell) with
 //!   errors that name the line and column.
@@ -38,6 +41,7 @@ pub mod dynamic;
 pub mod families;
 mod family;
 pub mod generic;
+pub mod puzzlink;
 pub mod render;
 #[cfg(feature = "serde")]
 mod serde_text;

@@ -39,6 +39,8 @@ mod fonts;
 pub mod png;
 
 pub use booklet::Booklet;
+#[cfg(feature = "pdf")]
+pub use booklet::PdfPages;
 
 /// The font family the pictures' text asks for first. The `png` and `pdf`
 /// features embed it (Noto Sans, Apache-2.0, from the `ttf-noto-sans`
@@ -61,6 +63,21 @@ pub enum RenderError {
         height: f64,
         /// The largest side allowed.
         max: u32,
+    },
+    /// The picture would hold more pixels than the budget
+    /// (`png::MAX_PIXELS`, with the `png` feature): its
+    /// memory would be 4 bytes a pixel, twice over while it is encoded.
+    #[error(
+        "a picture of {width}x{height} pixels is over the budget of {max} pixels \
+         (make the cells smaller)"
+    )]
+    Pixels {
+        /// Its width in pixels.
+        width: u32,
+        /// Its height.
+        height: u32,
+        /// The most pixels a picture may have.
+        max: u64,
     },
     /// A scale that is not a positive finite number.
     #[error("the scale must be a positive number, not {0}")]

@@ -145,7 +145,8 @@ fn rounds(default: usize) -> usize {
 }
 
 /// Calls `each(family, name, text)` on `rounds` mutations of each of a
-/// family's texts (a puzzle it generated with `seed`, and its game ID),
+/// family's texts (a puzzle it generated with `seed`, its game ID and its
+/// puzz.link URL),
 /// for every family, from a fixed seed of `salt`.
 fn for_each_mutation(
     seed: u64,
@@ -161,6 +162,9 @@ fn for_each_mutation(
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         let mut texts = vec![made.puzzle.clone()];
         texts.extend(made.game_id.clone());
+        // Its puzz.link URL, where the family is on puzz.link (a broken
+        // URL is an error like any other text).
+        texts.extend(f.load(&made.puzzle).ok().and_then(|p| p.puzzlink().ok()));
         let mut rng = Rng::new(salt ^ name.len() as u64);
         for text in &texts {
             for _ in 0..rounds {

@@ -796,6 +796,31 @@ impl Model {
         self.post(py, |m| m.single_loop(&edges, &graph.graph))
     }
 
+    /// The 0/1 `edges` set to 1 form a forest of `graph`: no closed loop
+    /// (edge `i` of the graph is `edges[i]`).
+    fn acyclic(
+        &mut self,
+        py: Python<'_>,
+        edges: &Bound<'_, PyAny>,
+        graph: &Graph,
+    ) -> PyResult<usize> {
+        let edges = ids(edges)?;
+        self.post(py, |m| m.acyclic(&edges, &graph.graph))
+    }
+
+    /// The edges whose literal holds form a forest of `graph` (edge `i` is
+    /// chosen when `lits[i]` holds; Slant's two diagonals of a cell are
+    /// `x == 1` and `x == 0` of one variable).
+    fn acyclic_literals(
+        &mut self,
+        py: Python<'_>,
+        lits: &Bound<'_, PyAny>,
+        graph: &Graph,
+    ) -> PyResult<usize> {
+        let lits = literals_of(lits)?;
+        self.post(py, |m| m.acyclic_literals(&lits, &graph.graph))
+    }
+
     /// `single_loop`, plus one 0/1 variable per vertex that is 1 exactly
     /// when the loop passes through it.
     fn single_loop_with_vertices(

@@ -245,6 +245,29 @@ def test_single_loop():
     assert found == {(0, 0, 1, 1, 1, 1, 0, 1, 1)}
 
 
+def test_acyclic():
+    # A triangle: every subset of its edges but all three.
+    g = gridcsp.Graph(3, [(0, 1), (1, 2), (2, 0)])
+    assert check([range(2)] * 3, lambda m, xs: m.acyclic(xs, g), lambda v: sum(v) < 3) == 7
+    # Slant on a 2x2 board: one variable per cell (1: backslash, 0: slash)
+    # choosing one of its two diagonals on the 3x3 points; all fillings
+    # but the diamond (slash, backslash, backslash, slash).
+    point = lambda r, c: 3 * r + c
+    pairs, cells = [], []
+    for r in range(2):
+        for c in range(2):
+            pairs += [(point(r, c), point(r + 1, c + 1)), (point(r, c + 1), point(r + 1, c))]
+    g = gridcsp.Graph(9, pairs)
+
+    def slant(m, xs):
+        lits = []
+        for x in xs:
+            lits += [x.eq(1), x.eq(0)]
+        return m.acyclic_literals(lits, g)
+
+    assert check([range(2)] * 4, slant, lambda v: tuple(v) != (0, 1, 1, 0)) == 15
+
+
 def test_loop_lattice():
     m = gridcsp.Model()
     lattice = gridcsp.LoopLattice.around_cells(m, 1, 2)

@@ -21,6 +21,7 @@ use csp_core::constraints::all_different::rules as ad;
 use csp_core::{SearchOptions, TraceEvent};
 use std::fmt;
 use std::str::FromStr;
+use std::time::Instant;
 
 /// The decisions of the short uniqueness search [`Logic::grade`] runs
 /// before the techniques: enough for most classic puzzles (a proper one
@@ -970,8 +971,11 @@ impl Logic {
     /// puzzle: proving it unique, or finding its solution. A search stopped
     /// by a limit makes `grade`, `explain` or `hint` return
     /// [`SudokuError::Stopped`]. By default there is no limit
-    /// ([`SudokuSolver::default_options`]). The techniques themselves always
-    /// run to their end: they are propagation, with no search.
+    /// ([`SudokuSolver::default_options`]). A node limit bounds the
+    /// decisions of all the searches of one call together; a time limit
+    /// and a cancellation flag bound the whole call, the techniques
+    /// included (they are propagation, which the engine's limits do not
+    /// interrupt: they check the deadline themselves and stop deducing).
     pub fn with_search_options(mut self, options: SearchOptions) -> Logic {
         self.options = options;
         self
@@ -1028,17 +1032,21 @@ impl Logic {
         // forcing chains too) and then a search decides. A short search
         // first settles most such puzzles at once, and the proof of
         // uniqueness it may find saves the search after the techniques.
-        let known = self.short_uniqueness(puzzle)?;
-        let a = analyse_with(&mut self.logic_solver(), puzzle, false, !replayed)?;
-        self.check(&a, puzzle, known)?;
+        let started = Instant::now();
+        let (known, spent) = self.short_uniqueness(puzzle)?;
+        let a = self.within(started, || {
+            analyse_with(&mut self.logic_solver(), puzzle, false, !replayed)
+        })?;
+        self.check(&a, puzzle, known, self.remaining(started, spent))?;
         Ok(a.grade())
     }
 
     /// A uniqueness search of at most [`SHORT_SEARCH`] decisions (and
     /// within the grader's own limits): the solution if it proved it
     /// unique, `None` if it stopped first, or the error the puzzle has (no
-    /// solution, several).
-    fn short_uniqueness(&self, puzzle: &Board) -> Result<Option<Board>, SudokuError> {
+    /// solution, several); and the decisions it took (they count against
+    /// the node limit of the searches after it).
+    fn short_uniqueness(&self, puzzle: &Board) -> Result<(Option<Board>, u64), SudokuError> {
         let mut options = self.options.clone();
         options.limits.nodes = Some(
             options
@@ -1046,12 +1054,48 @@ impl Logic {
                 .nodes
                 .map_or(SHORT_SEARCH, |n| n.min(SHORT_SEARCH)),
         );
-        match self.plain.solver_with(options).uniqueness(puzzle)? {
-            Uniqueness::Unique(s) => Ok(Some(s)),
+        let mut solver = self.plain.solver_with(options);
+        let found = solver.uniqueness(puzzle)?;
+        let spent = solver.stats().decisions;
+        match found {
+            Uniqueness::Unique(s) => Ok((Some(s), spent)),
             Uniqueness::NoSolution => Err(SudokuError::NoSolution),
             Uniqueness::Multiple(..) => Err(SudokuError::MultipleSolutions),
-            Uniqueness::Unknown { .. } => Ok(None),
+            Uniqueness::Unknown { .. } => Ok((None, spent)),
         }
+    }
+
+    /// Runs an analysis (the techniques) within the time limit and the
+    /// cancellation flag of the grader's options, counted from `started`:
+    /// once over, the techniques stop deducing (see `techniques::halt`)
+    /// and the analysis is [`SudokuError::Stopped`], never a grade.
+    fn within<T>(
+        &self,
+        started: Instant,
+        analysis: impl FnOnce() -> Result<T, SudokuError>,
+    ) -> Result<T, SudokuError> {
+        let limits = &self.options.limits;
+        let deadline = limits.time.map(|t| started + t);
+        let guard = techniques::halt::Guard::new(deadline, limits.cancel.clone());
+        let result = analysis()?;
+        match guard.fired() {
+            Some(reason) => Err(SudokuError::Stopped(reason)),
+            None => Ok(result),
+        }
+    }
+
+    /// The options of a search after `spent` decisions and the time since
+    /// `started`: what is left of the node and time limits, so that a
+    /// limit bounds the whole of a grade or an explanation.
+    fn remaining(&self, started: Instant, spent: u64) -> SearchOptions {
+        let mut options = self.options.clone();
+        if let Some(n) = options.limits.nodes.as_mut() {
+            *n = n.saturating_sub(spent);
+        }
+        if let Some(t) = options.limits.time.as_mut() {
+            *t = t.saturating_sub(started.elapsed());
+        }
+        options
     }
 
     /// The grade of a puzzle that singles and the basic techniques finish
@@ -1093,6 +1137,7 @@ impl Logic {
         a: &Analysis,
         puzzle: &Board,
         known: Option<Board>,
+        options: SearchOptions,
     ) -> Result<Board, SudokuError> {
         // Unique rectangles assume one solution: on a puzzle with several
         // they can reach a contradiction, which then proves nothing.
@@ -1106,7 +1151,7 @@ impl Logic {
         if let Some(solution) = known {
             return Ok(solution);
         }
-        match self.plain_solver().uniqueness(puzzle)? {
+        match self.plain.solver_with(options).uniqueness(puzzle)? {
             Uniqueness::Unique(s) => Ok(s),
             Uniqueness::NoSolution => Err(SudokuError::NoSolution),
             Uniqueness::Multiple(..) => Err(SudokuError::MultipleSolutions),
@@ -1118,9 +1163,10 @@ impl Logic {
     pub fn explain(&self, puzzle: &Board) -> Result<Explanation, SudokuError> {
         // As in `grade`: a short search first settles most puzzles without
         // exactly one solution.
-        let known = self.short_uniqueness(puzzle)?;
-        let a = analyse(&mut self.step_solver(), puzzle, true)?;
-        let solution = self.check(&a, puzzle, known)?;
+        let started = Instant::now();
+        let (known, spent) = self.short_uniqueness(puzzle)?;
+        let a = self.within(started, || analyse(&mut self.step_solver(), puzzle, true))?;
+        let solution = self.check(&a, puzzle, known, self.remaining(started, spent))?;
         let grade = a.grade();
         let stuck = (!a.solved()).then(|| a.reached.clone());
         Ok(Explanation {
@@ -1170,7 +1216,7 @@ impl Logic {
             return Ok(Hint::Solved);
         }
         let mut solver = self.step_solver();
-        let a = analyse(&mut solver, board, true)?;
+        let a = self.within(Instant::now(), || analyse(&mut solver, board, true))?;
         // A contradiction is the board's own unless unique rectangles, which
         // assume one solution, may have led to it: then the first step may
         // still be sound (see below), and a search decides.

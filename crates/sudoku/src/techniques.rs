@@ -37,6 +37,7 @@ pub(crate) mod direct;
 mod fish;
 mod forcing;
 pub(crate) mod geometry;
+pub(crate) mod halt;
 mod locked;
 mod memo;
 mod single_digit;
@@ -593,6 +594,12 @@ impl GridRule {
 }
 
 impl Constraint for GridRule {
+    /// Explained by its scope's domains: it reads nothing else, and what
+    /// it deduces from them follows from the puzzle's rules.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.geo.vars
     }
@@ -602,6 +609,9 @@ impl Constraint for GridRule {
     }
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        if halt::halted() {
+            return Ok(()); // over the analysis's time: see `halt`
+        }
         let mut masks = ctx.take_words();
         self.geo.read(ctx, &mut masks);
         // The state word: the highest rating this technique has used on

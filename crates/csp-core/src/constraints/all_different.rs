@@ -922,6 +922,12 @@ impl crate::Model {
     }
 }
 
+/// The values `var` had at the explained moment.
+fn ctx_values(ctx: &crate::ExplainContext<'_>, var: VarId) -> Vec<Value> {
+    let (lo, hi) = (ctx.min(var), ctx.max(var));
+    (lo..=hi).filter(|&v| ctx.contains(var, v)).collect()
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum MaskConflict {
     Wipeout,
@@ -929,6 +935,96 @@ enum MaskConflict {
 }
 
 impl Constraint for AllDifferent {
+    /// A value removed because another variable took it (forward
+    /// checking), because the variable is the only place left for another
+    /// of its values (a hidden single), or because a group of variables
+    /// needs all of a set of values including it (a Hall set made of the
+    /// variables whose values all lie within one variable's); anything else
+    /// by the scope's domains.
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, what: crate::Explaining) {
+        use crate::Literal;
+        let n = self.vars.len();
+        let shifted = |i: usize, v: Value| i64::from(v) + self.offset(i);
+        let unshift = |i: usize, s: i64| Value::try_from(s - self.offset(i)).ok();
+        let crate::Explaining::Removal { var, value } = what else {
+            return ctx.push_scope(&self.vars);
+        };
+        let Some(xi) = self.vars.iter().position(|&v| v == var) else {
+            return ctx.push_scope(&self.vars);
+        };
+        let s = shifted(xi, value);
+        // Forward checking: another variable has the value.
+        for (i, &y) in self.vars.iter().enumerate() {
+            if i != xi {
+                if let Some(w) = ctx.value(y) {
+                    if shifted(i, w) == s {
+                        return ctx.push(Literal::eq(y, w));
+                    }
+                }
+            }
+        }
+        // A hidden single: when the variables have exactly as many values
+        // as there are variables, each value is used, so a value `u` of
+        // `var` that no other variable has is `var`'s.
+        let mut union: Vec<i64> = Vec::new();
+        for (i, &y) in self.vars.iter().enumerate() {
+            union.extend(ctx_values(ctx, y).iter().map(|&w| shifted(i, w)));
+        }
+        union.sort_unstable();
+        union.dedup();
+        if union.len() == n {
+            for u in ctx_values(ctx, var) {
+                if u == value {
+                    continue;
+                }
+                let su = shifted(xi, u);
+                let elsewhere = (0..n).any(|i| {
+                    i != xi && unshift(i, su).is_some_and(|w| ctx.contains(self.vars[i], w))
+                });
+                if elsewhere {
+                    continue;
+                }
+                for (i, &y) in self.vars.iter().enumerate() {
+                    let off = self.offset(i);
+                    ctx.push_none_of(y, |w| union.binary_search(&(i64::from(w) + off)).is_err());
+                    if i != xi {
+                        if let Some(w) = unshift(i, su) {
+                            ctx.push(Literal::ne(y, w));
+                        }
+                    }
+                }
+                return;
+            }
+        }
+        // A Hall set: the variables whose values lie within those of one
+        // variable holding the value, as many as those values.
+        for (hi, &h) in self.vars.iter().enumerate() {
+            if hi == xi {
+                continue;
+            }
+            let set: Vec<i64> = ctx_values(ctx, h).iter().map(|&w| shifted(hi, w)).collect();
+            if !set.contains(&s) {
+                continue;
+            }
+            let members: Vec<usize> = (0..n)
+                .filter(|&i| {
+                    i != xi
+                        && ctx_values(ctx, self.vars[i])
+                            .iter()
+                            .all(|&w| set.contains(&shifted(i, w)))
+                })
+                .collect();
+            if members.len() >= set.len() {
+                for &i in &members {
+                    let off = self.offset(i);
+                    ctx.push_none_of(self.vars[i], |w| !set.contains(&(i64::from(w) + off)));
+                }
+                return;
+            }
+        }
+        ctx.push_scope(&self.vars);
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.vars
     }

@@ -365,6 +365,11 @@ impl Product {
 }
 
 impl Constraint for Product {
+    /// Explained by its scope's domains (its propagation reads nothing else).
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, _what: crate::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.vars
     }
@@ -443,6 +448,11 @@ fn at_distance(mask: u64, d: i64) -> u64 {
 }
 
 impl Constraint for Difference {
+    /// Explained by its scope's domains (its propagation reads nothing else).
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, _what: crate::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }
@@ -561,6 +571,11 @@ impl Quotient {
 }
 
 impl Constraint for Quotient {
+    /// Explained by its scope's domains (its propagation reads nothing else).
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, _what: crate::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }

@@ -187,6 +187,18 @@ impl Literal {
         }
     }
 
+    /// The test as the learning engine reads it: its kind and its bound
+    /// (`x <= t`, `x >= t`) or value.
+    pub(crate) fn test_parts(self) -> (crate::learn::Kind, i64) {
+        use crate::learn::Kind;
+        match self.test {
+            Test::Eq(v) => (Kind::Eq, i64::from(v)),
+            Test::Ne(v) => (Kind::Ne, i64::from(v)),
+            Test::Le(t) => (Kind::Le, t),
+            Test::Ge(t) => (Kind::Ge, t),
+        }
+    }
+
     /// Makes the literal true in the current domains (the search applies
     /// [assumptions](crate::Solver::assume) this way).
     pub(crate) fn impose(self, ctx: &mut PropagationContext<'_>) -> Result<bool, Conflict> {
@@ -563,6 +575,16 @@ fn pack(a: usize, b: usize) -> u64 {
 }
 
 impl Constraint for Clause {
+    /// A literal made true (or the failure) because every other literal
+    /// was false: their negations.
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, _what: crate::Explaining) {
+        for l in &self.lits {
+            if ctx.holds(l.lit) == Some(false) {
+                ctx.push(!l.lit);
+            }
+        }
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }

@@ -642,6 +642,11 @@ fn flow(masks: &mut [u64], bounds: &Bounds) -> Result<(), Fail> {
 }
 
 impl Constraint for GlobalCardinality {
+    /// Explained by its scope's domains (its propagation reads nothing else).
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, _what: crate::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.vars
     }

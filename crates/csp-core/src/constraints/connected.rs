@@ -344,7 +344,124 @@ impl Connected {
     }
 }
 
+/// Why a cell is fixed or the node failed, rebuilt from the domains of
+/// the moment (for learning: see [`Constraint::explain`]): a cell walled
+/// off from a cell at 1, or the only way between two cells at 1, is
+/// explained by that cell (or those two) and the wall of cells at 0 around
+/// the area reachable from one side.
+impl Connected {
+    /// The cells reachable from `from` through cells not at 0, avoiding
+    /// `avoid`, at the moment being explained.
+    fn reach(
+        &self,
+        ctx: &crate::ExplainContext<'_>,
+        from: usize,
+        avoid: Option<usize>,
+    ) -> Vec<bool> {
+        let n = self.cells.len();
+        let mut seen = vec![false; n];
+        if Some(from) == avoid || ctx.value(self.cells[from]) == Some(0) {
+            return seen;
+        }
+        let mut stack = vec![from];
+        seen[from] = true;
+        while let Some(v) = stack.pop() {
+            for u in self.graph.neighbours(v) {
+                if !seen[u] && Some(u) != avoid && ctx.value(self.cells[u]) != Some(0) {
+                    seen[u] = true;
+                    stack.push(u);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Pushes `cell == 0` for every cell next to the area `seen` and
+    /// outside it (`avoid` excepted): the wall that closes the area.
+    fn push_wall(&self, ctx: &mut crate::ExplainContext<'_>, seen: &[bool], avoid: Option<usize>) {
+        let mut walled = vec![false; seen.len()];
+        for v in (0..seen.len()).filter(|&v| seen[v]) {
+            for u in self.graph.neighbours(v) {
+                if !seen[u] && Some(u) != avoid && !walled[u] {
+                    walled[u] = true;
+                    ctx.push(crate::Literal::eq(self.cells[u], 0));
+                }
+            }
+        }
+    }
+
+    /// A cell at 1 outside `seen`, if any.
+    fn one_outside(&self, ctx: &crate::ExplainContext<'_>, seen: &[bool]) -> Option<usize> {
+        (0..self.cells.len()).find(|&v| !seen[v] && ctx.value(self.cells[v]) == Some(1))
+    }
+
+    fn explain_at(&self, ctx: &mut crate::ExplainContext<'_>, what: crate::Explaining) -> bool {
+        let cell = |v: VarId| self.cells.iter().position(|&c| c == v);
+        match what {
+            crate::Explaining::Removal { var, value } => {
+                let Some(x) = cell(var) else { return false };
+                if value == 1 {
+                    // Unreachable: walled off from a cell at 1.
+                    let seen = self.reach(ctx, x, None);
+                    let Some(r) = self.one_outside(ctx, &seen) else {
+                        return false;
+                    };
+                    ctx.push(crate::Literal::eq(self.cells[r], 1));
+                    // The wall of `x`'s area, less `x` itself if it is 0.
+                    if seen[x] {
+                        self.push_wall(ctx, &seen, None);
+                    } else {
+                        return false;
+                    }
+                    true
+                } else {
+                    // A cut cell: without it, a cell at 1 is walled off
+                    // from another.
+                    for a in 0..self.cells.len() {
+                        if a == x || ctx.value(self.cells[a]) != Some(1) {
+                            continue;
+                        }
+                        let seen = self.reach(ctx, a, Some(x));
+                        if let Some(b) = self.one_outside(ctx, &seen) {
+                            if b == x {
+                                continue;
+                            }
+                            ctx.push(crate::Literal::eq(self.cells[a], 1));
+                            ctx.push(crate::Literal::eq(self.cells[b], 1));
+                            self.push_wall(ctx, &seen, Some(x));
+                            return true;
+                        }
+                        return false;
+                    }
+                    false
+                }
+            }
+            crate::Explaining::Failure => {
+                // Split: two cells at 1 walled off from each other.
+                let Some(a) = (0..self.cells.len()).find(|&v| ctx.value(self.cells[v]) == Some(1))
+                else {
+                    return false;
+                };
+                let seen = self.reach(ctx, a, None);
+                let Some(b) = self.one_outside(ctx, &seen) else {
+                    return false;
+                };
+                ctx.push(crate::Literal::eq(self.cells[a], 1));
+                ctx.push(crate::Literal::eq(self.cells[b], 1));
+                self.push_wall(ctx, &seen, None);
+                true
+            }
+        }
+    }
+}
+
 impl Constraint for Connected {
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, what: crate::Explaining) {
+        if !self.explain_at(ctx, what) {
+            ctx.push_scope(self.scope());
+        }
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.cells
     }

@@ -200,6 +200,103 @@ impl fmt::Debug for LiteralCount {
 }
 
 impl Constraint for LiteralCount {
+    /// A literal set false because enough others were true (their
+    /// truth), or true because too many were false (their falsity); the
+    /// bound variable's bound when it has one. Other deductions are
+    /// explained by the scope's domains.
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, what: crate::Explaining) {
+        let (mut f, mut u) = (0i64, 0i64);
+        for l in &self.lits {
+            match ctx.holds(l.lit) {
+                Some(true) => f += 1,
+                None => u += 1,
+                Some(false) => {}
+            }
+        }
+        let push_true = |ctx: &mut crate::ExplainContext<'_>| {
+            for l in &self.lits {
+                if ctx.holds(l.lit) == Some(true) {
+                    ctx.push(l.lit);
+                }
+            }
+        };
+        let push_false = |ctx: &mut crate::ExplainContext<'_>| {
+            for l in &self.lits {
+                if ctx.holds(l.lit) == Some(false) {
+                    ctx.push(!l.lit);
+                }
+            }
+        };
+        // The range the count must lie in, and the literals behind it.
+        let (lo, hi, k) = match self.bound {
+            CountBound::Const(k) => match self.op {
+                RelOp::Eq => (k, k, None),
+                RelOp::Le => (i64::MIN, k, None),
+                RelOp::Lt => (i64::MIN, k.saturating_sub(1), None),
+                RelOp::Ge => (k, i64::MAX, None),
+                RelOp::Gt => (k.saturating_add(1), i64::MAX, None),
+                RelOp::Ne => return ctx.push_scope(&self.scope),
+            },
+            CountBound::Var(k) => {
+                let (kmin, kmax) = (i64::from(ctx.min(k)), i64::from(ctx.max(k)));
+                match self.op {
+                    RelOp::Eq => (kmin, kmax, Some(k)),
+                    RelOp::Le => (i64::MIN, kmax, Some(k)),
+                    RelOp::Lt => (i64::MIN, kmax - 1, Some(k)),
+                    RelOp::Ge => (kmin, i64::MAX, Some(k)),
+                    RelOp::Gt => (kmin + 1, i64::MAX, Some(k)),
+                    RelOp::Ne => return ctx.push_scope(&self.scope),
+                }
+            }
+        };
+        let bound_max = |ctx: &mut crate::ExplainContext<'_>| {
+            if let Some(k) = k {
+                let m = ctx.max(k);
+                ctx.push(Literal::le(k, m));
+            }
+        };
+        let bound_min = |ctx: &mut crate::ExplainContext<'_>| {
+            if let Some(k) = k {
+                let m = ctx.min(k);
+                ctx.push(Literal::ge(k, m));
+            }
+        };
+        match what {
+            crate::Explaining::Removal { var, value } if Some(var) == k => {
+                // The bound variable: at least `f`, at most `f + u`.
+                if i64::from(value) < f {
+                    push_true(ctx);
+                } else if i64::from(value) > f + u {
+                    push_false(ctx);
+                } else {
+                    ctx.push_scope(&self.scope);
+                }
+            }
+            crate::Explaining::Removal { .. } => {
+                if f >= hi {
+                    push_true(ctx);
+                    bound_max(ctx);
+                } else if f + u <= lo {
+                    push_false(ctx);
+                    bound_min(ctx);
+                } else {
+                    ctx.push_scope(&self.scope);
+                }
+            }
+            crate::Explaining::Failure => {
+                if f > hi {
+                    push_true(ctx);
+                    bound_max(ctx);
+                } else if f + u < lo {
+                    push_false(ctx);
+                    bound_min(ctx);
+                } else {
+                    ctx.push_scope(&self.scope);
+                }
+            }
+        }
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }

@@ -173,6 +173,11 @@ impl fmt::Debug for Lex {
 }
 
 impl Constraint for Lex {
+    /// Explained by its scope's domains (its propagation reads nothing else).
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, _what: crate::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }
@@ -326,6 +331,11 @@ fn pack(a: usize, b: usize) -> u64 {
 }
 
 impl Constraint for VectorsDiffer {
+    /// Explained by its scope's domains (its propagation reads nothing else).
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, _what: crate::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }

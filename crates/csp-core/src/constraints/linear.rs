@@ -550,6 +550,87 @@ impl fmt::Debug for Linear {
 }
 
 impl Constraint for Linear {
+    /// Bounds reasoning, explained by the bounds it read: a value removed
+    /// because the other terms' smallest (or largest) contributions leave
+    /// no room for it. Other deductions (the domain-consistent program) are
+    /// explained by the scope's domains.
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, what: crate::Explaining) {
+        use crate::Literal;
+        let limit = i128::from(self.limit);
+        // The smallest and largest sum of the terms other than `skip`.
+        let sums = |ctx: &crate::ExplainContext<'_>, skip: Option<usize>| {
+            let (mut lo, mut hi) = (0i128, 0i128);
+            for (i, (&a, &x)) in self.coefs.iter().zip(&self.scope).enumerate() {
+                if Some(i) == skip {
+                    continue;
+                }
+                let (a, min, max) = (
+                    i128::from(a),
+                    i128::from(ctx.min(x)),
+                    i128::from(ctx.max(x)),
+                );
+                if a > 0 {
+                    lo += a * min;
+                    hi += a * max;
+                } else {
+                    lo += a * max;
+                    hi += a * min;
+                }
+            }
+            (lo, hi)
+        };
+        // The literals behind the smallest (`low`) or largest sum.
+        let push_bounds = |ctx: &mut crate::ExplainContext<'_>, skip: Option<usize>, low: bool| {
+            for (i, (&a, &x)) in self.coefs.iter().zip(&self.scope).enumerate() {
+                if Some(i) == skip {
+                    continue;
+                }
+                if (a > 0) == low {
+                    let m = ctx.min(x);
+                    ctx.push(Literal::ge(x, m));
+                } else {
+                    let m = ctx.max(x);
+                    ctx.push(Literal::le(x, m));
+                }
+            }
+        };
+        match (self.form, what) {
+            (Form::Constant(_), _) => {}
+            (Form::Le | Form::Eq, crate::Explaining::Removal { var, value }) => {
+                let Some(j) = self.scope.iter().position(|&x| x == var) else {
+                    return ctx.push_scope(&self.scope);
+                };
+                let (lo, hi) = sums(ctx, Some(j));
+                let own = i128::from(self.coefs[j]) * i128::from(value);
+                if own + lo > limit {
+                    push_bounds(ctx, Some(j), true);
+                } else if self.form == Form::Eq && own + hi < limit {
+                    push_bounds(ctx, Some(j), false);
+                } else {
+                    ctx.push_scope(&self.scope);
+                }
+            }
+            (Form::Le | Form::Eq, crate::Explaining::Failure) => {
+                let (lo, hi) = sums(ctx, None);
+                if lo > limit {
+                    push_bounds(ctx, None, true);
+                } else if self.form == Form::Eq && hi < limit {
+                    push_bounds(ctx, None, false);
+                } else {
+                    ctx.push_scope(&self.scope);
+                }
+            }
+            (Form::Ne, _) => {
+                // Every other term fixed: their values.
+                for &x in &self.scope {
+                    if let Some(v) = ctx.value(x) {
+                        ctx.push(Literal::eq(x, v));
+                    }
+                }
+            }
+        }
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }

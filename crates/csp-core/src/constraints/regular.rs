@@ -426,6 +426,11 @@ impl Regular {
 }
 
 impl Constraint for Regular {
+    /// Explained by its scope's domains (its propagation reads nothing else).
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, _what: crate::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.vars
     }

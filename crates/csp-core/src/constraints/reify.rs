@@ -96,6 +96,29 @@ impl fmt::Debug for Reified {
 }
 
 impl Constraint for Reified {
+    /// The indicator fixed by the literal's truth, or the literal set by
+    /// the indicator's value.
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, what: crate::Explaining) {
+        let [b, x] = self.scope;
+        match what {
+            crate::Explaining::Removal { var, .. } if b != x => {
+                if var == b {
+                    match ctx.holds(self.lit.lit) {
+                        Some(true) => ctx.push(self.lit.lit),
+                        Some(false) => ctx.push(!self.lit.lit),
+                        None => ctx.push_scope(&self.scope),
+                    }
+                } else {
+                    match ctx.value(b) {
+                        Some(v) => ctx.push(Literal::eq(b, v)),
+                        None => ctx.push_scope(&self.scope),
+                    }
+                }
+            }
+            _ => ctx.push_scope(&self.scope),
+        }
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }
@@ -338,6 +361,11 @@ impl fmt::Debug for ReifiedRelation {
 }
 
 impl Constraint for ReifiedRelation {
+    /// Explained by its scope's domains (its propagation reads nothing else).
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, _what: crate::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }

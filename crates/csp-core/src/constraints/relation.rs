@@ -156,6 +156,25 @@ impl fmt::Debug for Relation {
 }
 
 impl Constraint for Relation {
+    /// A value removed because the other variable had lost every value
+    /// that supports it.
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, what: crate::Explaining) {
+        let [x, y] = self.scope;
+        let c = i64::from(self.offset);
+        let op = self.op;
+        match what {
+            crate::Explaining::Removal { var, value } if x != y => {
+                let v = i64::from(value);
+                if var == x {
+                    ctx.push_none_of(y, |w| op.holds(v + c, i64::from(w)));
+                } else {
+                    ctx.push_none_of(x, |u| op.holds(i64::from(u) + c, v));
+                }
+            }
+            _ => ctx.push_scope(&self.scope),
+        }
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }

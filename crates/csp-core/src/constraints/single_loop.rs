@@ -605,7 +605,314 @@ fn find(uf: &mut [u32], mut v: usize) -> usize {
     v
 }
 
+/// Why an edge is fixed, a vertex decided, or the node failed, rebuilt
+/// from the domains of the moment (for learning: see
+/// [`Constraint::explain`]). Each rule names only the edges and vertices it
+/// read; the rules that look at the whole graph at once (the vertex
+/// shortcuts, the 2-edge-connected pieces) are explained by every fixed
+/// edge and vertex.
+impl SingleLoop {
+    /// Edge `e`'s status at the moment being explained.
+    fn status(&self, ctx: &crate::ExplainContext<'_>, e: usize) -> u32 {
+        match ctx.value(self.vars[e]) {
+            Some(1) => CHOSEN,
+            Some(_) => REMOVED,
+            None => OPEN,
+        }
+    }
+
+    /// Vertex `v`'s status at the moment being explained.
+    fn vertex_status(&self, ctx: &crate::ExplainContext<'_>, v: usize) -> u32 {
+        match self.vertex_var(v).map(|y| ctx.value(y)) {
+            None => V_NONE,
+            Some(None) => V_FREE,
+            Some(Some(1)) => V_ON,
+            Some(Some(_)) => V_OFF,
+        }
+    }
+
+    /// Edge and vertex statuses at the moment being explained.
+    fn statuses(&self, ctx: &crate::ExplainContext<'_>) -> (Vec<u32>, Vec<u32>) {
+        let est = (0..self.num_edges()).map(|e| self.status(ctx, e)).collect();
+        let vst = (0..self.graph.num_vertices())
+            .map(|v| self.vertex_status(ctx, v))
+            .collect();
+        (est, vst)
+    }
+
+    /// Pushes `edge == value` for the edges at `v` of status `status`
+    /// other than `skip`, at most `limit` of them.
+    fn push_at(
+        &self,
+        ctx: &mut crate::ExplainContext<'_>,
+        est: &[u32],
+        v: usize,
+        status: u32,
+        skip: Option<usize>,
+        limit: usize,
+    ) {
+        let value = Value::from(status == CHOSEN);
+        let mut k = 0;
+        for (_, e) in self.graph.incident_edges(v) {
+            if Some(e) != skip && est[e] == status && k < limit {
+                ctx.push(crate::Literal::eq(self.vars[e], value));
+                k += 1;
+            }
+        }
+    }
+
+    fn push_vertex(&self, ctx: &mut crate::ExplainContext<'_>, v: usize, on: bool) {
+        if let Some(y) = self.vertex_var(v) {
+            ctx.push(crate::Literal::eq(y, Value::from(on)));
+        }
+    }
+
+    /// Rule 1 for edge `e` set to `to` (0 or 1) by one of its ends.
+    fn explain_degree(
+        &self,
+        ctx: &mut crate::ExplainContext<'_>,
+        est: &[u32],
+        vst: &[u32],
+        e: usize,
+        to: Value,
+    ) -> bool {
+        let (a, b) = self.graph.ends(e);
+        for v in [a, b] {
+            let (mut c, mut o) = (0, 0);
+            for (_, f) in self.graph.incident_edges(v) {
+                if f != e {
+                    match est[f] {
+                        CHOSEN => c += 1,
+                        OPEN => o += 1,
+                        _ => {}
+                    }
+                }
+            }
+            if to == 0 {
+                if c >= 2 {
+                    self.push_at(ctx, est, v, CHOSEN, Some(e), 2);
+                    return true;
+                }
+                if vst[v] == V_OFF {
+                    self.push_vertex(ctx, v, false);
+                    return true;
+                }
+                if c == 0 && o == 0 {
+                    self.push_at(ctx, est, v, REMOVED, Some(e), usize::MAX);
+                    return true;
+                }
+            } else {
+                if c == 1 && o == 0 {
+                    self.push_at(ctx, est, v, CHOSEN, Some(e), 1);
+                    self.push_at(ctx, est, v, REMOVED, Some(e), usize::MAX);
+                    return true;
+                }
+                if vst[v] == V_ON && c == 0 && o == 1 {
+                    self.push_vertex(ctx, v, true);
+                    self.push_at(ctx, est, v, REMOVED, Some(e), usize::MAX);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Rule 2: edge `e` would close a path that leaves other loop parts
+    /// out, or the loop is closed already. Also the failure of a closed
+    /// loop that leaves loop parts out (`e` = `None`).
+    fn explain_subtour(
+        &self,
+        ctx: &mut crate::ExplainContext<'_>,
+        est: &[u32],
+        vst: &[u32],
+        e: Option<usize>,
+    ) -> bool {
+        let n = self.graph.num_vertices();
+        let mut uf: Vec<u32> = (0..n as u32).collect();
+        let mut cycle = None;
+        for (f, &st) in est.iter().enumerate() {
+            if st == CHOSEN {
+                let (a, b) = self.graph.ends(f);
+                let (ra, rb) = (find(&mut uf, a), find(&mut uf, b));
+                if ra == rb {
+                    cycle = Some(ra);
+                } else {
+                    uf[ra] = rb as u32;
+                }
+            }
+        }
+        // The component whose edges explain it: a closed loop, or the path
+        // that `e` would close.
+        let comp = match (cycle, e) {
+            (Some(r), _) => find(&mut uf, r),
+            (None, Some(e)) => {
+                let (a, b) = self.graph.ends(e);
+                let ra = find(&mut uf, a);
+                if ra != find(&mut uf, b) || est.iter().all(|&s| s != CHOSEN) {
+                    return false;
+                }
+                ra
+            }
+            (None, None) => return false,
+        };
+        // Something of the loop outside it (a chosen edge or a required
+        // vertex), unless the loop is closed and `e` is removed anyway.
+        let mut witness = None;
+        for (f, &st) in est.iter().enumerate() {
+            if st == CHOSEN && find(&mut uf, self.graph.ends(f).0) != comp {
+                witness = Some(crate::Literal::eq(self.vars[f], 1));
+                break;
+            }
+        }
+        if witness.is_none() {
+            for (v, &st) in vst.iter().enumerate().take(n) {
+                if st == V_ON && find(&mut uf, v) != comp {
+                    witness = self.vertex_var(v).map(|y| crate::Literal::eq(y, 1));
+                    break;
+                }
+            }
+        }
+        if witness.is_none() && cycle.is_none() {
+            return false; // closing this path would finish the loop
+        }
+        if e.is_none() && witness.is_none() {
+            return false; // a closed loop that holds everything is no failure
+        }
+        for (f, &st) in est.iter().enumerate() {
+            if st == CHOSEN && find(&mut uf, self.graph.ends(f).0) == comp {
+                ctx.push(crate::Literal::eq(self.vars[f], 1));
+            }
+        }
+        if let Some(w) = witness {
+            ctx.push(w);
+        }
+        true
+    }
+
+    /// Rule 3's bridges: edge `e` is on no cycle of the edges left, because
+    /// every other edge leaving one side is removed.
+    fn explain_bridge(&self, ctx: &mut crate::ExplainContext<'_>, est: &[u32], e: usize) -> bool {
+        let n = self.graph.num_vertices();
+        let (a, b) = self.graph.ends(e);
+        let mut seen = vec![false; n];
+        let mut stack = vec![a];
+        seen[a] = true;
+        while let Some(v) = stack.pop() {
+            for (u, f) in self.graph.incident_edges(v) {
+                if f != e && est[f] != REMOVED && !seen[u] {
+                    seen[u] = true;
+                    stack.push(u);
+                }
+            }
+        }
+        if seen[b] {
+            return false;
+        }
+        for f in 0..self.num_edges() {
+            let (x, y) = self.graph.ends(f);
+            if f != e && seen[x] != seen[y] {
+                ctx.push(crate::Literal::eq(self.vars[f], 0));
+            }
+        }
+        true
+    }
+
+    /// Rule 1's failures at one vertex.
+    fn explain_degree_failure(
+        &self,
+        ctx: &mut crate::ExplainContext<'_>,
+        est: &[u32],
+        vst: &[u32],
+    ) -> bool {
+        for (v, &vs) in vst.iter().enumerate().take(self.graph.num_vertices()) {
+            let (mut c, mut o) = (0, 0);
+            for (_, f) in self.graph.incident_edges(v) {
+                match est[f] {
+                    CHOSEN => c += 1,
+                    OPEN => o += 1,
+                    _ => {}
+                }
+            }
+            if c > 2 {
+                self.push_at(ctx, est, v, CHOSEN, None, 3);
+            } else if vs == V_OFF && c > 0 {
+                self.push_vertex(ctx, v, false);
+                self.push_at(ctx, est, v, CHOSEN, None, 1);
+            } else if c == 1 && o == 0 {
+                self.push_at(ctx, est, v, CHOSEN, None, 1);
+                self.push_at(ctx, est, v, REMOVED, None, usize::MAX);
+            } else if vs == V_ON && c + o < 2 {
+                self.push_vertex(ctx, v, true);
+                self.push_at(ctx, est, v, REMOVED, None, usize::MAX);
+            } else {
+                continue;
+            }
+            return true;
+        }
+        false
+    }
+}
+
 impl Constraint for SingleLoop {
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, what: crate::Explaining) {
+        let m = self.num_edges();
+        // An edge's degree rule first: it reads only the edges at its ends.
+        if let crate::Explaining::Removal { var, value } = what {
+            if let Some(e) = self.vars[..m].iter().position(|&v| v == var) {
+                let (a, b) = self.graph.ends(e);
+                let mut est = vec![OPEN; m];
+                let mut vst = vec![V_NONE; self.graph.num_vertices()];
+                for v in [a, b] {
+                    for (_, f) in self.graph.incident_edges(v) {
+                        est[f] = self.status(ctx, f);
+                    }
+                    vst[v] = self.vertex_status(ctx, v);
+                }
+                if self.explain_degree(ctx, &est, &vst, e, 1 - value) {
+                    return;
+                }
+            }
+        }
+        let (est, vst) = self.statuses(ctx);
+        let done = match what {
+            crate::Explaining::Removal { var, value } => {
+                let to = 1 - value;
+                match self.vars.iter().position(|&v| v == var) {
+                    Some(e) if e < m => {
+                        to == 0
+                            && (self.explain_subtour(ctx, &est, &vst, Some(e))
+                                || self.explain_bridge(ctx, &est, e))
+                    }
+                    Some(i) => {
+                        // A vertex variable: on the loop by a chosen edge,
+                        // off it with every edge removed.
+                        let v = i - m;
+                        if to == 1 {
+                            let on = self.graph.incident_edges(v).any(|(_, f)| est[f] == CHOSEN);
+                            if on {
+                                self.push_at(ctx, &est, v, CHOSEN, None, 1);
+                            }
+                            on
+                        } else if self.graph.incident_edges(v).all(|(_, f)| est[f] == REMOVED) {
+                            self.push_at(ctx, &est, v, REMOVED, None, usize::MAX);
+                            true
+                        } else {
+                            false
+                        }
+                    }
+                    None => false,
+                }
+            }
+            crate::Explaining::Failure => {
+                self.explain_degree_failure(ctx, &est, &vst)
+                    || self.explain_subtour(ctx, &est, &vst, None)
+            }
+        };
+        if !done {
+            ctx.push_scope(self.scope());
+        }
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.vars
     }

@@ -382,6 +382,11 @@ impl VisibleCount {
 }
 
 impl Constraint for VisibleCount {
+    /// Explained by its scope's domains (its propagation reads nothing else).
+    fn explain(&self, ctx: &mut crate::ExplainContext<'_>, _what: crate::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.cells
     }

@@ -30,6 +30,7 @@ use crate::constraint::Conflict;
 use crate::constraints::boolean::Literal;
 use crate::domain::{Domains, words_min};
 use crate::error::ModelError;
+use crate::learn::{Failure, Learner, Learning, Reason};
 use crate::model::Model;
 use crate::propagation::{PropQueue, PropagationContext, Shared, Store, Watches, filled};
 use crate::trace::TraceEvent;
@@ -91,11 +92,14 @@ impl Clock {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
+pub(super) enum Phase {
     /// At a consistent fixpoint; branch next.
     Branch,
-    /// The current node failed or was reported; backtrack next.
+    /// The current node failed or was reported; backtrack next. (While
+    /// learning: a solution was reported; go on from it.)
     Backtrack,
+    /// While learning: the current node failed; analyse the failure next.
+    Conflict,
     /// Finished.
     Done(SearchStatus),
 }
@@ -124,48 +128,55 @@ enum Phase {
 /// ```
 #[derive(Debug)]
 pub struct Solver<'m> {
-    model: &'m Model,
-    watches: Watches,
+    pub(super) model: &'m Model,
+    pub(super) watches: Watches,
     /// The words every run starts from: the model's initial domains, then
     /// each constraint's initial state.
-    initial: Vec<u64>,
+    pub(super) initial: Vec<u64>,
     /// Where each constraint's state starts in the store (one more entry at
     /// the end).
-    state_start: Vec<u32>,
-    store: Store,
-    options: SearchOptions,
+    pub(super) state_start: Vec<u32>,
+    pub(super) store: Store,
+    pub(super) options: SearchOptions,
     /// The decision variables first, then the others (`None`: all, in
     /// index order).
-    branch: Option<BranchOrder>,
-    assumptions: Vec<Literal>,
+    pub(super) branch: Option<BranchOrder>,
+    pub(super) assumptions: Vec<Literal>,
     /// The subproblem's path (see [`Solver::set_subproblem`]): applied
     /// after root propagation, one literal at a time, each propagated.
-    path: Vec<Literal>,
-    decisions: Vec<(VarId, Value)>,
-    stats: Stats,
+    pub(super) path: Vec<Literal>,
+    pub(super) decisions: Vec<(VarId, Value)>,
+    pub(super) stats: Stats,
     /// Weighted degree per variable, for [`VariableOrder::DomWdeg`].
-    var_weight: Vec<u64>,
-    phase: Phase,
-    rng: SplitMix64,
-    started: Instant,
+    pub(super) var_weight: Vec<u64>,
+    pub(super) phase: Phase,
+    pub(super) rng: SplitMix64,
+    pub(super) started: Instant,
     /// The thread clock when the run started (with `SearchOptions::cpu_time`).
-    cpu_started: Option<CpuMark>,
+    pub(super) cpu_started: Option<CpuMark>,
     /// The objective of the current optimisation run, if any.
-    objective: Option<Objective>,
+    pub(super) objective: Option<Objective>,
     /// The value of the best solution of the current optimisation run: the
     /// search only looks for strictly better ones.
-    bound: Option<Value>,
+    pub(super) bound: Option<Value>,
     /// The restart schedule of the current run (first-solution and
     /// optimisation runs with [`SearchOptions::restarts`] set), and the
     /// failure count when the current attempt began.
-    restart: Option<(Schedule, u64)>,
+    pub(super) restart: Option<(Schedule, u64)>,
     /// When the time limit reads the clock next.
     clock: Clock,
     /// Whether this run probed at the root already ([`Probing::Root`]).
-    root_probed: bool,
+    pub(super) root_probed: bool,
     /// Whether a probe is propagating (its failures do not weigh on
     /// dom/wdeg: they are not the search's).
-    probing_now: bool,
+    pub(super) probing_now: bool,
+    /// While learning: the clauses, levels and activities.
+    pub(super) learner: Option<Box<Learner>>,
+    /// The event trail of an earlier learning run, kept for the next one.
+    pub(super) spare_recorder: Option<Box<crate::learn::Recorder>>,
+    /// The refutations of the depth-first search in force, with the level
+    /// each was applied at (for a switch to learning: [`Learning::Auto`]).
+    pub(super) refuted: Vec<(u32, VarId, Value)>,
 }
 
 impl<'m> Solver<'m> {
@@ -220,6 +231,7 @@ impl<'m> Solver<'m> {
             mask_buf: Vec::with_capacity(2 * max_scope.max(64)),
             scratch: Default::default(),
             blame: Default::default(),
+            learn: None,
         };
         Solver {
             model,
@@ -251,6 +263,9 @@ impl<'m> Solver<'m> {
             clock: Clock::new(),
             root_probed: false,
             probing_now: false,
+            learner: None,
+            spare_recorder: None,
+            refuted: Vec::new(),
         }
     }
 
@@ -500,6 +515,7 @@ impl<'m> Solver<'m> {
         };
         self.stats = Stats::default();
         self.root_probed = false;
+        self.refuted.clear();
         self.rng = SplitMix64::new(seed_of(&self.options));
         self.store.words.copy_from_slice(&self.initial);
         self.store.trail.clear();
@@ -507,26 +523,38 @@ impl<'m> Solver<'m> {
         self.store.depth = 0;
         self.store.trace = self.options.trace.then(Vec::new);
         self.decisions.clear();
-        if matches!(self.options.variable_order, VariableOrder::DomWdeg) {
+        if weighs_failures(&self.options.variable_order) {
             for (w, &d) in self.var_weight.iter_mut().zip(&self.model.degree) {
                 *w = u64::from(d);
             }
         }
         self.phase = Phase::Done(SearchStatus::Complete);
         self.stats.nodes = 1; // the root
-        let root = self.apply_assumptions().and_then(|()| {
-            for c in 0..self.model.constraints.len() {
-                self.store.queue.push(c as u32);
-            }
-            self.propagate_queue()?;
-            self.apply_path()
-        });
+        // Tracing is for explanations of propagation, step by step: it
+        // records depth-first search only.
+        if matches!(self.options.learning, Learning::On) && !self.options.trace {
+            self.begin_learning();
+        } else {
+            self.end_learning();
+        }
+        let root = self.propagate_root();
         if root.is_ok() {
             self.phase = Phase::Branch;
         } else {
             self.stats.failures += 1;
         }
         root
+    }
+
+    /// Applies the assumptions, propagates every constraint and applies
+    /// the subproblem's path: the root of a run.
+    pub(super) fn propagate_root(&mut self) -> Result<(), Conflict> {
+        self.apply_assumptions()?;
+        for c in 0..self.model.constraints.len() {
+            self.store.queue.push(c as u32);
+        }
+        self.propagate_queue()?;
+        self.apply_path()
     }
 
     fn apply_assumptions(&mut self) -> Result<(), Conflict> {
@@ -587,37 +615,54 @@ impl<'m> Solver<'m> {
     }
 
     /// Runs queued propagators until the queue is empty or one fails.
-    fn propagate_queue(&mut self) -> Result<(), Conflict> {
+    pub(super) fn propagate_queue(&mut self) -> Result<(), Conflict> {
+        if self.learning_on() {
+            return self.propagate_learning();
+        }
+        while let Some(c) = self.store.queue.pop() {
+            self.run_constraint(c)?;
+        }
+        Ok(())
+    }
+
+    /// Runs constraint `c`'s propagator (on failure: the queue is cleared,
+    /// the failure weighed for dom/wdeg and recorded for learning).
+    pub(super) fn run_constraint(&mut self, c: u32) -> Result<(), Conflict> {
         let shared = Shared {
             model: self.model.tag,
             layout: &self.model.layout,
             watches: &self.watches,
             state: &self.state_start,
         };
-        while let Some(c) = self.store.queue.pop() {
-            self.stats.propagations += 1;
-            let mut ctx = PropagationContext::new(&mut self.store, shared, Some(c));
-            let constraint = &self.model.constraints[c as usize].constraint;
-            if let Err(conflict) = constraint.propagate(&mut ctx) {
-                self.store.queue.clear();
-                if !self.probing_now
-                    && matches!(self.options.variable_order, VariableOrder::DomWdeg)
-                {
-                    let blame = &self.store.blame;
-                    let vars = if blame.by == Some(c) {
-                        &blame.vars[..]
-                    } else {
-                        constraint.scope()
-                    };
-                    for v in vars {
-                        if let Some(w) = self.var_weight.get_mut(v.index()) {
-                            *w += 1;
-                        }
+        self.stats.propagations += 1;
+        if let Some(rec) = self.store.learn.as_deref_mut() {
+            // A failure the propagator catches itself is no failure.
+            rec.failure = None;
+        }
+        let mut ctx = PropagationContext::new(&mut self.store, shared, Some(c));
+        let constraint = &self.model.constraints[c as usize].constraint;
+        if let Err(conflict) = constraint.propagate(&mut ctx) {
+            self.store.queue.clear();
+            if !self.probing_now && weighs_failures(&self.options.variable_order) {
+                let blame = &self.store.blame;
+                let vars = if blame.by == Some(c) {
+                    &blame.vars[..]
+                } else {
+                    constraint.scope()
+                };
+                for v in vars {
+                    if let Some(w) = self.var_weight.get_mut(v.index()) {
+                        *w += 1;
                     }
                 }
-                self.store.blame.by = None;
-                return Err(conflict);
             }
+            self.store.blame.by = None;
+            if let Some(rec) = self.store.learn.as_deref_mut() {
+                // A propagator that made its `Conflict` itself.
+                rec.failure
+                    .get_or_insert(Failure::Explicit(Reason::Lazy(c)));
+            }
+            return Err(conflict);
         }
         Ok(())
     }
@@ -637,9 +682,17 @@ impl<'m> Solver<'m> {
     }
 
     fn search(&mut self) -> Result<(), SearchStatus> {
+        if self.learning_on() {
+            return self.search_cdcl();
+        }
         loop {
             match self.phase {
                 Phase::Done(status) => return Err(status),
+                // Only while learning (`search_cdcl`).
+                Phase::Conflict => {
+                    self.phase = Phase::Backtrack;
+                    continue;
+                }
                 Phase::Backtrack => {
                     if self.restart_due() {
                         self.phase = if self.restart() {
@@ -657,6 +710,10 @@ impl<'m> Solver<'m> {
                     continue;
                 }
                 Phase::Branch => {}
+            }
+            if self.learning_due() {
+                self.switch_to_learning();
+                return self.search_cdcl();
             }
             if self.probe_due() {
                 self.root_probed = true;
@@ -776,7 +833,7 @@ impl<'m> Solver<'m> {
 
     /// Whether the search probes at the current node.
     fn probe_due(&self) -> bool {
-        if self.store.trace.is_some() {
+        if self.store.trace.is_some() || self.learning_on() {
             return false;
         }
         match self.options.probing {
@@ -793,6 +850,11 @@ impl<'m> Solver<'m> {
             let level = self.decisions.len();
             self.undo_to(level);
             self.store.depth = level as u32;
+            // Kept for a switch to learning ([`Learning::Auto`]).
+            while self.refuted.last().is_some_and(|r| r.0 as usize > level) {
+                self.refuted.pop();
+            }
+            self.refuted.push((level as u32, var, value));
             if let Some(t) = self.store.trace.as_mut() {
                 t.push(TraceEvent::Refutation {
                     depth: level as u32,
@@ -818,6 +880,9 @@ impl<'m> Solver<'m> {
     /// Lets the run just started restart on the schedule of the options
     /// (first-solution and optimisation runs only).
     pub(super) fn allow_restarts(&mut self) {
+        if self.learning_on() {
+            return; // learning restarts in every run, on its own schedule
+        }
         self.restart = self
             .options
             .restarts
@@ -842,6 +907,9 @@ impl<'m> Solver<'m> {
     fn restart(&mut self) -> bool {
         self.undo_to(0);
         self.decisions.clear();
+        while self.refuted.last().is_some_and(|r| r.0 > 0) {
+            self.refuted.pop();
+        }
         self.store.depth = 0;
         self.stats.restarts += 1;
         self.stats.nodes += 1; // the new root
@@ -875,7 +943,7 @@ impl<'m> Solver<'m> {
     }
 
     /// Restricts the objective to values strictly better than the bound.
-    fn apply_bound(&mut self) -> Result<(), Conflict> {
+    pub(super) fn apply_bound(&mut self) -> Result<(), Conflict> {
         let (Some(objective), Some(best)) = (self.objective, self.bound) else {
             return Ok(());
         };
@@ -887,7 +955,7 @@ impl<'m> Solver<'m> {
         changed.map(|_| ())
     }
 
-    fn limit_hit(&mut self) -> Option<StopReason> {
+    pub(super) fn limit_hit(&mut self) -> Option<StopReason> {
         let limits = &self.options.limits;
         if limits.nodes.is_some_and(|n| self.stats.decisions >= n) {
             return Some(StopReason::NodeLimit);
@@ -911,19 +979,22 @@ impl<'m> Solver<'m> {
 
     /// Checks the user constraints on a full assignment (the built-in ones
     /// are exact by construction).
-    fn verify_leaf(&mut self) -> bool {
+    pub(super) fn verify_leaf(&mut self) -> bool {
         let mut values = std::mem::take(&mut self.store.values_buf);
         let domains = Domains {
             words: &self.store.words,
             layout: &self.model.layout,
             model: self.model.tag,
         };
+        let mut failed = None;
         let ok = self
             .model
             .constraints
             .iter()
-            .filter(|e| e.check_solutions)
-            .all(|e| {
+            .enumerate()
+            .filter(|(_, e)| e.check_solutions)
+            .all(|(c, e)| {
+                failed = Some(c as u32);
                 values.clear();
                 values.extend(
                     e.constraint
@@ -934,6 +1005,11 @@ impl<'m> Solver<'m> {
                 e.constraint.is_satisfied(&values)
             });
         self.store.values_buf = values;
+        if !ok {
+            if let (Some(rec), Some(c)) = (self.store.learn.as_deref_mut(), failed) {
+                rec.failure = Some(Failure::Explicit(Reason::Lazy(c)));
+            }
+        }
         ok
     }
 
@@ -973,6 +1049,11 @@ fn initial_words(model: &Model, state_start: &[u32]) -> Vec<u64> {
         }
     }
     initial
+}
+
+/// Whether the order keeps dom/wdeg's failure weights.
+fn weighs_failures(order: &VariableOrder) -> bool {
+    matches!(order, VariableOrder::DomWdeg | VariableOrder::Activity)
 }
 
 fn seed_of(options: &SearchOptions) -> u64 {

@@ -3,6 +3,7 @@
 use super::probe::Probing;
 use super::restarts::Restarts;
 use crate::domain::Domains;
+use crate::learn::Learning;
 use crate::variable::{Value, VarId};
 use std::fmt;
 use std::sync::Arc;
@@ -43,6 +44,13 @@ pub enum VariableOrder {
     /// problem is hard. Ties go to the lowest index. Weights restart at every
     /// run, so runs stay deterministic.
     DomWdeg,
+    /// The variable most involved in recent conflicts (VSIDS: Moskewicz et
+    /// al., Chaff, 2001): every conflict the search learns from bumps the
+    /// activity of the variables in its analysis, and older bumps fade.
+    /// Made for [learning](crate::Learning); without it (and before
+    /// [`Learning::Auto`](crate::Learning::Auto) switches on) it is
+    /// [`DomWdeg`](Self::DomWdeg). Ties go to the lowest index.
+    Activity,
     /// Your own selector.
     Custom(Arc<dyn VariableSelector>),
 }
@@ -62,6 +70,13 @@ pub enum ValueOrder {
         /// The seed.
         seed: u64,
     },
+    /// The value the variable last had, if it is still in its domain, else
+    /// the smallest (phase saving: Pipatsrisawat and Darwiche, SAT 2007).
+    /// After a backjump or a restart, the search goes back to the
+    /// assignment it had, less what the conflict ruled out. The values are
+    /// remembered while the search [learns](crate::Learning); without it
+    /// this is [`Ascending`](Self::Ascending).
+    Saved,
     /// Your own selector.
     Custom(Arc<dyn ValueSelector>),
 }
@@ -120,6 +135,9 @@ pub struct SearchOptions {
     /// Failed-literal probing ([`with_probing`](Self::with_probing)).
     /// Default: off.
     pub probing: Probing,
+    /// Learning from conflicts ([`with_learning`](Self::with_learning)).
+    /// Default: off.
+    pub learning: Learning,
 }
 
 impl SearchOptions {
@@ -247,6 +265,46 @@ impl SearchOptions {
     pub fn with_restarts(mut self, restarts: Restarts) -> Self {
         self.restarts = Some(restarts);
         self
+    }
+
+    /// Learns from conflicts (see [`Learning`] and the
+    /// [`learn`](crate::learn) module): every failure adds a clause that
+    /// rules out its cause for the rest of the run, and the search jumps
+    /// back to where that cause began. Counts, uniqueness, all solutions and
+    /// optimisation stay exact. While it learns, the search restarts on
+    /// [`with_restarts`](Self::with_restarts)'s schedule (Luby, 100 failures
+    /// per unit, if none is set), in every kind of run, and does not probe.
+    /// A run with the [trace](Self::with_trace) on does not learn (the trace
+    /// records depth-first search, step by step).
+    ///
+    /// Usually paired with [`VariableOrder::Activity`] and
+    /// [`ValueOrder::Saved`], as [`learning`](Self::learning) sets them.
+    ///
+    /// ```
+    /// use csp_core::{Learning, Model, SearchOptions, Solver};
+    /// let mut model = Model::new();
+    /// let q = model.new_vars(8, 0..=7)?;
+    /// model.all_different(&q)?;
+    /// let diag: Vec<_> = q.iter().enumerate().map(|(i, &v)| (v, i as i32)).collect();
+    /// model.all_different_offset(&diag)?;
+    /// let anti: Vec<_> = q.iter().enumerate().map(|(i, &v)| (v, -(i as i32))).collect();
+    /// model.all_different_offset(&anti)?;
+    /// let options = SearchOptions::default().with_learning(Learning::On);
+    /// assert_eq!(Solver::with_options(&model, options).count(None).count, 92);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_learning(mut self, learning: Learning) -> Self {
+        self.learning = learning;
+        self
+    }
+
+    /// The options for learning: [`Learning::On`] with the activity order
+    /// ([`VariableOrder::Activity`]) and phase saving ([`ValueOrder::Saved`]),
+    /// the other options as they are.
+    pub fn learning(self) -> Self {
+        self.with_learning(Learning::On)
+            .with_variable_order(VariableOrder::Activity)
+            .with_value_order(ValueOrder::Saved)
     }
 
     /// Turns the trace on or off.

@@ -24,9 +24,10 @@
 //! that node). They are listed in the order depth-first search visits them,
 //! and together they cover the search tree exactly once.
 //!
-//! The subproblems are then solved on a rayon pool and the results merged
-//! *in subproblem order*, never in completion order, so what a run returns
-//! does not depend on the number of threads:
+//! The subproblems are then solved on worker threads, each worker taking
+//! the next subproblem in order, and the results merged *in subproblem
+//! order*, never in completion order, so what a run returns does not
+//! depend on the number of threads:
 //!
 //! - **count**: the sum of the subproblems' counts; with a limit, prefix
 //!   sums in order (the subproblem where the limit is reached is counted
@@ -44,14 +45,26 @@
 //!   run). They are identical for every thread count, but not equal to a
 //!   sequential run's: each subproblem propagates its path from the root
 //!   again.
-//! - **limits**: a node limit is a budget of decisions spent in subproblem
-//!   order, so it stops at the same place for every thread count (a
-//!   subproblem run with a larger budget than was left for it is run again
-//!   with the exact remainder). A time limit and a cancellation flag stop
-//!   the run as they do sequentially, at a moment that depends on timing.
-//!   In `solve`, `uniqueness` and a limited `count` the cancellation flag is
-//!   read before each subproblem starts (the solvers use flags of their own
-//!   to cancel speculative work).
+//! - **node limit**: one budget of `N` decisions for the whole run, spent
+//!   in a fixed order. The split takes at most `N / 2` (it stops splitting
+//!   there, leaving the other nodes whole); subproblem `k` then gets
+//!   exactly what the split and subproblems `0..k` left. A worker does not
+//!   know that yet when it starts `k` (earlier subproblems may still be
+//!   running), so it starts with what the *finished* earlier ones leave,
+//!   an upper bound; the merge, which takes the results in order, runs a
+//!   subproblem again with the exact remainder when it was given more and
+//!   used more. Where the run stops, and its statistics, are therefore
+//!   fixed by the model and the options: at most `N` decisions in the
+//!   statistics, the same at every thread count. Once the merge stops,
+//!   every subproblem still running (all after the stopping point) is
+//!   cancelled and no new one starts, so the work thrown away is at most
+//!   one budget per thread.
+//! - **time limit** and **cancellation**: the split stops splitting at the
+//!   deadline, no subproblem starts after it, and running ones stop at
+//!   their next decision (every 0.25 ms or so), so the run ends within
+//!   about a node's propagation of the deadline. The user's cancellation
+//!   flag is passed on to the running subproblems within a millisecond.
+//!   Where these stop depends on timing, as it does sequentially.
 //!
 //! The split depends on the model, the options and the target number of
 //! subproblems, never on the threads: keep the target fixed (the default,
@@ -65,9 +78,8 @@
 //! Restarts are not used (as in counting): a parallel `solve` is the
 //! plain depth-first search's.
 //!
-//! Without the default `parallel` feature (which brings rayon), the
-//! subproblems are solved one after the other on the calling thread, with
-//! the same results.
+//! Without the default `parallel` feature, the subproblems are solved one
+//! after the other on the calling thread, with the same results.
 //!
 //! # References
 //!
@@ -83,8 +95,8 @@ use super::stats::Stats;
 use crate::constraints::boolean::Literal;
 use crate::error::ModelError;
 use crate::model::Model;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 /// One part of a split search space: the literals on the path from the
@@ -243,12 +255,21 @@ impl<'m> ParallelSolver<'m> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn split(&mut self) -> Vec<Subproblem> {
-        let (parts, stats) = self.split_with_stats();
+        let (parts, stats) = self.split_within(None, None);
         self.stats = stats;
         parts
     }
 
-    fn split_with_stats(&self) -> (Vec<Subproblem>, Stats) {
+    /// [`split`](Self::split) with at most `max_decisions` decisions (the
+    /// nodes it splits) and no new node propagated after `deadline`: the
+    /// nodes not split then stay whole, so the subproblems still cover
+    /// the tree exactly once, in depth-first order. The cap depends only
+    /// on the options, so the split stays the same at every thread count.
+    fn split_within(
+        &self,
+        max_decisions: Option<u64>,
+        deadline: Option<Instant>,
+    ) -> (Vec<Subproblem>, Stats) {
         let mut options = self.options.clone();
         options.limits = Default::default();
         options.trace = false;
@@ -259,7 +280,9 @@ impl<'m> ParallelSolver<'m> {
         while open.len() < self.target && open.iter().any(|(_, more)| *more) {
             let mut next = Vec::with_capacity(2 * open.len());
             for (part, more) in open {
-                if !more {
+                let spent = max_decisions.is_some_and(|m| stats.decisions >= m)
+                    || deadline.is_some_and(|d| Instant::now() >= d);
+                if !more || spent {
                     next.push((part, false));
                     continue;
                 }
@@ -353,17 +376,35 @@ impl<'m> ParallelSolver<'m> {
     }
 
     /// Splits, solves the subproblems in parallel and merges in order.
+    ///
+    /// A node limit `N` is one budget for the whole run, spent in a fixed
+    /// order: the split may use up to `N / 2` decisions, and the rest goes
+    /// to the subproblems in subproblem order, each getting what the ones
+    /// before it left (see the module docs).
     fn run(&mut self, job: Job) -> (u64, Vec<Solution>, SearchStatus) {
         let started = Instant::now();
-        let (parts, split_stats) = self.split_with_stats();
         let deadline = self.options.limits.time.map(|t| started + t);
-        let results = self.solve_parts(&parts, job, deadline);
-        let (count, solutions, status, mut stats) =
-            self.merge(&parts, results, job, split_stats, deadline);
+        let nodes = self.options.limits.nodes;
+        let (parts, split_stats) = self.split_within(nodes.map(|n| n / 2), deadline);
+        let merge = Merge {
+            job,
+            next: 0,
+            done: (0..parts.len()).map(|_| None).collect(),
+            rerunning: false,
+            nodes_left: nodes.map(|n| n.saturating_sub(split_stats.decisions)),
+            solutions_left: job.solution_limit,
+            count: 0,
+            solutions: Vec::new(),
+            status: SearchStatus::Complete,
+            stats: split_stats,
+            finished: parts.is_empty(),
+        };
+        let merge = self.solve_parts(&parts, merge, deadline);
+        let mut stats = merge.stats;
         stats.elapsed = started.elapsed();
         stats.cpu_time = None;
         self.stats = stats;
-        (count, solutions, status)
+        (merge.count, merge.solutions, merge.status)
     }
 
     /// Options for one subproblem's solver.
@@ -437,121 +478,215 @@ impl<'m> ParallelSolver<'m> {
         result
     }
 
-    /// Solves every subproblem (speculatively, later ones cancelled once
-    /// an earlier one reaches the solution limit on its own).
-    fn solve_parts(&self, parts: &[Subproblem], job: Job, deadline: Option<Instant>) -> Vec<Part> {
-        let node_limit = self.options.limits.nodes;
+    /// Solves the subproblems on the threads, each worker taking the next
+    /// one in order, and merges each result as soon as every subproblem
+    /// before it is merged. A subproblem starts with the budget the
+    /// finished subproblems before it leave (an upper bound of what it
+    /// will get, since those still running can only use more); the merge
+    /// runs a subproblem again with the exact remainder when it got more
+    /// than that and used it. Once the merge stops (a limit, a solution
+    /// limit, the user's cancellation), the subproblems after the stopping
+    /// point are cancelled and no new one starts, so the work beyond the
+    /// budget is at most one budget per thread.
+    fn solve_parts(&self, parts: &[Subproblem], merge: Merge, deadline: Option<Instant>) -> Merge {
+        let n = parts.len();
+        let shared = Mutex::new(merge);
+        let claimed = AtomicUsize::new(0);
+        // Raised when the merge stops: every subproblem still running is
+        // after the stopping point then. The user's flag raises it too.
+        let stop = Arc::new(AtomicBool::new(false));
         let user_cancel = self.options.limits.cancel.clone();
-        // With a solution limit, each subproblem gets a flag of its own.
-        let flags: Vec<Arc<AtomicBool>> = if job.solution_limit.is_some() {
-            (0..parts.len())
-                .map(|_| Arc::new(AtomicBool::new(false)))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let done_at = AtomicUsize::new(usize::MAX);
-        let work = |i: usize| -> Part {
-            if i > done_at.load(Ordering::Acquire)
-                || user_cancel
-                    .as_ref()
-                    .is_some_and(|f| f.load(Ordering::Relaxed))
-            {
-                return Part {
-                    skipped: true,
-                    ..Part::default()
-                };
-            }
-            let cancel = flags.get(i).cloned();
-            let part = self.run_part(
-                &parts[i],
-                job,
-                node_limit,
-                job.solution_limit,
-                deadline,
-                cancel,
-            );
-            if part.status == Some(SearchStatus::Stopped(StopReason::SolutionLimit)) {
-                let before = done_at.fetch_min(i, Ordering::AcqRel);
-                for flag in flags.iter().take(before.min(parts.len())).skip(i + 1) {
-                    flag.store(true, Ordering::Relaxed);
+        let work = || {
+            while !stop.load(Ordering::Acquire) {
+                let k = claimed.fetch_add(1, Ordering::AcqRel);
+                if k >= n {
+                    break;
                 }
+                let (job, node_cap, solution_cap) = {
+                    let m = lock(&shared);
+                    if m.finished {
+                        break;
+                    }
+                    let (nodes, solutions) = m.caps(k);
+                    (m.job, nodes, solutions)
+                };
+                let cancelled = user_cancel
+                    .as_ref()
+                    .is_some_and(|f| f.load(Ordering::Relaxed));
+                let late = deadline.is_some_and(|d| Instant::now() >= d);
+                let part = if cancelled {
+                    Part {
+                        skipped: true,
+                        ..Part::default()
+                    }
+                } else if late {
+                    Part {
+                        status: Some(SearchStatus::Stopped(StopReason::TimeLimit)),
+                        node_limit: node_cap,
+                        solution_limit: solution_cap,
+                        ..Part::default()
+                    }
+                } else {
+                    let flag = Some(stop.clone());
+                    self.run_part(&parts[k], job, node_cap, solution_cap, deadline, flag)
+                };
+                self.deposit(&shared, parts, k, part, deadline, &stop);
             }
-            part
         };
-        execute(self.threads, parts.len(), work)
+        run_workers(
+            self.threads.min(n.max(1)),
+            &work,
+            user_cancel.as_deref(),
+            &stop,
+        );
+        let mut merge = shared.into_inner().unwrap_or_else(PoisonError::into_inner);
+        if !merge.finished {
+            // The user's flag stopped the workers before a subproblem the
+            // merge needed was run.
+            merge.status = SearchStatus::Stopped(StopReason::Cancelled);
+        }
+        merge
     }
 
-    /// Merges the results in subproblem order.
-    fn merge(
+    /// Hands in subproblem `k`'s result and merges what can be merged.
+    fn deposit(
         &self,
+        shared: &Mutex<Merge>,
         parts: &[Subproblem],
-        results: Vec<Part>,
-        job: Job,
-        mut stats: Stats,
+        k: usize,
+        part: Part,
         deadline: Option<Instant>,
-    ) -> (u64, Vec<Solution>, SearchStatus, Stats) {
-        let mut count = 0u64;
-        let mut solutions = Vec::new();
-        let mut status = SearchStatus::Complete;
-        let mut decisions_left = self.options.limits.nodes;
-        let mut solutions_left = job.solution_limit;
-        for (i, mut part) in results.into_iter().enumerate() {
-            if solutions_left == Some(0) {
-                status = SearchStatus::Stopped(StopReason::SolutionLimit);
-                break;
+        stop: &Arc<AtomicBool>,
+    ) {
+        let mut m = lock(shared);
+        m.done[k] = Some(part);
+        loop {
+            if m.finished {
+                stop.store(true, Ordering::Release);
+                return;
             }
-            if part.skipped {
-                // Only the user's flag skips a subproblem needed here.
-                status = SearchStatus::Stopped(StopReason::Cancelled);
-                break;
+            if m.rerunning {
+                return;
             }
-            let over_nodes = |p: &Part| {
-                decisions_left.is_some_and(|left| {
-                    (p.stats.decisions > left
-                        || p.status == Some(SearchStatus::Stopped(StopReason::NodeLimit)))
-                        && p.node_limit != Some(left)
-                })
+            let head = m.next;
+            let Some(part) = m.done[head].take() else {
+                return;
             };
-            let over_solutions = |p: &Part| {
-                solutions_left.is_some_and(|left| p.count >= left && p.solution_limit != Some(left))
-            };
-            if over_nodes(&part) || over_solutions(&part) {
-                part = self.run_part(
-                    &parts[i],
-                    job,
-                    decisions_left,
-                    solutions_left,
-                    deadline,
-                    None,
-                );
-            }
-            let depth = parts[i].literals.len() as u32;
-            add(&mut stats, &part.stats);
-            stats.max_depth = stats.max_depth.max(part.stats.max_depth + depth);
-            count += part.count;
-            let room = job.keep.saturating_sub(solutions.len());
-            solutions.extend(part.solutions.into_iter().take(room));
-            if let Some(left) = decisions_left.as_mut() {
-                *left = left.saturating_sub(part.stats.decisions);
-            }
-            if let Some(left) = solutions_left.as_mut() {
-                *left = left.saturating_sub(part.count);
-            }
-            match part.status {
-                Some(SearchStatus::Complete) | None => {}
-                Some(SearchStatus::Stopped(StopReason::SolutionLimit)) => {
-                    status = SearchStatus::Stopped(StopReason::SolutionLimit);
-                    break;
-                }
-                Some(stopped) => {
-                    status = stopped;
-                    break;
-                }
+            let depth = parts[head].literals.len() as u32;
+            if m.needs_rerun(&part) {
+                // Run again with the exact remainder, outside the lock;
+                // results handed in meanwhile wait for it.
+                m.rerunning = true;
+                let (job, nodes, solutions) = (m.job, m.nodes_left, m.solutions_left);
+                drop(m);
+                let flag = Some(stop.clone());
+                let part = self.run_part(&parts[head], job, nodes, solutions, deadline, flag);
+                m = lock(shared);
+                m.rerunning = false;
+                m.absorb(part, depth, parts.len());
+            } else {
+                m.absorb(part, depth, parts.len());
             }
         }
-        (count, solutions, status, stats)
     }
+}
+
+/// The merge of a run's subproblem results, in subproblem order.
+#[derive(Debug)]
+struct Merge {
+    job: Job,
+    /// Subproblems merged so far: the next one to merge.
+    next: usize,
+    /// Results handed in and not merged yet, by subproblem.
+    done: Vec<Option<Part>>,
+    /// The next subproblem is being run again with its exact budget.
+    rerunning: bool,
+    /// Decisions left of the node limit after the merged subproblems.
+    nodes_left: Option<u64>,
+    /// Solutions left of the solution limit.
+    solutions_left: Option<u64>,
+    count: u64,
+    solutions: Vec<Solution>,
+    status: SearchStatus,
+    stats: Stats,
+    /// Merged up to where the run stops (or every subproblem).
+    finished: bool,
+}
+
+impl Merge {
+    /// The budgets subproblem `k` starts with: what is left after the
+    /// merged subproblems, less what the finished ones between them and
+    /// `k` used (those still running count as nothing yet).
+    fn caps(&self, k: usize) -> (Option<u64>, Option<u64>) {
+        let between = || self.done[self.next.min(k)..k].iter().flatten();
+        let nodes = self
+            .nodes_left
+            .map(|left| left.saturating_sub(between().map(|p| p.stats.decisions).sum::<u64>()));
+        let solutions = self
+            .solutions_left
+            .map(|left| left.saturating_sub(between().map(|p| p.count).sum::<u64>()));
+        (nodes, solutions)
+    }
+
+    /// Whether `part`, run with a larger budget than it gets in order, used
+    /// more than it gets (then it runs again with the exact remainder).
+    fn needs_rerun(&self, part: &Part) -> bool {
+        if part.skipped {
+            return false;
+        }
+        let over_nodes = self.nodes_left.is_some_and(|left| {
+            (part.stats.decisions > left
+                || part.status == Some(SearchStatus::Stopped(StopReason::NodeLimit)))
+                && part.node_limit != Some(left)
+        });
+        let over_solutions = self.solutions_left.is_some_and(|left| {
+            (part.count >= left
+                || part.status == Some(SearchStatus::Stopped(StopReason::SolutionLimit)))
+                && part.solution_limit != Some(left)
+        });
+        over_nodes || over_solutions
+    }
+
+    /// Merges the next subproblem's result (`depth`: its path's length).
+    fn absorb(&mut self, part: Part, depth: u32, total: usize) {
+        self.next += 1;
+        if self.solutions_left == Some(0) {
+            self.status = SearchStatus::Stopped(StopReason::SolutionLimit);
+            self.finished = true;
+            return;
+        }
+        if part.skipped {
+            // Only the user's flag skips a subproblem.
+            self.status = SearchStatus::Stopped(StopReason::Cancelled);
+            self.finished = true;
+            return;
+        }
+        add(&mut self.stats, &part.stats);
+        self.stats.max_depth = self.stats.max_depth.max(part.stats.max_depth + depth);
+        self.count += part.count;
+        let room = self.job.keep.saturating_sub(self.solutions.len());
+        self.solutions.extend(part.solutions.into_iter().take(room));
+        if let Some(left) = self.nodes_left.as_mut() {
+            *left = left.saturating_sub(part.stats.decisions);
+        }
+        if let Some(left) = self.solutions_left.as_mut() {
+            *left = left.saturating_sub(part.count);
+        }
+        match part.status {
+            Some(SearchStatus::Complete) | None => {}
+            Some(stopped) => {
+                self.status = stopped;
+                self.finished = true;
+            }
+        }
+        if self.next == total {
+            self.finished = true;
+        }
+    }
+}
+
+fn lock(m: &Mutex<Merge>) -> std::sync::MutexGuard<'_, Merge> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Adds `part`'s counters to `total` (`max_depth` by maximum).
@@ -565,24 +700,63 @@ fn add(total: &mut Stats, part: &Stats) {
     total.max_depth = total.max_depth.max(part.max_depth);
 }
 
-/// Runs `work(0..n)` on `threads` threads and returns the results in index
-/// order.
+/// Runs `work` on `threads` threads (this one and `threads - 1` more).
+/// While they run, the user's cancellation flag, if any, is passed on to
+/// `stop` (the solvers read one flag each).
 #[cfg(feature = "parallel")]
-fn execute<T: Send>(threads: usize, n: usize, work: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
-    use rayon::prelude::*;
-    if threads <= 1 || n <= 1 {
-        return (0..n).map(work).collect();
-    }
-    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool.install(|| (0..n).into_par_iter().with_max_len(1).map(work).collect()),
-        // No threads to be had: the same results on this one.
-        Err(_) => (0..n).map(work).collect(),
-    }
+fn run_workers(
+    threads: usize,
+    work: &(impl Fn() + Sync),
+    user_cancel: Option<&AtomicBool>,
+    stop: &AtomicBool,
+) {
+    let active = AtomicUsize::new(threads);
+    let worker = || {
+        work();
+        active.fetch_sub(1, Ordering::AcqRel);
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            // A thread that cannot be had leaves its share to the others.
+            if std::thread::Builder::new()
+                .spawn_scoped(scope, worker)
+                .is_err()
+            {
+                active.fetch_sub(1, Ordering::AcqRel);
+            }
+        }
+        if let Some(user) = user_cancel {
+            scope.spawn(|| watch(user, stop, &active));
+        }
+        worker();
+    });
 }
 
-/// Runs `work(0..n)` in index order on this thread (built without the
-/// `parallel` feature).
+/// Runs `work` on this thread (built without the `parallel` feature).
 #[cfg(not(feature = "parallel"))]
-fn execute<T: Send>(_threads: usize, n: usize, work: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
-    (0..n).map(work).collect()
+fn run_workers(
+    _threads: usize,
+    work: &(impl Fn() + Sync),
+    user_cancel: Option<&AtomicBool>,
+    stop: &AtomicBool,
+) {
+    let active = AtomicUsize::new(1);
+    std::thread::scope(|scope| {
+        if let Some(user) = user_cancel {
+            scope.spawn(|| watch(user, stop, &active));
+        }
+        work();
+        active.store(0, Ordering::Release);
+    });
+}
+
+/// Passes the user's flag on to `stop` until no worker is active.
+fn watch(user: &AtomicBool, stop: &AtomicBool, active: &AtomicUsize) {
+    while active.load(Ordering::Acquire) > 0 && !stop.load(Ordering::Acquire) {
+        if user.load(Ordering::Relaxed) {
+            stop.store(true, Ordering::Release);
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
 }

@@ -98,7 +98,7 @@ fn pick(
     vars: impl Iterator<Item = usize>,
 ) -> Option<VarId> {
     let index = match order {
-        VariableOrder::DomWdeg => dom_wdeg(domains, vars, weight),
+        VariableOrder::DomWdeg | VariableOrder::Activity => dom_wdeg(domains, vars, weight),
         VariableOrder::MrvDegree => mrv(unfixed_sizes(domains, vars), Some(degree)),
         VariableOrder::Mrv => mrv(unfixed_sizes(domains, vars), None),
         // A custom selector that declined falls back to the first unfixed.
@@ -224,7 +224,7 @@ pub(crate) fn select_value(
 ) -> Value {
     let min = domains.min(var).unwrap_or(0);
     match order {
-        ValueOrder::Ascending => min,
+        ValueOrder::Ascending | ValueOrder::Saved => min,
         ValueOrder::Descending => domains.max(var).unwrap_or(min),
         ValueOrder::Random { .. } => {
             let k = rng.below(domains.size(var).max(1));

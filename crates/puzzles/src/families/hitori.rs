@@ -26,6 +26,7 @@ use crate::family::{
     Built, Cell, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Level, ParseError,
     RecordShape, Violation,
 };
+use crate::puzzlink::{Clue, EncodeError, Genre, Url, encode_hitori};
 use crate::render::{Canvas, Ink, RenderOptions};
 use crate::text::Reader;
 use csp_core::{ConstraintId, Deduction, ModelError, Value};
@@ -426,6 +427,51 @@ fn check(p: &Puzzle, s: &Shading) -> Vec<Violation> {
     out
 }
 
+/// puzz.link's genre: `hitori`, its own body (a character per cell).
+const GENRE: Genre = Genre {
+    name: "hitori",
+    aliases: &[],
+};
+
+/// Reads a `hitori` URL: every cell must hold a number from 1 to
+/// [`MAX_NUMBER`] (puzz.link also allows empty cells and `?`, which
+/// gridcsp's Hitori has not).
+fn from_puzzlink(url: &Url) -> Result<Puzzle, ParseError> {
+    url.no_flags("hitori")?;
+    let (rows, cols) = (url.rows, url.cols);
+    if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+        return Err(url.size_error(format!("over the largest Hitori ({MAX_SIDE})")));
+    }
+    let mut r = url.reader();
+    let clues = r.hitori(rows * cols)?;
+    r.finish()?;
+    let mut numbers = Vec::with_capacity(clues.len());
+    for (i, c) in clues.iter().enumerate() {
+        let cell = Cell::new(i / cols, i % cols);
+        match *c {
+            Clue::Number(n) if (1..=u32::from(MAX_NUMBER)).contains(&n) => numbers.push(n as u16),
+            Clue::Number(n) => {
+                return Err(url.error(format!("{cell}: {n} is out of range (1 to {MAX_NUMBER})")));
+            }
+            Clue::Empty | Clue::Unknown => {
+                return Err(url.error(format!(
+                    "{cell} has no number: gridcsp's hitori needs one in every cell"
+                )));
+            }
+        }
+    }
+    Puzzle::new(rows, cols, numbers).ok_or_else(|| url.error("not a Hitori puzzle"))
+}
+
+fn to_puzzlink(p: &Puzzle) -> Result<Url, EncodeError> {
+    let clues: Vec<Clue> = p
+        .numbers
+        .iter()
+        .map(|&n| Clue::Number(u32::from(n)))
+        .collect();
+    Ok(Url::new(GENRE.name, p.cols, p.rows, encode_hitori(&clues)?))
+}
+
 impl Family for Hitori {
     type Puzzle = Puzzle;
     type Solution = Shading;
@@ -457,6 +503,18 @@ impl Family for Hitori {
 
     fn write_game_id(&self, p: &Puzzle) -> Option<String> {
         write_game_id(p)
+    }
+
+    fn puzzlink(&self) -> Option<&'static Genre> {
+        Some(&GENRE)
+    }
+
+    fn from_puzzlink(&self, url: &Url) -> Result<Puzzle, ParseError> {
+        from_puzzlink(url)
+    }
+
+    fn to_puzzlink(&self, p: &Puzzle) -> Result<Url, EncodeError> {
+        to_puzzlink(p)
     }
 
     fn build(&self, p: &Puzzle) -> Result<Built, ModelError> {

@@ -22,6 +22,7 @@ use crate::family::{
     Built, Cell, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Level, ParseError,
     RecordShape, Violation,
 };
+use crate::puzzlink::{EncodeError, Genre, KakuroBody, KakuroCell, Url};
 use crate::render::{Canvas, Ink, RenderOptions};
 use crate::text::{Reader, Token};
 use csp_core::{ConstraintId, LinearStrength, Model, ModelError, RelOp, Strength, Value, VarId};
@@ -462,6 +463,119 @@ static RULES: [crate::Rule; 5] = [
     ),
 ];
 
+/// puzz.link's genre: `kakuro`, its own body. puzz.link's grid is this
+/// grid without its first row and column, whose sums it writes after the
+/// cells.
+const GENRE: Genre = Genre {
+    name: "kakuro",
+    aliases: &[],
+};
+
+/// Reads a `kakuro` URL: a sum is kept where puzz.link draws it (next to a
+/// white cell); a drawn `0` is an error, as any sum out of range.
+fn from_puzzlink(url: &Url) -> Result<KakuroPuzzle, ParseError> {
+    url.no_flags("kakuro")?;
+    let (irows, icols) = (url.rows, url.cols);
+    let (rows, cols) = (irows + 1, icols + 1);
+    if rows > MAX_SIZE || cols > MAX_SIZE {
+        return Err(url.size_error(format!(
+            "over the largest Kakuro ({MAX_SIZE} with the clue row and column)"
+        )));
+    }
+    let mut r = url.reader();
+    let body = r.kakuro(irows, icols)?;
+    r.finish()?;
+    let white = |r: usize, c: usize| {
+        r < irows && c < icols && body.cells[r * icols + c] == KakuroCell::White
+    };
+    let sum = |v: Option<u32>, shown: bool| v.filter(|_| shown).map(|v| v.min(255) as u8);
+    let mut squares = vec![Square::Block; rows * cols];
+    for c in 0..icols {
+        if let Some(down) = sum(body.top[c], white(0, c)) {
+            squares[c + 1] = Square::Clue {
+                down: Some(down),
+                right: None,
+            };
+        }
+    }
+    for r in 0..irows {
+        if let Some(right) = sum(body.left[r], white(r, 0)) {
+            squares[(r + 1) * cols] = Square::Clue {
+                down: None,
+                right: Some(right),
+            };
+        }
+        for c in 0..icols {
+            squares[(r + 1) * cols + c + 1] = match body.cells[r * icols + c] {
+                KakuroCell::White => Square::White,
+                KakuroCell::Block { down, right } => {
+                    let (down, right) = (sum(down, white(r + 1, c)), sum(right, white(r, c + 1)));
+                    if down.is_none() && right.is_none() {
+                        Square::Block
+                    } else {
+                        Square::Clue { down, right }
+                    }
+                }
+            };
+        }
+    }
+    KakuroPuzzle::new(rows, cols, squares).map_err(|e| url.error(e))
+}
+
+/// Writes a `kakuro` URL: the first row and column must hold no white
+/// cell (puzz.link keeps its sums outside the grid).
+fn to_puzzlink(p: &KakuroPuzzle) -> Result<Url, EncodeError> {
+    let (rows, cols) = (p.rows, p.cols);
+    let at = |r: usize, c: usize| p.squares[r * cols + c];
+    if rows < 2 || cols < 2 {
+        return Err(EncodeError::new(
+            "puzz.link's Kakuro needs a clue row and column and a cell",
+        ));
+    }
+    if let Some(i) = (0..rows * cols)
+        .filter(|&i| i / cols == 0 || i % cols == 0)
+        .find(|&i| p.squares[i] == Square::White)
+    {
+        return Err(EncodeError::new(format!(
+            "{} is white: puzz.link's Kakuro has only clues in the first row and column",
+            Cell::new(i / cols, i % cols)
+        )));
+    }
+    let cells = (1..rows)
+        .flat_map(|r| (1..cols).map(move |c| (r, c)))
+        .map(|(r, c)| match at(r, c) {
+            Square::White => KakuroCell::White,
+            Square::Block => KakuroCell::Block {
+                down: None,
+                right: None,
+            },
+            Square::Clue { down, right } => KakuroCell::Block {
+                down: down.map(u32::from),
+                right: right.map(u32::from),
+            },
+        })
+        .collect();
+    let top = (1..cols)
+        .map(|c| match at(0, c) {
+            Square::Clue { down, .. } => down.map(u32::from),
+            _ => None,
+        })
+        .collect();
+    let left = (1..rows)
+        .map(|r| match at(r, 0) {
+            Square::Clue { right, .. } => right.map(u32::from),
+            _ => None,
+        })
+        .collect();
+    let body = KakuroBody { cells, top, left };
+    Ok(Url::new(
+        GENRE.name,
+        cols - 1,
+        rows - 1,
+        body.encode(cols - 1)?,
+    ))
+}
+
 impl Family for Kakuro {
     type Puzzle = KakuroPuzzle;
     type Solution = KakuroSolution;
@@ -476,6 +590,18 @@ impl Family for Kakuro {
 
     fn write(&self, puzzle: &KakuroPuzzle) -> String {
         write_text(puzzle)
+    }
+
+    fn puzzlink(&self) -> Option<&'static Genre> {
+        Some(&GENRE)
+    }
+
+    fn from_puzzlink(&self, url: &Url) -> Result<KakuroPuzzle, ParseError> {
+        from_puzzlink(url)
+    }
+
+    fn to_puzzlink(&self, p: &KakuroPuzzle) -> Result<Url, EncodeError> {
+        to_puzzlink(p)
     }
 
     fn build(&self, puzzle: &KakuroPuzzle) -> Result<Built, ModelError> {

@@ -630,6 +630,12 @@ struct CageUnion {
 }
 
 impl csp_core::Constraint for CageUnion {
+    /// Explained by its scope's domains: it reads nothing else, and what
+    /// it deduces from them follows from the puzzle's rules.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[csp_core::VarId] {
         &self.scope
     }
@@ -751,6 +757,12 @@ impl CageLines {
 }
 
 impl csp_core::Constraint for CageLines {
+    /// Explained by its scope's domains: it reads nothing else, and what
+    /// it deduces from them follows from the puzzle's rules.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[csp_core::VarId] {
         &self.scope
     }

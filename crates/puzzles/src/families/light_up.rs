@@ -28,6 +28,8 @@ use crate::family::{
     Reason, RecordShape, Rule, Spot, Violation,
 };
 use crate::generic::Progress;
+
+use crate::puzzlink::{Clue, EncodeError, Genre, Url, encode_four_cell};
 use crate::render::{Canvas, RenderOptions, escape};
 use crate::text::Reader;
 use csp_core::{ConstraintId, Deduction, ModelError, Value};
@@ -483,6 +485,49 @@ fn check_givens(puzzle: &Board) -> Vec<Violation> {
     out
 }
 
+/// puzz.link's genre: `akari` (`lightup`), the black cells in 4Cell (`.`
+/// a black cell without a number).
+const GENRE: Genre = Genre {
+    name: "akari",
+    aliases: &["lightup", "bijutsukan"],
+};
+
+fn from_puzzlink(url: &Url) -> Result<Board, ParseError> {
+    url.no_flags("light-up")?;
+    let (rows, cols) = (url.rows, url.cols);
+    let mut r = url.reader();
+    let cells = r.four_cell(rows * cols)?;
+    r.finish()?;
+    let squares = cells
+        .iter()
+        .map(|&c| match c {
+            Clue::Empty => Square::White,
+            Clue::Unknown => Square::Black,
+            Clue::Number(k) => Square::Clue(k as u8),
+        })
+        .collect();
+    Board::new(rows, cols, squares)
+        .ok_or_else(|| url.size_error(format!("over the largest Light Up ({MAX_SIDE})")))
+}
+
+fn to_puzzlink(p: &Board) -> Result<Url, EncodeError> {
+    let clues: Vec<Clue> = p
+        .squares
+        .iter()
+        .map(|&s| match s {
+            Square::White | Square::Bulb => Clue::Empty,
+            Square::Black => Clue::Unknown,
+            Square::Clue(k) => Clue::Number(u32::from(k)),
+        })
+        .collect();
+    Ok(Url::new(
+        GENRE.name,
+        p.cols,
+        p.rows,
+        encode_four_cell(&clues)?,
+    ))
+}
+
 impl Family for LightUp {
     type Puzzle = Board;
     type Solution = Board;
@@ -504,6 +549,18 @@ impl Family for LightUp {
 
     fn write_game_id(&self, puzzle: &Board) -> Option<String> {
         write_game_id(puzzle)
+    }
+
+    fn puzzlink(&self) -> Option<&'static Genre> {
+        Some(&GENRE)
+    }
+
+    fn from_puzzlink(&self, url: &Url) -> Result<Board, ParseError> {
+        from_puzzlink(url)
+    }
+
+    fn to_puzzlink(&self, p: &Board) -> Result<Url, EncodeError> {
+        to_puzzlink(p)
     }
 
     fn build(&self, puzzle: &Board) -> Result<Built, ModelError> {

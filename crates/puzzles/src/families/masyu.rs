@@ -38,6 +38,7 @@ use crate::family::{
     Built, Cell, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Level, ParseError,
     RecordShape, Violation,
 };
+use crate::puzzlink::{EncodeError, Genre, Url, encode_circles};
 use crate::render::{Canvas, RenderOptions};
 use crate::text::Reader;
 use csp_core::constraints::LoopLattice;
@@ -664,6 +665,57 @@ static RULES: [crate::Rule; 7] = [
     super::words::LOOP_RULES[4],
 ];
 
+/// puzz.link's genre: `mashu` (`pearl`), the pearls in Circle (1 white,
+/// 2 black).
+const GENRE: Genre = Genre {
+    name: "mashu",
+    aliases: &["pearl", "masyu"],
+};
+
+/// Reads a `mashu` URL; the flag `f` (the loop visits every cell) is an
+/// error.
+fn from_puzzlink(url: &Url) -> Result<Puzzle, ParseError> {
+    if url.pflag.contains('f') {
+        return Err(url.error(
+            "the puzz.link flag `f` (the loop visits every cell) is not supported by \
+             gridcsp's masyu",
+        ));
+    }
+    url.no_flags("masyu")?;
+    let (rows, cols) = (url.rows, url.cols);
+    let mut r = url.reader();
+    let circles = r.circles(rows * cols)?;
+    r.finish()?;
+    let pearls = circles
+        .iter()
+        .map(|&v| match v {
+            1 => Pearl::White,
+            2 => Pearl::Black,
+            _ => Pearl::Empty,
+        })
+        .collect();
+    Puzzle::new(rows, cols, pearls)
+        .ok_or_else(|| url.size_error(format!("over the largest Masyu ({MAX_SIDE})")))
+}
+
+fn to_puzzlink(p: &Puzzle) -> Result<Url, EncodeError> {
+    let values: Vec<u8> = p
+        .pearls
+        .iter()
+        .map(|&pearl| match pearl {
+            Pearl::Empty => 0,
+            Pearl::White => 1,
+            Pearl::Black => 2,
+        })
+        .collect();
+    Ok(Url::new(
+        GENRE.name,
+        p.cols,
+        p.rows,
+        encode_circles(&values)?,
+    ))
+}
+
 impl Family for Masyu {
     type Puzzle = Puzzle;
     type Solution = Path;
@@ -694,6 +746,18 @@ impl Family for Masyu {
 
     fn write_game_id(&self, p: &Puzzle) -> Option<String> {
         write_game_id(p)
+    }
+
+    fn puzzlink(&self) -> Option<&'static Genre> {
+        Some(&GENRE)
+    }
+
+    fn from_puzzlink(&self, url: &Url) -> Result<Puzzle, ParseError> {
+        from_puzzlink(url)
+    }
+
+    fn to_puzzlink(&self, p: &Puzzle) -> Result<Url, EncodeError> {
+        to_puzzlink(p)
     }
 
     fn build(&self, p: &Puzzle) -> Result<Built, ModelError> {

@@ -21,6 +21,7 @@ use crate::family::{
     Built, Cell, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Level, ParseError,
     RecordShape, Violation,
 };
+use crate::puzzlink::{Clue, EncodeError, Genre, Stacks, Url, encode_number16_stacks};
 use crate::render::{Canvas, Ink, RenderOptions};
 use csp_core::{ConstraintId, Deduction, Grid, Model, ModelError, Probing, Value, ValueOrder};
 
@@ -315,6 +316,66 @@ static RULES: [crate::Rule; 2] = [
     ),
 ];
 
+/// puzz.link's genre: `nonogram`, the clues stacked above the columns and
+/// left of the rows in Number16ExCell.
+const GENRE: Genre = Genre {
+    name: "nonogram",
+    aliases: &[],
+};
+
+/// Reads a `nonogram` URL: a clue `0` alone is an empty line; a `?` clue
+/// (a run of unknown length) is an error.
+fn from_puzzlink(url: &Url) -> Result<NonogramPuzzle, ParseError> {
+    url.no_flags("nonogram")?;
+    let (rows, cols) = (url.rows, url.cols);
+    if rows > format::MAX_SIDE || cols > format::MAX_SIDE {
+        return Err(url.size_error(format!("over the largest Nonogram ({})", format::MAX_SIDE)));
+    }
+    let mut r = url.reader();
+    let stacks = r.number16_stacks(rows, cols)?;
+    r.finish()?;
+    let lines = |lists: &[Vec<Clue>], len: usize, line: fn(usize) -> format::Line| {
+        lists
+            .iter()
+            .enumerate()
+            .map(|(i, list)| {
+                let numbers: Vec<u32> = list
+                    .iter()
+                    .map(|c| {
+                        c.number().ok_or_else(|| {
+                            url.error(format!(
+                                "{}: a `?` clue (a run of any length) is not supported by \
+                                 gridcsp's nonogram",
+                                line(i)
+                            ))
+                        })
+                    })
+                    .collect::<Result<_, _>>()?;
+                format::checked_runs(line(i), len, &numbers).map_err(|e| url.error(e))
+            })
+            .collect::<Result<Vec<_>, ParseError>>()
+    };
+    let col_clues = lines(&stacks.columns, rows, format::Line::Column)?;
+    let row_clues = lines(&stacks.rows, cols, format::Line::Row)?;
+    Ok(NonogramPuzzle::new(rows, cols, col_clues, row_clues))
+}
+
+fn to_puzzlink(p: &NonogramPuzzle) -> Result<Url, EncodeError> {
+    if let Some(i) = p.givens.iter().position(Option::is_some) {
+        return Err(EncodeError::new(format!(
+            "{} is a given cell: puzz.link's Nonogram has none",
+            Cell::new(i / p.cols, i % p.cols)
+        )));
+    }
+    let clue = |runs: &Vec<usize>| runs.iter().map(|&r| Clue::Number(r as u32)).collect();
+    let stacks = Stacks {
+        columns: p.col_clues.iter().map(clue).collect(),
+        rows: p.row_clues.iter().map(clue).collect(),
+    };
+    let body = encode_number16_stacks(p.rows, p.cols, &stacks)?;
+    Ok(Url::new(GENRE.name, p.cols, p.rows, body))
+}
+
 impl Family for Nonogram {
     type Puzzle = NonogramPuzzle;
     type Solution = NonogramSolution;
@@ -325,6 +386,18 @@ impl Family for Nonogram {
 
     fn parse(&self, text: &str) -> Result<NonogramPuzzle, ParseError> {
         format::parse(text)
+    }
+
+    fn puzzlink(&self) -> Option<&'static Genre> {
+        Some(&GENRE)
+    }
+
+    fn from_puzzlink(&self, url: &Url) -> Result<NonogramPuzzle, ParseError> {
+        from_puzzlink(url)
+    }
+
+    fn to_puzzlink(&self, p: &NonogramPuzzle) -> Result<Url, EncodeError> {
+        to_puzzlink(p)
     }
 
     fn write(&self, puzzle: &NonogramPuzzle) -> String {

@@ -19,6 +19,7 @@ use crate::family::{
     Built, Cell, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Level, ParseError,
     RecordShape, Unique, Violation,
 };
+use crate::puzzlink::{Borders, EncodeError, Genre, Url};
 use crate::render::{Canvas, RenderOptions};
 use crate::text::Reader;
 use csp_core::{ConstraintId, Deduction, Limits, Literal, ModelError, RelOp, Value, VarId};
@@ -201,6 +202,39 @@ static RULES: [crate::Rule; 4] = [
     ),
 ];
 
+/// puzz.link's genre: `norinori`, the regions in Border (no shaded
+/// givens).
+const GENRE: Genre = Genre {
+    name: "norinori",
+    aliases: &[],
+};
+
+fn from_puzzlink(url: &Url) -> Result<NorinoriPuzzle, ParseError> {
+    url.no_flags("norinori")?;
+    let (rows, cols) = (url.rows, url.cols);
+    if rows > MAX_SIDE || cols > MAX_SIDE {
+        return Err(url.size_error(format!("over the largest Norinori ({MAX_SIDE})")));
+    }
+    let mut r = url.reader();
+    let borders = r.border(rows, cols)?;
+    r.finish()?;
+    let labels = borders.regions().into_iter().map(|l| l as u64).collect();
+    Regions::new(rows, cols, labels)
+        .and_then(|regions| NorinoriPuzzle::new(rows, cols, vec![false; rows * cols], regions))
+        .ok_or_else(|| url.error("not a Norinori puzzle"))
+}
+
+fn to_puzzlink(p: &NorinoriPuzzle) -> Result<Url, EncodeError> {
+    if let Some(i) = p.given.iter().position(|&g| g) {
+        return Err(EncodeError::new(format!(
+            "{} is given shaded: puzz.link's Norinori has no shaded givens",
+            Cell::new(i / p.cols, i % p.cols)
+        )));
+    }
+    let borders = Borders::from_regions(p.rows, p.cols, p.regions.labels())?;
+    Ok(Url::new(GENRE.name, p.cols, p.rows, borders.encode()))
+}
+
 impl Family for Norinori {
     type Puzzle = NorinoriPuzzle;
     type Solution = Shading;
@@ -241,6 +275,18 @@ impl Family for Norinori {
             given,
             regions,
         })
+    }
+
+    fn puzzlink(&self) -> Option<&'static Genre> {
+        Some(&GENRE)
+    }
+
+    fn from_puzzlink(&self, url: &Url) -> Result<NorinoriPuzzle, ParseError> {
+        from_puzzlink(url)
+    }
+
+    fn to_puzzlink(&self, p: &NorinoriPuzzle) -> Result<Url, EncodeError> {
+        to_puzzlink(p)
     }
 
     fn write(&self, p: &NorinoriPuzzle) -> String {

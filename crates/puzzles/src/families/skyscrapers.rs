@@ -23,6 +23,7 @@ use crate::family::{
     Built, Cell, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Level, ParseError,
     RecordShape, Violation,
 };
+use crate::puzzlink::{Clue, EncodeError, Genre, Url, encode_number16};
 use crate::render::{Canvas, Ink, RenderOptions};
 use crate::text::{Reader, Token};
 use csp_core::{ConstraintId, ModelError, Value};
@@ -798,6 +799,50 @@ impl fmt::Display for SkyscrapersPuzzle {
     }
 }
 
+/// puzz.link's genre: `skyscrapers` (`building`), the clues around the
+/// grid in Number16ExCell (top, bottom, left, right, as here), then the
+/// givens in Number16 when there are any.
+const GENRE: Genre = Genre {
+    name: "skyscrapers",
+    aliases: &["building", "skyscraper"],
+};
+
+/// Reads a `skyscrapers` URL; a `?` clue or given constrains nothing and
+/// is read as none.
+fn from_puzzlink(url: &Url) -> Result<SkyscrapersPuzzle, ParseError> {
+    url.no_flags("skyscrapers")?;
+    let n = url.cols;
+    if url.rows != n {
+        return Err(url.size_error("a Skyscrapers grid is square"));
+    }
+    if n > MAX_SIZE {
+        return Err(url.size_error(format!("over the largest Skyscrapers ({MAX_SIZE})")));
+    }
+    let mut r = url.reader();
+    let around = r.number16(4 * n)?;
+    let givens = r.number16(n * n)?;
+    r.finish()?;
+    let side = |s: usize| {
+        around[s * n..(s + 1) * n]
+            .iter()
+            .map(|c| c.number())
+            .collect()
+    };
+    let clues = [side(0), side(1), side(2), side(3)];
+    let givens = givens.iter().map(|c| c.number()).collect();
+    SkyscrapersPuzzle::new(n, clues, givens).map_err(|e| url.error(e.to_string()))
+}
+
+fn to_puzzlink(p: &SkyscrapersPuzzle) -> Result<Url, EncodeError> {
+    let around: Vec<Clue> = p.clues.iter().map(|&c| Clue::from_option(c)).collect();
+    let mut body = encode_number16(&around)?;
+    if p.givens.iter().any(Option::is_some) {
+        let givens: Vec<Clue> = p.givens.iter().map(|&c| Clue::from_option(c)).collect();
+        body += &encode_number16(&givens)?;
+    }
+    Ok(Url::new(GENRE.name, p.size, p.size, body))
+}
+
 impl Family for Skyscrapers {
     type Puzzle = SkyscrapersPuzzle;
     type Solution = Heights;
@@ -813,6 +858,18 @@ impl Family for Skyscrapers {
         } else {
             parse_text(text)
         }
+    }
+
+    fn puzzlink(&self) -> Option<&'static Genre> {
+        Some(&GENRE)
+    }
+
+    fn from_puzzlink(&self, url: &Url) -> Result<SkyscrapersPuzzle, ParseError> {
+        from_puzzlink(url)
+    }
+
+    fn to_puzzlink(&self, p: &SkyscrapersPuzzle) -> Result<Url, EncodeError> {
+        to_puzzlink(p)
     }
 
     fn write(&self, puzzle: &SkyscrapersPuzzle) -> String {

@@ -26,6 +26,7 @@ use crate::family::{
     Built, Cell, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Level, ParseError,
     RecordShape, Violation,
 };
+use crate::puzzlink::{Clue, EncodeError, Genre, Url, encode_four_cell};
 use crate::render::{Canvas, Ink, RenderOptions};
 use crate::text::Reader;
 use csp_core::{ConstraintId, ModelError, Value};
@@ -441,6 +442,45 @@ fn check(p: &Puzzle, s: &Inside) -> Vec<Violation> {
     out
 }
 
+/// puzz.link's genre: `slither`, the clues in 4Cell.
+const GENRE: Genre = Genre {
+    name: "slither",
+    aliases: &["slitherlink"],
+};
+
+/// Reads a `slither` URL. A `?` clue constrains nothing, so it is read as
+/// no clue; the flag `f` (the loop visits every vertex) is an error.
+fn from_puzzlink(url: &Url) -> Result<Puzzle, ParseError> {
+    if url.pflag.contains('f') {
+        return Err(url.error(
+            "the puzz.link flag `f` (the loop visits every vertex) is not supported by \
+             gridcsp's slitherlink",
+        ));
+    }
+    url.no_flags("slitherlink")?;
+    let (rows, cols) = (url.rows, url.cols);
+    let mut r = url.reader();
+    let clues = r.four_cell(rows * cols)?;
+    r.finish()?;
+    let clues = clues.iter().map(|c| c.number().map(|k| k as u8)).collect();
+    Puzzle::new(rows, cols, clues)
+        .ok_or_else(|| url.size_error(format!("over the largest Slitherlink ({MAX_SIDE})")))
+}
+
+fn to_puzzlink(p: &Puzzle) -> Result<Url, EncodeError> {
+    let clues: Vec<Clue> = p
+        .clues
+        .iter()
+        .map(|c| Clue::from_option(c.map(u32::from)))
+        .collect();
+    Ok(Url::new(
+        GENRE.name,
+        p.cols,
+        p.rows,
+        encode_four_cell(&clues)?,
+    ))
+}
+
 impl Family for Slitherlink {
     type Puzzle = Puzzle;
     type Solution = Inside;
@@ -470,6 +510,18 @@ impl Family for Slitherlink {
 
     fn write_game_id(&self, p: &Puzzle) -> Option<String> {
         write_game_id(p)
+    }
+
+    fn puzzlink(&self) -> Option<&'static Genre> {
+        Some(&GENRE)
+    }
+
+    fn from_puzzlink(&self, url: &Url) -> Result<Puzzle, ParseError> {
+        from_puzzlink(url)
+    }
+
+    fn to_puzzlink(&self, p: &Puzzle) -> Result<Url, EncodeError> {
+        to_puzzlink(p)
     }
 
     fn build(&self, p: &Puzzle) -> Result<Built, ModelError> {

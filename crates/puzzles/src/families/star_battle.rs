@@ -18,6 +18,7 @@ use crate::family::{
     Built, Cell, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Level, ParseError,
     RecordShape, Violation,
 };
+use crate::puzzlink::{Borders, EncodeError, Genre, Url};
 use crate::render::{Canvas, RenderOptions};
 use crate::text::{Reader, header_numbers};
 use csp_core::{ConstraintId, Deduction, Limits, ModelError, Value, VarId, VariableOrder};
@@ -346,6 +347,44 @@ impl csp_core::VariableSelector for TightestUnit {
     }
 }
 
+/// puzz.link's genre: `starbattle`, the stars per unit, a `/`, then the
+/// regions in Border.
+const GENRE: Genre = Genre {
+    name: "starbattle",
+    aliases: &[],
+};
+
+fn from_puzzlink(url: &Url) -> Result<StarBattlePuzzle, ParseError> {
+    url.no_flags("star-battle")?;
+    let (rows, cols) = (url.rows, url.cols);
+    if rows > MAX_SIDE || cols > MAX_SIDE {
+        return Err(url.size_error(format!("over the largest Star Battle ({MAX_SIDE})")));
+    }
+    let mut r = url.reader();
+    let count = r.until_slash();
+    let stars = match count.parse::<usize>() {
+        Ok(k) if k >= 1 && count.bytes().all(|b| b.is_ascii_digit()) => k,
+        _ => {
+            return Err(r.error(format!(
+                "expected the stars per row, column and region (1 or more) before the \
+                 regions, found {count:?}"
+            )));
+        }
+    };
+    let borders = r.border(rows, cols)?;
+    r.finish()?;
+    let labels = borders.regions().into_iter().map(|l| l as u64).collect();
+    Regions::new(rows, cols, labels)
+        .and_then(|regions| StarBattlePuzzle::new(rows, cols, stars, regions))
+        .ok_or_else(|| url.error("not a Star Battle puzzle"))
+}
+
+fn to_puzzlink(p: &StarBattlePuzzle) -> Result<Url, EncodeError> {
+    let borders = Borders::from_regions(p.rows, p.cols, p.regions.labels())?;
+    let body = format!("{}/{}", p.stars, borders.encode());
+    Ok(Url::new(GENRE.name, p.cols, p.rows, body))
+}
+
 impl Family for StarBattle {
     type Puzzle = StarBattlePuzzle;
     type Solution = Shading;
@@ -378,6 +417,18 @@ impl Family for StarBattle {
             stars,
             regions,
         })
+    }
+
+    fn puzzlink(&self) -> Option<&'static Genre> {
+        Some(&GENRE)
+    }
+
+    fn from_puzzlink(&self, url: &Url) -> Result<StarBattlePuzzle, ParseError> {
+        from_puzzlink(url)
+    }
+
+    fn to_puzzlink(&self, p: &StarBattlePuzzle) -> Result<Url, EncodeError> {
+        to_puzzlink(p)
     }
 
     fn write(&self, p: &StarBattlePuzzle) -> String {

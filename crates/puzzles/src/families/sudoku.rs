@@ -14,6 +14,7 @@ use crate::family::{
     UniqueOutcome, Violation,
 };
 use crate::generic;
+use crate::puzzlink::{Clue, EncodeError, Genre, Url, encode_number16};
 use crate::render::{Canvas, Ink, RenderOptions};
 use csp_core::{Limits, ModelError, Value};
 use std::sync::OnceLock;
@@ -634,6 +635,102 @@ pub(crate) fn hint(puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Hint, Grade
     }
 }
 
+/// puzz.link's genre: `sudoku`, the givens in Number16.
+const GENRE: Genre = Genre {
+    name: "sudoku",
+    aliases: &[],
+};
+
+/// The box shape puzz.link draws on an `n x n` Sudoku: square boxes of
+/// side `sqrt(n)` (so `n` must be a square), and 2x3 boxes for `n = 6`.
+fn puzzlink_shape(n: usize) -> Option<Shape> {
+    if n == 6 {
+        return Shape::with_boxes(2, 3).ok();
+    }
+    let side = (1..=n).find(|k| k * k >= n)?;
+    (side * side == n)
+        .then(|| Shape::with_boxes(side, side).ok())
+        .flatten()
+}
+
+impl Sudoku {
+    fn read_puzzlink(&self, url: &Url) -> Result<SudokuPuzzle, ParseError> {
+        url.no_flags("sudoku")?;
+        let n = url.cols;
+        if url.rows != n {
+            return Err(url.size_error("a Sudoku is square"));
+        }
+        let Some(shape) = puzzlink_shape(n).filter(|_| n <= sudoku::MAX_SIZE) else {
+            return Err(url.size_error(format!(
+                "puzz.link draws no boxes of one shape on a Sudoku of side {n} (it takes \
+                 4, 6, 9, 16, 25 and other squares, up to {})",
+                sudoku::MAX_SIZE
+            )));
+        };
+        if let Some(want) = self.shape.filter(|&s| s != shape) {
+            return Err(url.size_error(format!(
+                "puzz.link's boxes are {}x{}, not the {}x{} asked for",
+                shape.box_rows(),
+                shape.box_cols(),
+                want.box_rows(),
+                want.box_cols()
+            )));
+        }
+        let mut r = url.reader();
+        let clues = r.number16(n * n)?;
+        r.finish()?;
+        let mut values = Vec::with_capacity(n * n);
+        for (i, c) in clues.iter().enumerate() {
+            // A `?` given (a number not shown) says nothing: a blank.
+            let v = c.number().unwrap_or(0);
+            if v as usize > n || (v == 0 && c.number().is_some()) {
+                return Err(url.error(format!(
+                    "r{}c{}: {v} is out of range (1 to {n})",
+                    i / n + 1,
+                    i % n + 1
+                )));
+            }
+            values.push(v as u8);
+        }
+        let board = Board::from_vec(shape, values).map_err(parse_error)?;
+        let variant = Variant::classic(shape);
+        let variant = if self.diagonal {
+            variant.with_diagonals()
+        } else {
+            variant
+        };
+        Ok(SudokuPuzzle { variant, board })
+    }
+
+    fn write_puzzlink(puzzle: &SudokuPuzzle) -> Result<Url, EncodeError> {
+        let v = &puzzle.variant;
+        if v.has_diagonals() || v.regions().is_some() || !v.cages().is_empty() {
+            return Err(EncodeError::new(
+                "puzz.link's sudoku has no diagonal, jigsaw or killer rules",
+            ));
+        }
+        let shape = puzzle.board.shape();
+        let n = shape.size();
+        if puzzlink_shape(n) != Some(shape) {
+            return Err(EncodeError::new(format!(
+                "puzz.link has no Sudoku of {}x{} boxes",
+                shape.box_rows(),
+                shape.box_cols()
+            )));
+        }
+        let clues: Vec<Clue> = puzzle
+            .board
+            .values()
+            .iter()
+            .map(|&v| match v {
+                0 => Clue::Empty,
+                v => Clue::Number(u32::from(v)),
+            })
+            .collect();
+        Ok(Url::new(GENRE.name, n, n, encode_number16(&clues)?))
+    }
+}
+
 impl Family for Sudoku {
     type Puzzle = SudokuPuzzle;
     type Solution = Board;
@@ -675,6 +772,18 @@ impl Family for Sudoku {
 
     fn write(&self, puzzle: &SudokuPuzzle) -> String {
         puzzle.board.to_line()
+    }
+
+    fn puzzlink(&self) -> Option<&'static Genre> {
+        Some(&GENRE)
+    }
+
+    fn from_puzzlink(&self, url: &Url) -> Result<SudokuPuzzle, ParseError> {
+        self.read_puzzlink(url)
+    }
+
+    fn to_puzzlink(&self, puzzle: &SudokuPuzzle) -> Result<Url, EncodeError> {
+        Sudoku::write_puzzlink(puzzle)
     }
 
     fn write_game_id(&self, puzzle: &SudokuPuzzle) -> Option<String> {

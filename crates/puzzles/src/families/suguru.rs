@@ -22,6 +22,7 @@ use crate::family::{
     Built, Cell, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Level, ParseError,
     RecordShape, Violation,
 };
+use crate::puzzlink::{Borders, Clue, EncodeError, Genre, Url, encode_number16};
 use crate::render::{Canvas, Ink, RenderOptions};
 use crate::text::Reader;
 use csp_core::{ConstraintId, Model, ModelError, Strength, Value, VarId};
@@ -478,6 +479,44 @@ fn describe(p: &SuguruPuzzle, c: ConstraintId) -> String {
 /// region and every 2x2 block are houses (touching cells differ).
 static RULES: [crate::Rule; 4] = super::words::house_rules(None, None);
 
+/// puzz.link's genre: `suguru`, the regions in Border, the givens in
+/// Number16, then cells outside the grid (Empty), which gridcsp's Suguru
+/// has not.
+const GENRE: Genre = Genre {
+    name: "suguru",
+    aliases: &[],
+};
+
+/// Reads a `suguru` URL; a `?` given constrains nothing and is read as
+/// none.
+fn from_puzzlink(url: &Url) -> Result<SuguruPuzzle, ParseError> {
+    url.no_flags("suguru")?;
+    let (rows, cols) = (url.rows, url.cols);
+    if rows > MAX_SIZE || cols > MAX_SIZE {
+        return Err(url.size_error(format!("over the largest Suguru ({MAX_SIZE})")));
+    }
+    let mut r = url.reader();
+    let borders = r.border(rows, cols)?;
+    let givens = r.number16(rows * cols)?;
+    let empty = r.binary(rows * cols)?;
+    r.finish()?;
+    if let Some(i) = empty.iter().position(|&e| e) {
+        return Err(url.error(format!(
+            "{} is left out of the grid: gridcsp's suguru has no such cells",
+            Cell::new(i / cols, i % cols)
+        )));
+    }
+    let givens = givens.iter().map(|c| c.number()).collect();
+    SuguruPuzzle::new(rows, cols, &borders.regions(), givens).map_err(|e| url.error(e.to_string()))
+}
+
+fn to_puzzlink(p: &SuguruPuzzle) -> Result<Url, EncodeError> {
+    let mut body = Borders::from_regions(p.rows, p.cols, &p.region)?.encode();
+    let givens: Vec<Clue> = p.givens.iter().map(|&c| Clue::from_option(c)).collect();
+    body += &encode_number16(&givens)?;
+    Ok(Url::new(GENRE.name, p.cols, p.rows, body))
+}
+
 impl Family for Suguru {
     type Puzzle = SuguruPuzzle;
     type Solution = Digits;
@@ -488,6 +527,18 @@ impl Family for Suguru {
 
     fn parse(&self, text: &str) -> Result<SuguruPuzzle, ParseError> {
         parse_text(text)
+    }
+
+    fn puzzlink(&self) -> Option<&'static Genre> {
+        Some(&GENRE)
+    }
+
+    fn from_puzzlink(&self, url: &Url) -> Result<SuguruPuzzle, ParseError> {
+        from_puzzlink(url)
+    }
+
+    fn to_puzzlink(&self, p: &SuguruPuzzle) -> Result<Url, EncodeError> {
+        to_puzzlink(p)
     }
 
     fn write(&self, puzzle: &SuguruPuzzle) -> String {

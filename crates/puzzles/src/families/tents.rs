@@ -13,8 +13,9 @@
 //! variable, linked by counting: a cell holds a tent exactly when one tree
 //! points at it. Since the puzzle's answer is the tents, not the pairing, a
 //! placement with two pairings is still one solution: uniqueness and counts
-//! are over placements (each found placement is forbidden by a clause over
-//! the tent variables before searching again).
+//! are over placements: one search decides the tent cells first, so the
+//! pairings of a placement come one after another and each placement is
+//! counted once, within the limits of that one search.
 
 mod generate;
 mod model;
@@ -27,11 +28,12 @@ use crate::family::{
     Built, Cell, Counted, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Level,
     ParseError, RecordShape, Solved, Unique, UniqueOutcome, Violation,
 };
+use crate::puzzlink::{Clue, EncodeError, Genre, Url, encode_number16, encode_one_cell};
 use crate::render::{Canvas, Ink, RenderOptions};
 use crate::text::{Reader, Token};
 use csp_core::{
-    ConstraintId, Count, Deduction, Limits, Literal, ModelError, SearchStatus, SolveOutcome,
-    Solver, Stats, StopReason, Value,
+    ConstraintId, Count, Deduction, Limits, ModelError, SearchStatus, SolveOutcome, Solver, Stats,
+    StopReason, Value, VarId,
 };
 
 /// The largest number of rows or columns a Tents grid may have.
@@ -577,39 +579,86 @@ fn check_givens(p: &TentsPuzzle) -> Vec<Violation> {
     out
 }
 
-/// The solver for `built` with its options and `limits` (the node limit
-/// less the nodes already spent).
-fn solver<'b>(built: &'b Built, limits: &Limits, spent: u64) -> Solver<'b> {
-    let mut limits = limits.clone();
-    if let Some(n) = limits.nodes.as_mut() {
-        *n = n.saturating_sub(spent);
-    }
-    Solver::with_options(&built.model, built.options.clone().with_limits(limits))
+/// Runs one search of `built` within `limits` that decides the tent
+/// cells before anything else, so that the pairings of one tent placement
+/// come one after another, and calls `each` once per placement (with the
+/// first solution that has it) until it returns `false`. Returns how the
+/// search ended (`Stopped(SolutionLimit)` when `each` stopped it) and its
+/// statistics: one search, so the limits and `nodes = 2 * decisions + 1`
+/// hold as for every other family.
+fn placements(
+    built: &Built,
+    limits: &Limits,
+    mut each: impl FnMut(&csp_core::Solution) -> bool,
+) -> (SearchStatus, Stats) {
+    let tents: Vec<VarId> = built.cells.iter().flatten().copied().collect();
+    let options = built
+        .options
+        .clone()
+        .with_limits(limits.clone())
+        .with_decision_vars(&tents);
+    let mut solver = Solver::with_options(&built.model, options);
+    let mut last: Option<Vec<Value>> = None;
+    let mut solutions = solver.solutions();
+    let status = loop {
+        let Some(s) = solutions.next() else {
+            break solutions.status().unwrap_or(SearchStatus::Complete);
+        };
+        let key: Vec<Value> = tents.iter().map(|&v| s.get(v).unwrap_or(0)).collect();
+        if last.as_ref() != Some(&key) {
+            last = Some(key);
+            if !each(&s) {
+                break SearchStatus::Stopped(StopReason::SolutionLimit);
+            }
+        }
+    };
+    (status, solver.stats())
 }
 
-fn add_stats(a: &mut Stats, b: Stats) {
-    a.nodes += b.nodes;
-    a.failures += b.failures;
-    a.propagations += b.propagations;
-    a.max_depth = a.max_depth.max(b.max_depth);
-    a.solutions += b.solutions;
-    a.elapsed += b.elapsed;
-}
+/// puzz.link's genre: `tents`, the counts above the columns and left of
+/// the rows in Number16ExCell, then the trees in 1Cell.
+const GENRE: Genre = Genre {
+    name: "tents",
+    aliases: &[],
+};
 
-/// Forbids the tent placement of `solution`: some tent variable differs.
-/// `false` if the model has no tent variable (the placement is forced).
-fn forbid(built: &mut Built, solution: &csp_core::Solution) -> Result<bool, ModelError> {
-    let lits: Vec<Literal> = built
-        .cells
+/// Reads a `tents` URL; a `?` count constrains nothing and is read as
+/// none.
+fn from_puzzlink(url: &Url) -> Result<TentsPuzzle, ParseError> {
+    url.no_flags("tents")?;
+    let (rows, cols) = (url.rows, url.cols);
+    let mut r = url.reader();
+    let counts = r.number16(cols + rows)?;
+    let trees = r.one_cell(rows * cols)?;
+    r.finish()?;
+    let spots = trees
         .iter()
-        .flatten()
-        .map(|&v| Literal::ne(v, solution.get(v).unwrap_or(0)))
+        .map(|&t| if t { Spot::Tree } else { Spot::Empty })
         .collect();
-    if lits.is_empty() {
-        return Ok(false);
+    let field = Field::new(rows, cols, spots)
+        .ok_or_else(|| url.size_error(format!("over the largest Tents ({MAX_SIDE})")))?;
+    let count = |c: &Clue| c.number().map(|k| k as usize);
+    Ok(TentsPuzzle {
+        field,
+        columns: counts[..cols].iter().map(count).collect(),
+        rows: counts[cols..].iter().map(count).collect(),
+    })
+}
+
+fn to_puzzlink(p: &TentsPuzzle) -> Result<Url, EncodeError> {
+    let f = &p.field;
+    if f.spots.contains(&Spot::Tent) {
+        return Err(EncodeError::new("a puzzle has no tents placed"));
     }
-    built.model.clause(&lits)?;
-    Ok(true)
+    let counts: Vec<Clue> = p
+        .columns
+        .iter()
+        .chain(&p.rows)
+        .map(|&c| Clue::from_option(c.map(|k| k as u32)))
+        .collect();
+    let trees: Vec<bool> = f.spots.iter().map(|&s| s == Spot::Tree).collect();
+    let body = encode_number16(&counts)? + &encode_one_cell(&trees);
+    Ok(Url::new(GENRE.name, f.cols, f.rows, body))
 }
 
 impl Family for Tents {
@@ -625,6 +674,18 @@ impl Family for Tents {
             return grid_text::parse_one_line(text, parse_game_id);
         }
         parse_text(text)
+    }
+
+    fn puzzlink(&self) -> Option<&'static Genre> {
+        Some(&GENRE)
+    }
+
+    fn from_puzzlink(&self, url: &Url) -> Result<TentsPuzzle, ParseError> {
+        from_puzzlink(url)
+    }
+
+    fn to_puzzlink(&self, p: &TentsPuzzle) -> Result<Url, EncodeError> {
+        to_puzzlink(p)
     }
 
     fn write(&self, puzzle: &TentsPuzzle) -> String {
@@ -725,76 +786,54 @@ impl Family for Tents {
     }
 
     fn uniqueness(&self, puzzle: &TentsPuzzle, limits: &Limits) -> UniqueOutcome<Self> {
-        let Ok(mut built) = self.build(puzzle) else {
+        let Ok(built) = self.build(puzzle) else {
             return (Unique::None, Stats::default());
         };
-        let (first, mut stats) = {
-            let mut s = solver(&built, limits, 0);
-            (s.solve(), s.stats())
-        };
-        let a = match first {
-            SolveOutcome::Solved(a) => a,
-            SolveOutcome::Unsatisfiable => return (Unique::None, stats),
-            SolveOutcome::Stopped(r) => return (Unique::Stopped(r), stats),
-        };
-        let field = self.decode(puzzle, &built, &a);
-        match forbid(&mut built, &a) {
-            Ok(true) => {}
-            Ok(false) => return (Unique::Unique(field), stats),
-            Err(_) => return (Unique::None, stats),
-        }
-        let mut s = solver(&built, limits, stats.nodes);
-        let second = s.solve();
-        add_stats(&mut stats, s.stats());
-        let u = match second {
-            SolveOutcome::Solved(b) => Unique::Multiple(field, self.decode(puzzle, &built, &b)),
-            SolveOutcome::Unsatisfiable => Unique::Unique(field),
-            SolveOutcome::Stopped(r) => Unique::Stopped(r),
+        let mut found: Vec<Field> = Vec::new();
+        let (status, stats) = placements(&built, limits, |s| {
+            found.push(self.decode(puzzle, &built, s));
+            found.len() < 2
+        });
+        let mut found = found.into_iter();
+        let u = match (found.next(), found.next(), status) {
+            (Some(a), Some(b), _) => Unique::Multiple(a, b),
+            (Some(a), None, SearchStatus::Complete) => Unique::Unique(a),
+            (None, _, SearchStatus::Complete) => Unique::None,
+            (_, _, SearchStatus::Stopped(r)) => Unique::Stopped(r),
         };
         (u, stats)
     }
 
     fn searches_model(&self) -> bool {
-        false // `count` forbids each solution and searches again
+        false // solutions are tent placements, not pairings: see `placements`
     }
 
     fn count(&self, puzzle: &TentsPuzzle, limit: Option<u64>, limits: &Limits) -> Counted {
-        let mut stats = Stats::default();
-        let mut count = 0u64;
-        let done = |count, status, stats| (Count { count, status }, stats);
-        let Ok(mut built) = self.build(puzzle) else {
-            return done(0, SearchStatus::Complete, stats);
+        let Ok(built) = self.build(puzzle) else {
+            let none = Count {
+                count: 0,
+                status: SearchStatus::Complete,
+            };
+            return (none, Stats::default());
         };
-        loop {
-            if limit.is_some_and(|l| count >= l) {
-                return done(
-                    count,
-                    SearchStatus::Stopped(StopReason::SolutionLimit),
-                    stats,
-                );
-            }
-            let mut s = solver(&built, limits, stats.nodes);
-            let outcome = s.solve();
-            add_stats(&mut stats, s.stats());
-            drop(s);
-            match outcome {
-                SolveOutcome::Unsatisfiable => return done(count, SearchStatus::Complete, stats),
-                SolveOutcome::Stopped(r) => return done(count, SearchStatus::Stopped(r), stats),
-                SolveOutcome::Solved(a) => {
-                    count += 1;
-                    if !forbid(&mut built, &a).unwrap_or(false) {
-                        return done(count, SearchStatus::Complete, stats);
-                    }
-                }
-            }
+        if limit == Some(0) {
+            let status = SearchStatus::Stopped(StopReason::SolutionLimit);
+            return (Count { count: 0, status }, Stats::default());
         }
+        let mut count = 0u64;
+        let (status, stats) = placements(&built, limits, |_| {
+            count += 1;
+            limit.is_none_or(|l| count < l)
+        });
+        (Count { count, status }, stats)
     }
 
     fn solve(&self, puzzle: &TentsPuzzle, limits: &Limits) -> crate::family::Outcome<Self> {
         let Ok(built) = self.build(puzzle) else {
             return (Solved::Unsolvable, Stats::default());
         };
-        let mut s = solver(&built, limits, 0);
+        let options = built.options.clone().with_limits(limits.clone());
+        let mut s = Solver::with_options(&built.model, options);
         let outcome = match s.solve() {
             SolveOutcome::Solved(a) => Solved::Solution(self.decode(puzzle, &built, &a)),
             SolveOutcome::Unsatisfiable => Solved::Unsolvable,

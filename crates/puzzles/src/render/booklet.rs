@@ -123,12 +123,42 @@ impl Booklet {
     /// Every page as an SVG document, `width x height` points: the puzzle
     /// pages, then the solution pages.
     pub fn pages(&self) -> Result<Vec<String>, RenderError> {
-        let (w, h) = self.page;
         if self.entries.is_empty() {
             return Err(RenderError::Layout(
                 "a booklet needs at least one puzzle".into(),
             ));
         }
+        self.check_layout()?;
+        let puzzles: Vec<(&str, Option<&str>)> = self
+            .entries
+            .iter()
+            .map(|e| (e.caption.as_str(), Some(e.puzzle.as_str())))
+            .collect();
+        let solutions: Vec<(&str, Option<&str>)> = self
+            .entries
+            .iter()
+            .filter_map(|e| Some((e.caption.as_str(), Some(e.solution.as_deref()?))))
+            .collect();
+        let total = self.page_count();
+        let mut pages = Vec::with_capacity(total);
+        let heading = self.solutions_heading();
+        for (chunks, heading) in [(&puzzles, &self.title), (&solutions, &heading)] {
+            for chunk in chunks.chunks(self.per_page) {
+                let number = pages.len() + 1;
+                pages.push(self.page_svg(heading, chunk, number, total)?);
+            }
+        }
+        Ok(pages)
+    }
+
+    /// The heading of the solution pages.
+    fn solutions_heading(&self) -> String {
+        format!("{}: solutions", self.title)
+    }
+
+    /// Whether the page size and the puzzles per page make a layout.
+    fn check_layout(&self) -> Result<(), RenderError> {
+        let (w, h) = self.page;
         if self.per_page == 0 {
             return Err(RenderError::Layout(
                 "a booklet needs at least one puzzle per page".into(),
@@ -142,26 +172,7 @@ impl Booklet {
                 max: 14_400,
             });
         }
-        let puzzles: Vec<(&str, &str)> = self
-            .entries
-            .iter()
-            .map(|e| (e.caption.as_str(), e.puzzle.as_str()))
-            .collect();
-        let solutions: Vec<(&str, &str)> = self
-            .entries
-            .iter()
-            .filter_map(|e| Some((e.caption.as_str(), e.solution.as_deref()?)))
-            .collect();
-        let total = self.page_count();
-        let mut pages = Vec::with_capacity(total);
-        let heading = format!("{}: solutions", self.title);
-        for (chunks, heading) in [(&puzzles, &self.title), (&solutions, &heading)] {
-            for chunk in chunks.chunks(self.per_page) {
-                let number = pages.len() + 1;
-                pages.push(self.page_svg(heading, chunk, number, total)?);
-            }
-        }
-        Ok(pages)
+        Ok(())
     }
 
     /// Rows and columns of puzzles on a page: the grid that gives a square
@@ -189,7 +200,7 @@ impl Booklet {
     fn page_svg(
         &self,
         heading: &str,
-        items: &[(&str, &str)],
+        items: &[(&str, Option<&str>)],
         number: usize,
         total: usize,
     ) -> Result<String, RenderError> {
@@ -240,6 +251,11 @@ impl Booklet {
                 num(y + 12.0),
                 escape(caption)
             );
+            // A slot without a picture (a puzzle that could not be made)
+            // keeps its caption, so the numbers stay in place.
+            let Some(svg) = svg else {
+                continue;
+            };
             let (view_box, inner) = split_svg(svg)?;
             let _ = writeln!(
                 out,
@@ -256,55 +272,281 @@ impl Booklet {
         Ok(out)
     }
 
-    /// The booklet as a PDF file (feature `pdf`).
+    /// The booklet as a PDF file (feature `pdf`), made page by page as
+    /// [`PdfPages`] streams it.
     #[cfg(feature = "pdf")]
     pub fn to_pdf(&self) -> Result<Vec<u8>, RenderError> {
-        use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
+        let pages = self.pages()?;
+        let mut pdf = PdfPages::new(Vec::new(), self.layout(), pages.len())?;
+        for page in &pages {
+            pdf.svg_page(page)?;
+        }
+        pdf.finish()
+    }
+
+    /// This booklet's title, page size and puzzles per page, without its
+    /// puzzles: the layout `PdfPages` (feature `pdf`) streams pages with.
+    pub fn layout(&self) -> Booklet {
+        Booklet {
+            entries: Vec::new(),
+            ..self.clone()
+        }
+    }
+}
+
+/// A booklet written as PDF page by page, for booklets of any length:
+/// each page is converted (svg2pdf) and written out as soon as it is
+/// given, so memory holds one page, not the booklet (plus 8 bytes per PDF
+/// object for the cross-reference table written at the end, and 4 per
+/// page for the page list). The page count is announced at the start,
+/// since every page shows `page / pages`. Feature `pdf`.
+///
+/// ```
+/// use gridcsp_puzzles::render::{Booklet, Canvas, PdfPages};
+/// let mut c = Canvas::new(2, 2, "puzzle");
+/// c.outer_border();
+/// let picture = c.finish(36.0);
+/// let layout = Booklet::new("Two pages").with_per_page(1);
+/// let mut pdf = PdfPages::new(Vec::new(), layout, 2)?;
+/// pdf.page(false, &[("1. easy", Some(&picture))])?;
+/// pdf.page(true, &[("1. easy", None)])?; // a slot without a picture
+/// let bytes = pdf.finish()?;
+/// assert!(bytes.starts_with(b"%PDF-") && bytes.ends_with(b"%%EOF"));
+/// # Ok::<(), gridcsp_puzzles::render::RenderError>(())
+/// ```
+#[cfg(feature = "pdf")]
+#[derive(Debug)]
+pub struct PdfPages<W: std::io::Write> {
+    layout: Booklet,
+    out: W,
+    /// Bytes written so far.
+    written: u64,
+    /// Where each object starts, by object number less one.
+    offsets: Vec<u64>,
+    /// The page objects, in order.
+    kids: Vec<i32>,
+    /// Pages announced.
+    total: usize,
+}
+
+/// The fixed objects: the catalog, the page tree and the document info;
+/// the pages' objects follow, numbered in the order they are written.
+#[cfg(feature = "pdf")]
+const CATALOG: i32 = 1;
+#[cfg(feature = "pdf")]
+const PAGE_TREE: i32 = 2;
+#[cfg(feature = "pdf")]
+const INFO: i32 = 3;
+
+#[cfg(feature = "pdf")]
+impl<W: std::io::Write> PdfPages<W> {
+    /// Starts a PDF of `total` pages laid out as `layout` says (its title,
+    /// page size and puzzles per page; its puzzles are not used).
+    pub fn new(out: W, layout: Booklet, total: usize) -> Result<PdfPages<W>, RenderError> {
+        layout.check_layout()?;
+        let mut pdf = PdfPages {
+            layout,
+            out,
+            written: 0,
+            offsets: vec![0; (INFO - 1) as usize + 1],
+            kids: Vec::new(),
+            total,
+        };
+        pdf.write(b"%PDF-1.7\n%\x80\x80\x80\x80\n\n")?;
+        Ok(pdf)
+    }
+
+    /// Adds the next page: puzzle pages first (`solutions` false), then
+    /// solution pages, each of at most the layout's puzzles per page,
+    /// each a caption and its picture (`None`: the caption alone).
+    pub fn page(
+        &mut self,
+        solutions: bool,
+        items: &[(&str, Option<&str>)],
+    ) -> Result<(), RenderError> {
+        if items.len() > self.layout.per_page {
+            return Err(RenderError::Layout(format!(
+                "{} puzzles for a page of {}",
+                items.len(),
+                self.layout.per_page
+            )));
+        }
+        let heading = if solutions {
+            self.layout.solutions_heading()
+        } else {
+            self.layout.title.clone()
+        };
+        let number = self.kids.len() + 1;
+        let svg = self
+            .layout
+            .page_svg(&heading, items, number, self.total.max(number))?;
+        self.svg_page(&svg)
+    }
+
+    /// Adds a whole page given as an SVG document of the page's size.
+    fn svg_page(&mut self, svg: &str) -> Result<(), RenderError> {
+        use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
         use std::collections::BTreeMap;
 
-        let pages = self.pages()?;
-        let (w, h) = (self.page.0 as f32, self.page.1 as f32);
-        let failed = |message: String| RenderError::Encode {
-            format: "PDF",
-            message,
-        };
-        let mut alloc = Ref::new(1);
-        let catalog = alloc.bump();
-        let tree_id = alloc.bump();
-        let info_id = alloc.bump();
+        let (w, h) = (self.layout.page.0 as f32, self.layout.page.1 as f32);
+        let tree = super::fonts::parse(svg)?;
+        let (chunk, root) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
+            .map_err(|e| pdf_failed(e.to_string()))?;
+        // New numbers in the order the objects are written, so the
+        // offsets come in order too.
+        let first = self.next_id();
+        let map: BTreeMap<i32, i32> = chunk
+            .refs()
+            .enumerate()
+            .map(|(i, r)| (r.get(), first + i as i32))
+            .collect();
+        let mut spare = first + map.len() as i32;
+        let mut extra = BTreeMap::new();
+        let chunk = chunk.renumber(|old| {
+            let id = match map.get(&old.get()) {
+                Some(&id) => id,
+                // A reference to no object of the chunk: a number of its
+                // own, left free in the table.
+                None => *extra.entry(old.get()).or_insert_with(|| {
+                    spare += 1;
+                    spare - 1
+                }),
+            };
+            Ref::new(id)
+        });
+        let root = Ref::new(
+            *map.get(&root.get())
+                .ok_or_else(|| pdf_failed("svg2pdf gave no picture".into()))?,
+        );
+        let page_id = Ref::new(spare);
+        let content_id = Ref::new(spare + 1);
         let mut pdf = Pdf::new();
-        let mut kids = Vec::with_capacity(pages.len());
-        for svg in &pages {
-            let tree = super::fonts::parse(svg)?;
-            let (chunk, root) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
-                .map_err(|e| failed(e.to_string()))?;
-            let mut map = BTreeMap::new();
-            let chunk = chunk.renumber(|old| *map.entry(old.get()).or_insert_with(|| alloc.bump()));
-            let root = *map
-                .get(&root.get())
-                .ok_or_else(|| failed("svg2pdf gave no picture".into()))?;
-            let page_id = alloc.bump();
-            let content_id = alloc.bump();
-            kids.push(page_id);
-            let mut page = pdf.page(page_id);
-            page.media_box(Rect::new(0.0, 0.0, w, h));
-            page.parent(tree_id);
-            page.contents(content_id);
-            page.resources().x_objects().pair(Name(b"P"), root);
-            page.finish();
-            let mut content = Content::new();
-            content.transform([w, 0.0, 0.0, h, 0.0, 0.0]);
-            content.x_object(Name(b"P"));
-            pdf.stream(content_id, &content.finish());
-            pdf.extend(&chunk);
+        pdf.extend(&chunk);
+        let mut page = pdf.page(page_id);
+        page.media_box(Rect::new(0.0, 0.0, w, h));
+        page.parent(Ref::new(PAGE_TREE));
+        page.contents(content_id);
+        page.resources().x_objects().pair(Name(b"P"), root);
+        page.finish();
+        let mut content = Content::new();
+        content.transform([w, 0.0, 0.0, h, 0.0, 0.0]);
+        content.x_object(Name(b"P"));
+        pdf.stream(content_id, &content.finish());
+        self.copy_objects(&pdf.finish(), first, content_id.get())?;
+        self.kids.push(page_id.get());
+        Ok(())
+    }
+
+    /// Writes the catalog, the page tree, the document info and the
+    /// cross-reference table, and returns the output.
+    pub fn finish(mut self) -> Result<W, RenderError> {
+        use pdf_writer::{Pdf, Ref, TextStr};
+        if self.kids.is_empty() {
+            return Err(RenderError::Layout(
+                "a booklet needs at least one puzzle".into(),
+            ));
         }
-        let count = i32::try_from(kids.len()).map_err(|_| failed("too many pages".into()))?;
-        pdf.pages(tree_id).kids(kids).count(count);
-        pdf.catalog(catalog).pages(tree_id);
-        pdf.document_info(info_id)
-            .title(TextStr(&self.title))
+        let mut pdf = Pdf::new();
+        let kids: Vec<Ref> = self.kids.iter().map(|&k| Ref::new(k)).collect();
+        let count = i32::try_from(kids.len()).map_err(|_| pdf_failed("too many pages".into()))?;
+        pdf.catalog(Ref::new(CATALOG)).pages(Ref::new(PAGE_TREE));
+        pdf.pages(Ref::new(PAGE_TREE)).kids(kids).count(count);
+        pdf.document_info(Ref::new(INFO))
+            .title(TextStr(&self.layout.title))
             .creator(TextStr("gridcsp"));
-        Ok(pdf.finish())
+        self.copy_objects(&pdf.finish(), CATALOG, INFO)?;
+        let xref = self.written;
+        let size = self.offsets.len() + 1;
+        let mut table = format!("xref\n0 {size}\n0000000000 65535 f\r\n");
+        for &offset in &self.offsets {
+            if offset == 0 {
+                table.push_str("0000000000 00000 f\r\n");
+            } else {
+                table.push_str(&format!("{offset:010} 00000 n\r\n"));
+            }
+        }
+        table.push_str(&format!(
+            "trailer\n<< /Size {size} /Root {CATALOG} 0 R /Info {INFO} 0 R >>\n\
+             startxref\n{xref}\n%%EOF"
+        ));
+        self.write(table.as_bytes())?;
+        self.out.flush().map_err(|e| pdf_failed(e.to_string()))?;
+        Ok(self.out)
+    }
+
+    /// The number of the next object.
+    fn next_id(&self) -> i32 {
+        self.offsets.len() as i32 + 1
+    }
+
+    /// Copies the objects `first..=last` of `pdf` (a whole file that
+    /// pdf-writer made, whose cross-reference table says where each
+    /// starts) to the output, noting their offsets there.
+    fn copy_objects(&mut self, pdf: &[u8], first: i32, last: i32) -> Result<(), RenderError> {
+        let bad = || pdf_failed("pdf-writer's cross-reference table did not read".into());
+        let tail = pdf.len().saturating_sub(64);
+        let at = pdf[tail..]
+            .windows(10)
+            .rposition(|w| w == b"startxref\n")
+            .ok_or_else(bad)?;
+        let digits: String = pdf[tail + at + 10..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .map(|&b| char::from(b))
+            .collect();
+        let xref: usize = digits.parse().map_err(|_| bad())?;
+        // "xref\n0 N\n", then 20 bytes an entry, object 0 first.
+        let entries = xref
+            + pdf[xref..]
+                .iter()
+                .skip(5)
+                .position(|&b| b == b'\n')
+                .ok_or_else(bad)?
+            + 6;
+        let offset_of = |id: i32| -> Option<usize> {
+            let e = entries + 20 * usize::try_from(id).ok()?;
+            let entry = pdf.get(e..e + 20)?;
+            (entry[17] == b'n')
+                .then(|| std::str::from_utf8(&entry[..10]).ok()?.parse().ok())
+                .flatten()
+        };
+        let mut starts = Vec::new();
+        for id in first..=last {
+            starts.push((id, offset_of(id)));
+        }
+        let begin = starts
+            .iter()
+            .filter_map(|&(_, o)| o)
+            .min()
+            .ok_or_else(bad)?;
+        let base = self.written;
+        self.write(&pdf[begin..xref])?;
+        for (id, offset) in starts {
+            let index = (id - 1) as usize;
+            if self.offsets.len() <= index {
+                self.offsets.resize(index + 1, 0);
+            }
+            if let Some(o) = offset {
+                self.offsets[index] = base + (o - begin) as u64;
+            }
+        }
+        Ok(())
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> Result<(), RenderError> {
+        self.out
+            .write_all(bytes)
+            .map_err(|e| pdf_failed(format!("cannot write: {e}")))?;
+        self.written += bytes.len() as u64;
+        Ok(())
+    }
+}
+
+#[cfg(feature = "pdf")]
+fn pdf_failed(message: String) -> RenderError {
+    RenderError::Encode {
+        format: "PDF",
+        message,
     }
 }
 

@@ -22,6 +22,15 @@ use resvg::tiny_skia;
 /// cell is about 1,800 pixels at scale 1).
 pub const MAX_SIDE: u32 = 16_384;
 
+/// The most pixels a raster may have: 16,777,216 (4096 x 4096), 64 MiB of
+/// RGBA, about twice that at its peak while the PNG is encoded. Larger
+/// pictures are refused ([`RenderError::Pixels`]) rather than allocated,
+/// so the memory of a picture is bounded whatever the grid and the cell
+/// size (a 16x16 grid at 720 points a cell would otherwise be 236 million
+/// pixels, 2 GiB to make and encode). A 35x35 grid at the default 36
+/// points a cell is 2.8 million.
+pub const MAX_PIXELS: u64 = 1 << 24;
+
 /// A rasterised picture: RGBA pixels, row by row.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Raster {
@@ -76,6 +85,13 @@ pub fn rasterize(svg: &str, scale: f64) -> Result<Raster, RenderError> {
     }
     // Both sides are whole numbers in 1..=MAX_SIDE here.
     let (w, h) = (width as u32, height as u32);
+    if u64::from(w) * u64::from(h) > MAX_PIXELS {
+        return Err(RenderError::Pixels {
+            width: w,
+            height: h,
+            max: MAX_PIXELS,
+        });
+    }
     let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or_else(too_big)?;
     let s = scale as f32;
     resvg::render(
@@ -105,6 +121,17 @@ mod tests {
             Err(RenderError::Scale(_))
         ));
         assert!(matches!(rasterize(svg, 1e6), Err(RenderError::Size { .. })));
+        // Within the side limit but over the pixel budget: refused, not
+        // allocated (8,000 x 8,000 would be 256 MB of pixels).
+        assert_eq!(
+            rasterize(svg, 800.0),
+            Err(RenderError::Pixels {
+                width: 8000,
+                height: 8000,
+                max: MAX_PIXELS
+            })
+        );
+        assert!(rasterize(svg, 400.0).is_ok(), "4,000 x 4,000 is within it");
         assert!(matches!(rasterize("<svg", 1.0), Err(RenderError::Svg(_))));
         assert!(matches!(
             rasterize("not svg", 1.0),

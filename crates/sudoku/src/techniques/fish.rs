@@ -129,6 +129,12 @@ impl Fish {
 }
 
 impl Constraint for Fish {
+    /// Explained by its scope's domains: it reads nothing else, and what
+    /// it deduces from them follows from the puzzle's rules.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.cells
     }
@@ -138,6 +144,9 @@ impl Constraint for Fish {
     }
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        if super::halt::halted() {
+            return Ok(()); // over the analysis's time
+        }
         let mut masks = ctx.take_words();
         masks.extend(self.cells.iter().map(|&v| mask(ctx, v)));
         let mut scratch = ctx.take_scratch();

@@ -1263,6 +1263,13 @@ impl Forcing {
         let mut failed = vec![false; nodes];
         let dynamic_rating = if nets { 90 } else { 85 };
         for (i, &p) in cands.iter().enumerate() {
+            // One round on a large empty grid takes seconds: the time
+            // limit is read per assumption (see `halt`); the contradictions
+            // found so far are sound and stay.
+            if super::halt::halted() {
+                prober.s.arena = arena;
+                return;
+            }
             let kept = memo.as_deref().and_then(|m| m.get(nets, p));
             let outcome = match kept {
                 Some(Err(count)) => Err(count as usize),

@@ -150,6 +150,12 @@ impl Subsets {
 }
 
 impl Constraint for Subsets {
+    /// Explained by its scope's domains: it reads nothing else, and what
+    /// it deduces from them follows from the puzzle's rules.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.vars
     }
@@ -159,6 +165,9 @@ impl Constraint for Subsets {
     }
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        if super::halt::halted() {
+            return Ok(()); // over the analysis's time
+        }
         let mut masks = ctx.take_words();
         masks.extend(self.vars.iter().map(|&v| mask(ctx, v)));
         let result = self.apply(ctx, &masks);

@@ -116,6 +116,17 @@ impl Runs {
     }
 }
 
+/// The runs of a line from numbers read elsewhere (a puzz.link URL),
+/// checked as the readers check theirs: a `0` stands alone for an empty
+/// line, and the runs must fit the line's `len` cells.
+pub(crate) fn checked_runs(line: Line, len: usize, numbers: &[u32]) -> Result<Vec<usize>, String> {
+    let mut runs = Runs::new(line, len);
+    for n in numbers {
+        runs.push(&n.to_string(), numbers.len() == 1)?;
+    }
+    Ok(runs.runs)
+}
+
 /// Reads a puzzle in either form.
 pub(crate) fn parse(text: &str) -> Result<NonogramPuzzle, ParseError> {
     let mut content = text.lines().filter(|l| !l.trim().is_empty());

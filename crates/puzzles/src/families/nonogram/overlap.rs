@@ -144,6 +144,12 @@ pub(crate) fn deduce(can0: &[bool], can1: &[bool], runs: &[usize]) -> Option<Vec
 }
 
 impl Constraint for OverlapLine {
+    /// Explained by its scope's domains: it reads nothing else, and what
+    /// it deduces from them follows from the puzzle's rules.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.cells
     }

@@ -137,6 +137,12 @@ fn augment(p: usize, adj: &[u64; MAX_PARTS], mate: &mut [u8; MAX_PARTS], seen: &
 }
 
 impl Constraint for Pigeonhole {
+    /// Explained by its scope's domains: it reads nothing else, and what
+    /// it deduces from them follows from the puzzle's rules.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }

@@ -423,7 +423,9 @@ pub(crate) fn build(p: &TentsPuzzle, level: Option<usize>) -> Result<Built, Mode
             };
             model.add(Line::new(*k, positions, &next, &tents))?;
         }
-        if level >= 1 {
+        // A field without trees has nothing for the rule to watch (an
+        // empty scope is a model error).
+        if level >= 1 && !dirs.is_empty() {
             model.add(Corner::new(&layout, &tents, &dirs))?;
         }
     }
@@ -520,6 +522,12 @@ fn options(ctx: &PropagationContext<'_>, scope: &[VarId], p: Option<u32>) -> (bo
 }
 
 impl Constraint for Line {
+    /// Explained by its scope's domains: it reads nothing else, and what
+    /// it deduces from them follows from the puzzle's rules.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }
@@ -684,6 +692,12 @@ impl Corner {
 }
 
 impl Constraint for Corner {
+    /// Explained by its scope's domains: it reads nothing else, and what
+    /// it deduces from them follows from the puzzle's rules.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }
