@@ -615,7 +615,7 @@ pub(crate) enum FamilyCommand {
     /// Grade each puzzle on the family's ladder.
     Grade(FamilyLimitedArgs),
     /// Explain each puzzle step by step.
-    Explain(FamilyLimitedArgs),
+    Explain(FamilyExplainArgs),
     /// The next deduction for each puzzle.
     Hint(FamilyLimitedArgs),
     /// Generate puzzles with exactly one solution.
@@ -679,6 +679,19 @@ pub(crate) struct FamilyLimitedArgs {
     /// Limits.
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
+}
+
+/// `gridcsp <family> explain`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct FamilyExplainArgs {
+    /// Input and limits.
+    #[command(flatten)]
+    pub(crate) limited: FamilyLimitedArgs,
+    /// Also draw each step: its cause (the cells it reads) washed blue,
+    /// the cells it settles yellow, as DIR/step-001.svg, ... for the first
+    /// puzzle and DIR/N/step-001.svg, ... for puzzle N after it.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) svg: Option<std::path::PathBuf>,
 }
 
 /// `gridcsp <family> solve`.

@@ -122,10 +122,22 @@ pub(crate) fn run(
             })
         }
         FamilyCommand::Explain(a) => {
-            let l = limits(&a.limits);
-            records(family, &a.input, run_args, layout(true), io, |p| {
-                grade(p, &l, true, json)
-            })
+            let l = limits(&a.limited.limits);
+            let svg = a.svg.as_deref();
+            records_with(
+                family,
+                &a.limited.input,
+                run_args,
+                layout(true),
+                io,
+                |p, r| {
+                    let answer = grade(p, &l, true, json);
+                    match svg {
+                        Some(dir) => draw_steps(p, &l, dir, r.seq, answer),
+                        None => answer,
+                    }
+                },
+            )
         }
         FamilyCommand::Hint(a) => {
             let l = limits(&a.limits);
@@ -507,12 +519,71 @@ fn grade(p: &dyn AnyPuzzle, limits: &Limits, explain: bool, json: bool) -> Answe
             match explanation {
                 Some(e) => {
                     let steps: Vec<Value> = e.steps.iter().map(|s| s.text.clone().into()).collect();
-                    a.field("steps", steps)
+                    let deductions: Vec<Value> = e.steps.iter().map(step_json).collect();
+                    a.field("steps", steps).field("deductions", deductions)
                 }
                 None => a,
             }
         }
         Err(e) => grade_failure(e).uncounted(),
+    }
+}
+
+fn cell_names(cells: &[gridcsp_puzzles::Cell]) -> Vec<String> {
+    cells.iter().map(ToString::to_string).collect()
+}
+
+/// A step as JSON: its words, its rule, the cells it reads and those it
+/// settles.
+fn step_json(s: &gridcsp_puzzles::Step) -> Value {
+    serde_json::json!({
+        "text": s.text,
+        "rule": s.rule,
+        "reads": cell_names(&s.reads),
+        "settles": cell_names(&s.settles),
+    })
+}
+
+/// `explain --svg DIR`: a picture of each step of the puzzle `seq` (from
+/// 0) of the input, `DIR/step-001.svg`, ... for the first puzzle,
+/// `DIR/<n>/step-001.svg`, ... for puzzle `n` (from 1) after it, written
+/// as `render --out` writes (atomically). A failed write makes the answer
+/// `failed`.
+fn draw_steps(
+    p: &dyn AnyPuzzle,
+    limits: &Limits,
+    dir: &std::path::Path,
+    seq: u64,
+    answer: Answer,
+) -> Answer {
+    if answer.outcome != "explained" {
+        return answer;
+    }
+    let Ok(e) = p.explain(limits) else {
+        return answer;
+    };
+    let dir = if seq == 0 {
+        dir.to_path_buf()
+    } else {
+        dir.join((seq + 1).to_string())
+    };
+    let written = std::fs::create_dir_all(&dir).and_then(|()| {
+        for (i, s) in e.steps.iter().enumerate() {
+            let options = gridcsp_puzzles::RenderOptions::default()
+                .with_highlight(s.settles.clone())
+                .with_cause(s.reads.clone());
+            let svg = p.render(&options, limits);
+            crate::atomic::write_file(&dir.join(format!("step-{:03}.svg", i + 1)), svg.as_bytes())?;
+        }
+        Ok(())
+    });
+    match written {
+        Ok(()) => answer,
+        Err(err) => {
+            let mut a = Answer::new(Status::Failed, "failed", "failed").uncounted();
+            a.message = Some(format!("cannot write {}: {err}", dir.display()));
+            a
+        }
     }
 }
 
@@ -529,6 +600,9 @@ fn hint(p: &dyn AnyPuzzle, limits: &Limits, json: bool) -> Answer {
                     a.field("cell", step.cell.map(|c| c.to_string()))
                         .field("value", step.placed)
                         .field("before", before)
+                        .field("rule", step.rule.clone())
+                        .field("reads", cell_names(&step.reads))
+                        .field("settles", cell_names(&step.settles))
                 }
                 Hint::Guess { cell, value } => a
                     .field("cell", cell.to_string())

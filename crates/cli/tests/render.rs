@@ -245,3 +245,58 @@ fn generate_pdf_writes_a_booklet_with_solutions_at_the_end() {
     assert_eq!(run.code, 2);
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
+
+/// `explain --svg DIR` draws every step of the first puzzle as
+/// DIR/step-001.svg, ... (and of puzzle N after it in DIR/N), the cells a
+/// step reads washed blue and those it settles yellow; `--json` gives each
+/// step's rule, the cells it reads and those it settles.
+#[test]
+fn explain_svg_draws_every_step_and_json_names_its_cells() {
+    let dir = scratch("explain");
+    let sample = std::fs::read_to_string(samples().join("light-up.txt")).expect("sample");
+    std::fs::write(dir.join("in.txt"), format!("{sample}\n{sample}")).expect("input");
+    let run = gridcsp(
+        &[
+            "--json",
+            "--no-progress",
+            "light-up",
+            "explain",
+            "--svg",
+            "steps",
+            "in.txt",
+        ],
+        &dir,
+    );
+    assert_eq!(run.code, 0, "{}", run.err);
+    let answers: Vec<serde_json::Value> = run
+        .text()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(answers.len(), 2);
+    let steps = answers[0]["deductions"].as_array().expect("deductions");
+    assert_eq!(
+        steps.len(),
+        answers[0]["steps"].as_array().expect("steps").len()
+    );
+    // The third step: the bulb at r2c5 clears its column in one step.
+    assert_eq!(steps[2]["rule"], "lit by a bulb");
+    assert_eq!(steps[2]["reads"], serde_json::json!(["r2c5"]));
+    assert_eq!(
+        steps[2]["settles"],
+        serde_json::json!(["r3c5", "r4c5", "r5c5"])
+    );
+    let first = files(&dir.join("steps"));
+    assert_eq!(first.len(), steps.len() + 1, "{first:?}"); // and "2/"
+    assert_eq!(first[0], "2");
+    assert_eq!(first[1], "step-001.svg");
+    assert_eq!(files(&dir.join("steps/2")).len(), steps.len());
+    let third = std::fs::read_to_string(dir.join("steps/step-003.svg")).expect("step 3");
+    // r2c5 (row 1, column 4 from 0) is the cause, r3c5 is settled.
+    assert!(
+        third.contains("<rect class=\"cause\" x=\"4\" y=\"1\""),
+        "{third}"
+    );
+    assert!(third.contains("class=\"hl\""), "{third}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

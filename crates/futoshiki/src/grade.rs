@@ -406,7 +406,7 @@ pub struct Explanation {
 impl fmt::Display for Explanation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, step) in self.steps.iter().enumerate() {
-            writeln!(f, "{:>3}. {}", i + 1, step.text)?;
+            writeln!(f, "{:>3}. {} ({})", i + 1, step.text, step.technique)?;
         }
         match self.hardest {
             Some(t) => writeln!(f, "Grade: {} (hardest technique: {t})", self.difficulty),

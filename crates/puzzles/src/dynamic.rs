@@ -16,7 +16,7 @@
 
 use crate::family::{
     Built, Cell, Explanation, Family, FamilyInfo, GenerateError, GenerateOptions, Grade,
-    GradeError, Hint, ParseError, Solved, Unique, Violation,
+    GradeError, Hint, ParseError, Rule, Solved, Unique, Violation,
 };
 use crate::play::{self, Sheet};
 use crate::puzzlink::{self, EncodeError, Genre};
@@ -34,6 +34,10 @@ pub trait AnyFamily: Send + Sync {
     fn puzzlink(&self) -> Option<&'static Genre>;
     /// Generates a puzzle.
     fn generate_text(&self, options: &GenerateOptions) -> Result<GeneratedText, GenerateError>;
+    /// The family's named deductions, easiest first ([`Family::rules`]).
+    fn rules(&self) -> &'static [Rule] {
+        &[]
+    }
 }
 
 /// A generated puzzle as text.
@@ -237,6 +241,10 @@ impl<F: Family + ?Sized> AnyPuzzle for Loaded<'_, F> {
 impl<F: Family> AnyFamily for F {
     fn info(&self) -> &FamilyInfo {
         Family::info(self)
+    }
+
+    fn rules(&self) -> &'static [Rule] {
+        Family::rules(self)
     }
 
     fn load(&self, text: &str) -> Result<Box<dyn AnyPuzzle + '_>, ParseError> {

@@ -32,6 +32,7 @@ mod sudoku_layout;
 pub mod suguru;
 pub mod tents;
 pub mod thermometers;
+mod words;
 
 use crate::dynamic::AnyFamily;
 

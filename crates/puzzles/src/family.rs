@@ -266,16 +266,174 @@ impl fmt::Display for Grade {
     }
 }
 
-/// One deduction in words.
+/// One deduction in words: every cell one reason settles, what is written
+/// there, and the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Step {
-    /// The deduction: "r2c3 cannot be 9: the run right of r2c1 sums to 4".
+    /// The deduction: "r2c2 and r2c3 cannot be 4 to 9: the run right of
+    /// r2c1 sums to 3 (run sum)".
     pub text: String,
-    /// The cell it is about.
+    /// The first cell it settles.
     pub cell: Option<Cell>,
     /// The value placed there, for a placement.
     pub placed: Option<csp_core::Value>,
+    /// The rule, by its name in the family's list ([`Family::rules`], the
+    /// family's page in `docs/formats`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub rule: String,
+    /// The cells the reason reads (a clue, a line, a region).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub reads: Vec<Cell>,
+    /// Every cell the step settles (for a line on an edge, the cells on
+    /// either side of it).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub settles: Vec<Cell>,
+}
+
+impl Step {
+    /// A step that says `text` about nothing in particular (no rule, no
+    /// cells).
+    pub fn new(text: impl Into<String>) -> Step {
+        Step {
+            text: text.into(),
+            cell: None,
+            placed: None,
+            rule: String::new(),
+            reads: Vec::new(),
+            settles: Vec::new(),
+        }
+    }
+}
+
+/// A named deduction of a family, as a player knows it: what
+/// [`Family::rules`] lists and each step names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// Its name ("clue full", "hidden single").
+    pub name: &'static str,
+    /// What it says, in one sentence.
+    pub about: &'static str,
+    /// The level of Simon Tatham's version of the game it belongs to,
+    /// where he has the game.
+    pub tatham: Option<&'static str>,
+}
+
+impl Rule {
+    /// A rule named `name` that says `about`, at Tatham level `tatham`.
+    pub const fn new(
+        name: &'static str,
+        about: &'static str,
+        tatham: Option<&'static str>,
+    ) -> Rule {
+        Rule {
+            name,
+            about,
+            tatham,
+        }
+    }
+}
+
+/// Why the engine made a deduction, in the player's words
+/// ([`Family::reason`]). Deductions with equal reasons in a row make one
+/// step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reason {
+    /// The rule, by its name in [`Family::rules`].
+    pub rule: String,
+    /// What the player looks at: "the 2 at r1c5 has its two bulbs". Empty
+    /// when the rule's name says it all.
+    pub cause: String,
+    /// The cells of the cause.
+    pub reads: Vec<Cell>,
+}
+
+impl Reason {
+    /// A reason: `rule` because of `cause`, which reads `reads`.
+    pub fn new(rule: impl Into<String>, cause: impl Into<String>, reads: Vec<Cell>) -> Reason {
+        Reason {
+            rule: rule.into(),
+            cause: cause.into(),
+            reads,
+        }
+    }
+}
+
+/// Where a deduction writes on the grid: a cell, or a line between
+/// places (Slitherlink's sides of cells, Masyu's links between cell
+/// centres).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Spot {
+    /// A cell.
+    Cell(Cell),
+    /// A side of a cell on the lattice of cell corners: the top side of
+    /// cell `(row, col)` when `top`, else its left side; `row` may be the
+    /// number of rows (the bottom border), `col` the number of columns.
+    Side {
+        /// Top (a horizontal side) or left (a vertical one).
+        top: bool,
+        /// Row of the cell whose top or left it is (0-based).
+        row: usize,
+        /// Its column.
+        col: usize,
+    },
+    /// The link between the centres of two neighbouring cells.
+    Link(Cell, Cell),
+}
+
+impl Spot {
+    /// The cells the spot touches inside a `rows x cols` grid.
+    pub fn cells(&self, rows: usize, cols: usize) -> Vec<Cell> {
+        let inside = |c: &Cell| c.row < rows && c.col < cols;
+        let all = match *self {
+            Spot::Cell(c) => vec![c],
+            Spot::Side { top, row, col } => {
+                let here = Cell::new(row, col);
+                let before = if top {
+                    row.checked_sub(1).map(|r| Cell::new(r, col))
+                } else {
+                    col.checked_sub(1).map(|c| Cell::new(row, c))
+                };
+                before.into_iter().chain([here]).collect()
+            }
+            Spot::Link(a, b) => vec![a, b],
+        };
+        all.into_iter().filter(inside).collect()
+    }
+}
+
+/// Cells as players write them (`r1c2`); sides as a cell and the side
+/// (`r3c2 bottom`, named from the cell above or left of them except on
+/// the grid's top and left border); links as their two cells
+/// (`r1c1-r1c2`).
+impl fmt::Display for Spot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Spot::Cell(c) => write!(f, "{c}"),
+            Spot::Side {
+                top: true,
+                row: 0,
+                col,
+            } => write!(f, "{} top", Cell::new(0, col)),
+            Spot::Side {
+                top: true,
+                row,
+                col,
+            } => write!(f, "{} bottom", Cell::new(row - 1, col)),
+            Spot::Side {
+                top: false,
+                row,
+                col: 0,
+            } => write!(f, "{} left", Cell::new(row, 0)),
+            Spot::Side {
+                top: false,
+                row,
+                col,
+            } => write!(f, "{} right", Cell::new(row, col - 1)),
+            Spot::Link(a, b) => write!(f, "{a}-{b}"),
+        }
+    }
 }
 
 /// A step-by-step solution.
@@ -286,14 +444,26 @@ pub struct Explanation {
     pub steps: Vec<Step>,
     /// The grade.
     pub grade: Grade,
+    /// The hardest rule the steps use: the one latest in
+    /// [`Family::rules`] (easiest first), by name.
+    pub hardest: Option<String>,
 }
 
+/// The numbered steps, then the grade's level and the hardest rule the
+/// steps use, in the player's words (the grade's own technique, which
+/// [`Grade`]'s display shows, may be the engine's name).
 impl fmt::Display for Explanation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, s) in self.steps.iter().enumerate() {
             writeln!(f, "{:>3}. {}", i + 1, s.text)?;
         }
-        writeln!(f, "grade: {}", self.grade)
+        write!(f, "grade: {}", self.grade.level)?;
+        if self.grade.technique.as_deref() == Some("search") {
+            f.write_str(" (trial and error)")?;
+        } else if let Some(rule) = &self.hardest {
+            write!(f, " (hardest step: {rule})")?;
+        }
+        writeln!(f)
     }
 }
 
@@ -659,6 +829,55 @@ pub trait Family: Send + Sync {
         }
     }
 
+    /// The family's named deductions, easiest first: the rules its steps
+    /// name ([`Step::rule`]), as its page in `docs/formats` lists them.
+    /// Empty by default (the steps then name the engine's rules).
+    fn rules(&self) -> &'static [Rule] {
+        &[]
+    }
+
+    /// What a variable of the model stands for on the grid, for the steps:
+    /// by default the cell it is the variable of ([`Built::cell_of`]).
+    /// Deductions on a variable without a spot are not told.
+    fn spot(&self, puzzle: &Self::Puzzle, built: &Built, var: VarId) -> Option<Spot> {
+        let _ = puzzle;
+        built.cell_of(var).map(Spot::Cell)
+    }
+
+    /// What a player writes for `value` at `spot`, as the words that
+    /// follow one spot and several: `Some(["holds a star", "hold stars"])`.
+    /// `None` (the default) for a digit: the steps then say "r1c1 is 5"
+    /// and "r1c1 cannot be 3 or 4".
+    fn mark(
+        &self,
+        puzzle: &Self::Puzzle,
+        spot: Spot,
+        value: csp_core::Value,
+    ) -> Option<[&'static str; 2]> {
+        let _ = (puzzle, spot, value);
+        None
+    }
+
+    /// Why the engine made a deduction, in the player's words: the rule
+    /// (one of [`rules`](Family::rules)), the cause and the cells it
+    /// reads, given whether it places `d.value` (else it removes it) and
+    /// the candidates just before it (`now`). Deductions with
+    /// equal reasons in a row are one step. The
+    /// default names the constraint
+    /// ([`describe_constraint`](Family::describe_constraint)) and the
+    /// engine's rule.
+    fn reason(
+        &self,
+        puzzle: &Self::Puzzle,
+        built: &Built,
+        d: &Deduction,
+        placed: bool,
+        now: &generic::Progress,
+    ) -> Reason {
+        let _ = (placed, now);
+        generic::reason(self, puzzle, built, d)
+    }
+
     /// Solves the puzzle, in the family's search order ([`Built::options`])
     /// within `limits`. The methods below take limits the same way: a
     /// stopped search is reported as such, never as "no solution".
@@ -678,7 +897,7 @@ pub trait Family: Send + Sync {
 
     /// The puzzle's grade on the family's ladder.
     fn grade(&self, puzzle: &Self::Puzzle, limits: &Limits) -> Result<Grade, GradeError> {
-        generic::explain(self, puzzle, limits).map(|e| e.grade)
+        generic::grade(self, puzzle, limits)
     }
 
     /// The deductions that solve the puzzle, in words, and its grade.

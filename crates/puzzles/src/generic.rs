@@ -6,12 +6,12 @@
 //! default for the cases it does not handle.
 
 use crate::family::{
-    Built, Cell, Counted, Explanation, Family, Grade, GradeError, Hint, Outcome, Solved, Step,
-    Unique, UniqueOutcome,
+    Built, Cell, Counted, Explanation, Family, Grade, GradeError, Hint, Outcome, Reason, Solved,
+    Spot, Step, Unique, UniqueOutcome,
 };
 use csp_core::{
     ConstraintId, Deduction, Limits, ModelError, SearchOptions, SolveOutcome, Solver, Stats,
-    TraceEvent, Uniqueness,
+    TraceEvent, Uniqueness, Value, VarId,
 };
 
 fn solver<'b>(built: &'b Built, limits: &Limits, trace: bool) -> Solver<'b> {
@@ -148,12 +148,15 @@ struct LevelRun {
     hardest: Option<String>,
 }
 
-/// Root propagation of the level's model, with the trace turned into steps.
+/// Root propagation of the level's model, with the trace turned into steps
+/// (when `words`; grading needs only whether it solves and the hardest
+/// rule).
 fn run_level<F: Family + ?Sized>(
     family: &F,
     puzzle: &F::Puzzle,
     level: usize,
     limits: &Limits,
+    words: bool,
 ) -> Result<LevelRun, GradeError> {
     let built = family.build_for_level(puzzle, level)?;
     let mut s = solver(&built, limits, true);
@@ -161,7 +164,12 @@ fn run_level<F: Family + ?Sized>(
         Ok(d) => built.cells.iter().flatten().all(|&v| d.is_fixed(v)),
         Err(_) => return Err(GradeError::NoSolution),
     };
-    let (steps, hardest) = steps_of(family, puzzle, &built, s.trace());
+    let hardest = hardest_rule(&built, s.trace());
+    let steps = if words {
+        steps_of(family, puzzle, &built, s.trace())
+    } else {
+        Vec::new()
+    };
     Ok(LevelRun {
         steps,
         solved,
@@ -169,36 +177,17 @@ fn run_level<F: Family + ?Sized>(
     })
 }
 
-/// Groups the trace's deductions on cells into steps: a placement is a step
-/// of its own; consecutive removals by one constraint and rule are one step.
-fn steps_of<F: Family + ?Sized>(
-    family: &F,
-    puzzle: &F::Puzzle,
-    built: &Built,
-    trace: &[TraceEvent],
-) -> (Vec<Step>, Option<String>) {
-    let mut steps: Vec<Step> = Vec::new();
+/// The engine's rule of the strongest (latest priority, then latest)
+/// constraint that made a deduction on a cell: the grade's technique.
+fn hardest_rule(built: &Built, trace: &[TraceEvent]) -> Option<String> {
     let mut hardest: Option<(usize, String)> = None;
-    let mut group: Vec<Deduction> = Vec::new();
-    let flush = |group: &mut Vec<Deduction>, steps: &mut Vec<Step>| {
-        if let Some(first) = group.first() {
-            steps.push(Step {
-                text: removals_text(family, puzzle, built, group),
-                cell: built.cell_of(first.var),
-                placed: None,
-            });
-            group.clear();
-        }
-    };
     for e in trace {
-        let (d, placed) = match e {
-            TraceEvent::Removed(d) => (d, false),
-            TraceEvent::Fixed(d) => (d, true),
-            _ => continue,
-        };
-        let Some(cell) = built.cell_of(d.var) else {
+        let (TraceEvent::Removed(d) | TraceEvent::Fixed(d)) = e else {
             continue;
         };
+        if built.cell_of(d.var).is_none() {
+            continue;
+        }
         let priority = built
             .model
             .constraint(d.constraint)
@@ -206,34 +195,263 @@ fn steps_of<F: Family + ?Sized>(
         if hardest.as_ref().is_none_or(|(p, _)| priority >= *p) {
             hardest = Some((priority, rule_name(built, d)));
         }
-        if placed {
-            // A variable of two values is fixed by removing the other: one
-            // deduction, told once (as the placement).
-            if built
-                .model
-                .initial_domain(d.var)
-                .is_some_and(|x| x.len() == 2)
-            {
-                group.retain(|g| g.var != d.var);
-            }
-            flush(&mut group, &mut steps);
-            steps.push(Step {
-                text: family.describe(puzzle, built, d, true),
-                cell: Some(cell),
-                placed: Some(d.value),
-            });
-        } else {
-            if group
-                .first()
-                .is_some_and(|g| g.constraint != d.constraint || g.rule != d.rule)
-            {
-                flush(&mut group, &mut steps);
-            }
-            group.push(*d);
+    }
+    hardest.map(|(_, r)| r)
+}
+
+/// The candidates of every variable of a model at one point of a trace:
+/// what a player sees on the grid when a deduction is made, for
+/// [`Family::reason`].
+#[derive(Clone, Debug)]
+pub struct Progress {
+    values: Vec<Vec<Value>>,
+}
+
+impl Progress {
+    /// The model's initial domains.
+    fn new(built: &Built) -> Progress {
+        let values = built
+            .model
+            .vars()
+            .map(|v| {
+                built
+                    .model
+                    .initial_domain(v)
+                    .map_or_else(Vec::new, |d| d.iter().collect())
+            })
+            .collect();
+        Progress { values }
+    }
+
+    /// Applies a trace event.
+    fn apply(&mut self, e: &TraceEvent) {
+        let (var, keep): (VarId, Box<dyn Fn(Value) -> bool>) = match *e {
+            TraceEvent::Given { var, value } => (var, Box::new(move |x| x == value)),
+            TraceEvent::Fixed(d) => (d.var, Box::new(move |x| x == d.value)),
+            TraceEvent::Removed(d) => (d.var, Box::new(move |x| x != d.value)),
+            _ => return,
+        };
+        if let Some(values) = self.values.get_mut(var.index()) {
+            values.retain(|&x| keep(x));
         }
     }
-    flush(&mut group, &mut steps);
-    (steps, hardest.map(|(_, r)| r))
+
+    /// The candidates of `var` (empty for a variable of another model).
+    pub fn candidates(&self, var: VarId) -> &[Value] {
+        self.values.get(var.index()).map_or(&[], Vec::as_slice)
+    }
+
+    /// The value of `var` if it has only one candidate.
+    pub fn value(&self, var: VarId) -> Option<Value> {
+        match self.candidates(var) {
+            [v] => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// The value of the cell's variable, if it has one and only one
+    /// candidate.
+    pub fn at(&self, built: &Built, cell: Cell) -> Option<Value> {
+        built.var(cell).and_then(|v| self.value(v))
+    }
+}
+
+/// What one step does to one spot: the value placed, or the values
+/// removed.
+#[derive(Debug)]
+struct Effect {
+    spot: Spot,
+    placed: Option<Value>,
+    removed: Vec<Value>,
+}
+
+/// Deductions with one reason, on their way to a step.
+struct Pending {
+    reason: Reason,
+    effects: Vec<Effect>,
+}
+
+/// Turns a trace into steps, one per deduction as a player sees it:
+/// consecutive deductions on the grid ([`Family::spot`]) with equal
+/// reasons ([`Family::reason`]) are one step that lists every spot they
+/// settle, however many cells and values the engine changed one by one.
+/// Deductions on variables without a spot are skipped and do not split a
+/// step, so no two steps in a row give the same reason.
+pub fn steps_of<F: Family + ?Sized>(
+    family: &F,
+    puzzle: &F::Puzzle,
+    built: &Built,
+    trace: &[TraceEvent],
+) -> Vec<Step> {
+    let mut steps: Vec<Step> = Vec::new();
+    let mut pending: Option<Pending> = None;
+    let mut now = Progress::new(built);
+    for e in trace {
+        let (d, placed) = match e {
+            TraceEvent::Removed(d) => (d, false),
+            TraceEvent::Fixed(d) => (d, true),
+            _ => {
+                now.apply(e);
+                continue;
+            }
+        };
+        let spot = family.spot(puzzle, built, d.var);
+        let reason = spot.map(|_| family.reason(puzzle, built, d, placed, &now));
+        now.apply(e);
+        let (Some(spot), Some(reason)) = (spot, reason) else {
+            continue;
+        };
+        if pending.as_ref().is_some_and(|p| p.reason != reason) {
+            if let Some(p) = pending.take() {
+                steps.push(step_text(family, puzzle, built, p));
+            }
+        }
+        let p = pending.get_or_insert_with(|| Pending {
+            reason,
+            effects: Vec::new(),
+        });
+        let i = match p.effects.iter().position(|x| x.spot == spot) {
+            Some(i) => i,
+            None => {
+                p.effects.push(Effect {
+                    spot,
+                    placed: None,
+                    removed: Vec::new(),
+                });
+                p.effects.len() - 1
+            }
+        };
+        let effect = &mut p.effects[i];
+        if placed {
+            // A placement says what the removals that led to it said.
+            effect.placed = Some(d.value);
+            effect.removed.clear();
+        } else if effect.placed.is_none() {
+            effect.removed.push(d.value);
+        }
+    }
+    if let Some(p) = pending {
+        steps.push(step_text(family, puzzle, built, p));
+    }
+    steps
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub fn and_list<T: std::fmt::Display>(items: &[T]) -> String {
+    match items {
+        [] => String::new(),
+        [a] => a.to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(ToString::to_string).collect();
+            format!("{} and {last}", rest.join(", "))
+        }
+    }
+}
+
+/// `3`, `3 or 4`, `3, 4 or 7`; a run of three or more values in a row is
+/// written `4 to 9`.
+fn or_values(values: &[Value]) -> String {
+    let mut v = values.to_vec();
+    v.sort_unstable();
+    v.dedup();
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < v.len() {
+        let mut j = i;
+        while j + 1 < v.len() && v[j + 1] == v[j] + 1 {
+            j += 1;
+        }
+        if j >= i + 2 {
+            parts.push(format!("{} to {}", v[i], v[j]));
+        } else {
+            parts.extend(v[i..=j].iter().map(ToString::to_string));
+        }
+        i = j + 1;
+    }
+    match parts.as_slice() {
+        [] => String::new(),
+        [a] => a.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// The words of a step: what it writes, grouped (cells that get the same
+/// mark or lose the same candidates are named together), then the cause
+/// and the rule.
+fn step_text<F: Family + ?Sized>(
+    family: &F,
+    puzzle: &F::Puzzle,
+    built: &Built,
+    p: Pending,
+) -> Step {
+    // (words, spots) in order of first appearance.
+    let mut groups: Vec<(String, bool, Vec<Spot>)> = Vec::new();
+    let mut add = |key: String, plural_of: bool, spot: Spot| match groups
+        .iter_mut()
+        .find(|(k, _, _)| *k == key)
+    {
+        Some((_, _, spots)) => spots.push(spot),
+        None => groups.push((key, plural_of, vec![spot])),
+    };
+    for e in &p.effects {
+        match e.placed {
+            Some(v) => match family.mark(puzzle, e.spot, v) {
+                Some([one, many]) => add(format!("{one}\u{0}{many}"), true, e.spot),
+                None => add(format!("is {v}\u{0}are {v}"), true, e.spot),
+            },
+            None if e.removed.is_empty() => {}
+            None => {
+                let words = match (&e.removed[..], family.mark(puzzle, e.spot, e.removed[0])) {
+                    ([_], Some([one, _])) => format!("cannot be marked \"{one}\""),
+                    _ => format!("cannot be {}", or_values(&e.removed)),
+                };
+                add(words, false, e.spot);
+            }
+        }
+    }
+    let what: Vec<String> = groups
+        .iter()
+        .map(|(key, agrees, spots)| {
+            let words = match key.split_once('\u{0}') {
+                Some((one, many)) if *agrees => {
+                    if spots.len() == 1 {
+                        one
+                    } else {
+                        many
+                    }
+                }
+                _ => key.as_str(),
+            };
+            format!("{} {words}", and_list(spots))
+        })
+        .collect();
+    let mut text = what.join("; ");
+    let Reason { rule, cause, reads } = p.reason;
+    if cause.is_empty() {
+        text = format!("{text}: {rule}");
+    } else {
+        text = format!("{text}: {cause} ({rule})");
+    }
+    let mut settles: Vec<Cell> = Vec::new();
+    for e in &p.effects {
+        for c in e.spot.cells(built.rows, built.cols) {
+            if !settles.contains(&c) {
+                settles.push(c);
+            }
+        }
+    }
+    let first = p.effects.iter().find(|e| e.placed.is_some());
+    let cell = first
+        .or(p.effects.first())
+        .and_then(|e| e.spot.cells(built.rows, built.cols).first().copied());
+    Step {
+        text,
+        cell,
+        placed: first.and_then(|e| e.placed),
+        rule,
+        reads,
+        settles,
+    }
 }
 
 fn rule_name(built: &Built, d: &Deduction) -> String {
@@ -247,34 +465,19 @@ fn rule_name(built: &Built, d: &Deduction) -> String {
     }
 }
 
-fn removals_text<F: Family + ?Sized>(
+/// The default [`Family::reason`]: the constraint as the family describes
+/// it ([`Family::describe_constraint`]), under the engine's name for the
+/// rule (the constraint's own name when it set none). It reads no cells.
+pub fn reason<F: Family + ?Sized>(
     family: &F,
     puzzle: &F::Puzzle,
     built: &Built,
-    group: &[Deduction],
-) -> String {
-    if let [d] = group {
-        return family.describe(puzzle, built, d, false);
-    }
-    // "1, 2 from r1c4; 3 from r2c2": the values grouped by cell, in order.
-    let mut cells: Vec<(Cell, Vec<String>)> = Vec::new();
-    for d in group {
-        let Some(c) = built.cell_of(d.var) else {
-            continue;
-        };
-        match cells.iter_mut().find(|(k, _)| *k == c) {
-            Some((_, values)) => values.push(d.value.to_string()),
-            None => cells.push((c, vec![d.value.to_string()])),
-        }
-    }
-    let what: Vec<String> = cells
-        .iter()
-        .map(|(c, values)| format!("{} from {c}", values.join(", ")))
-        .collect();
-    format!(
-        "{} removes {}",
-        source(family, puzzle, built, group[0].constraint, group[0].rule),
-        what.join("; ")
+    d: &Deduction,
+) -> Reason {
+    Reason::new(
+        rule_name(built, d),
+        family.describe_constraint(puzzle, built, d.constraint),
+        Vec::new(),
     )
 }
 
@@ -313,6 +516,21 @@ pub fn describe<F: Family + ?Sized>(
     }
 }
 
+/// The hardest of `steps`' rules by the family's list (easiest first):
+/// the one latest in [`Family::rules`]; the last step's rule for a family
+/// without a list.
+pub fn hardest_step<F: Family + ?Sized>(family: &F, steps: &[Step]) -> Option<String> {
+    let rules = family.rules();
+    if rules.is_empty() {
+        return steps.last().map(|s| s.rule.clone());
+    }
+    steps
+        .iter()
+        .filter_map(|s| rules.iter().position(|r| r.name == s.rule))
+        .max()
+        .map(|i| rules[i].name.to_owned())
+}
+
 /// The default [`Family::explain`]: the lowest level of the ladder whose
 /// propagation alone solves the puzzle, with its deductions; the top level
 /// (search) with the decisions a search needed, when none does.
@@ -321,12 +539,21 @@ pub fn explain<F: Family + ?Sized>(
     puzzle: &F::Puzzle,
     limits: &Limits,
 ) -> Result<Explanation, GradeError> {
+    explain_with(family, puzzle, limits, true)
+}
+
+fn explain_with<F: Family + ?Sized>(
+    family: &F,
+    puzzle: &F::Puzzle,
+    limits: &Limits,
+    words: bool,
+) -> Result<Explanation, GradeError> {
     let (_, stats) = unique_solution(family, puzzle, limits)?;
     let levels = family.info().levels;
     let top = levels.len().saturating_sub(1);
     let mut last = None;
     for (rank, level) in levels.iter().enumerate().take(top) {
-        let run = run_level(family, puzzle, rank, limits)?;
+        let run = run_level(family, puzzle, rank, limits, words)?;
         if run.solved {
             let grade = Grade {
                 rank,
@@ -334,9 +561,11 @@ pub fn explain<F: Family + ?Sized>(
                 technique: run.hardest,
                 decisions: 0,
             };
+            let hardest = hardest_step(family, &run.steps);
             return Ok(Explanation {
                 steps: run.steps,
                 grade,
+                hardest,
             });
         }
         last = Some(run);
@@ -348,12 +577,28 @@ pub fn explain<F: Family + ?Sized>(
         technique: Some("search".to_owned()),
         decisions: stats.nodes,
     };
-    Ok(Explanation { steps, grade })
+    let hardest = hardest_step(family, &steps);
+    Ok(Explanation {
+        steps,
+        grade,
+        hardest,
+    })
 }
 
-/// The default [`Family::hint`]: the first placement of the lowest level
-/// whose propagation places a value, with the removals before it; a guess
-/// from the solution when no level places one.
+/// The default [`Family::grade`]: [`explain`]'s grade, without putting
+/// the steps into words.
+pub fn grade<F: Family + ?Sized>(
+    family: &F,
+    puzzle: &F::Puzzle,
+    limits: &Limits,
+) -> Result<Grade, GradeError> {
+    explain_with(family, puzzle, limits, false).map(|e| e.grade)
+}
+
+/// The default [`Family::hint`]: the first step that places something, at
+/// the lowest level whose propagation places anything, with every cell
+/// that step settles and the steps (removals of candidates) before it; a
+/// guess from the solution when no level places one.
 pub fn hint<F: Family + ?Sized>(
     family: &F,
     puzzle: &F::Puzzle,
@@ -362,7 +607,7 @@ pub fn hint<F: Family + ?Sized>(
     let (solution, _) = unique_solution(family, puzzle, limits)?;
     let top = family.info().levels.len().saturating_sub(1);
     for level in 0..top.max(1) {
-        let mut run = run_level(family, puzzle, level, limits)?;
+        let mut run = run_level(family, puzzle, level, limits, true)?;
         if let Some(i) = run.steps.iter().position(|s| s.placed.is_some()) {
             let step = run.steps.swap_remove(i);
             run.steps.truncate(i);
@@ -413,10 +658,7 @@ pub fn default_search_options() -> SearchOptions {
 /// ladder's first level (the simplest deductions), row-major; `None` for
 /// cells without a variable, an empty list for every cell when propagation
 /// alone shows there is no solution. For pencil marks in pictures.
-pub fn candidates<F: Family + ?Sized>(
-    family: &F,
-    puzzle: &F::Puzzle,
-) -> Vec<Option<Vec<csp_core::Value>>> {
+pub fn candidates<F: Family + ?Sized>(family: &F, puzzle: &F::Puzzle) -> Vec<Option<Vec<Value>>> {
     let Ok(built) = family.build_for_level(puzzle, 0) else {
         return Vec::new();
     };

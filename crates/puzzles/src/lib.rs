@@ -52,8 +52,8 @@ pub use csp_core::{Limits, Stats};
 pub use dynamic::{AnyFamily, AnyPuzzle, GeneratedText, families, family};
 pub use family::{
     Built, Cell, Counted, Explanation, Family, FamilyInfo, GenerateError, GenerateOptions,
-    Generated, Grade, GradeError, Hint, Level, Outcome, ParseError, RecordShape, Solved, Step,
-    Unique, UniqueOutcome, Violation,
+    Generated, Grade, GradeError, Hint, Level, Outcome, ParseError, Reason, RecordShape, Rule,
+    Solved, Spot, Step, Unique, UniqueOutcome, Violation,
 };
 pub use generic::default_search_options;
 pub use render::RenderOptions;

@@ -104,8 +104,12 @@ pub struct RenderOptions {
     /// Draw each empty cell's candidates (what propagation leaves) in small
     /// print.
     pub candidates: bool,
-    /// Cells to highlight (the cells a hint or a clash names).
+    /// Cells to highlight (the cells a hint or a clash names, or those a
+    /// step settles).
     pub highlight: Vec<Cell>,
+    /// Cells to mark as a step's cause (the cells it reads), in another
+    /// colour than [`highlight`](RenderOptions::highlight).
+    pub cause: Vec<Cell>,
     /// The side of a cell, in points (1/72 inch). Default 36 (half an inch).
     pub cell_size: f64,
 }
@@ -116,6 +120,7 @@ impl Default for RenderOptions {
             solution: false,
             candidates: false,
             highlight: Vec::new(),
+            cause: Vec::new(),
             cell_size: 36.0,
         }
     }
@@ -137,6 +142,12 @@ impl RenderOptions {
     /// Highlights these cells.
     pub fn with_highlight(mut self, cells: Vec<Cell>) -> RenderOptions {
         self.highlight = cells;
+        self
+    }
+
+    /// Marks these cells as a step's cause.
+    pub fn with_cause(mut self, cells: Vec<Cell>) -> RenderOptions {
+        self.cause = cells;
         self
     }
 
@@ -351,6 +362,18 @@ impl Canvas {
                 c.col, c.row
             ));
         }
+    }
+
+    /// The washes of `options`: its cause cells in light blue, then its
+    /// highlighted cells in yellow (a cell in both is yellow).
+    pub fn highlights(&mut self, options: &RenderOptions) {
+        for c in &options.cause {
+            self.raw(&format!(
+                "<rect class=\"cause\" x=\"{}\" y=\"{}\" width=\"1\" height=\"1\"/>",
+                c.col, c.row
+            ));
+        }
+        self.highlight(&options.highlight);
     }
 
     /// Text centred in a cell.
@@ -588,6 +611,7 @@ const STYLE: &str = "<style>\
 .cage{fill:none;stroke:#333;stroke-width:0.025;stroke-dasharray:0.08 0.06}\
 .diag{stroke:#fff;stroke-width:0.03}\
 .hl{fill:#fff3a0}\
+.cause{fill:#cfe3ff}\
 .loop{stroke:#1a4fa0;stroke-width:0.12;stroke-linecap:round}\
 .mark{stroke:#999;stroke-width:0.05}\
 .solid{fill:#000}\

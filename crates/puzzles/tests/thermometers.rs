@@ -83,7 +83,7 @@ fn the_hand_made_puzzle_has_its_one_solution() {
         .explain(&p, &Limits::default())
         .unwrap()
         .to_string();
-    assert!(e.contains("column 1 holds 4 filled cells"), "{e}");
+    assert!(e.contains("column 1 needs 4 filled cells"), "{e}");
     assert!(
         Thermometers
             .render(&p, None, &RenderOptions::default())

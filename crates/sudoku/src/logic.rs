@@ -472,9 +472,21 @@ impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.technique, self.placement) {
             (Technique::HiddenSingle, Some((cell, v))) => {
-                write!(f, "{v} in {} fits only {cell}: hidden single", self.place)
+                write!(
+                    f,
+                    "{cell} is {v}: the only place for {v} in {} ({})",
+                    self.place,
+                    Technique::HiddenSingle
+                )
             }
-            (t, Some((cell, v))) => write!(f, "{cell} = {v}: {t}"),
+            (Technique::NakedSingle, Some((cell, v))) => {
+                write!(
+                    f,
+                    "{cell} is {v}: no other digit fits there ({})",
+                    Technique::NakedSingle
+                )
+            }
+            (t, Some((cell, v))) => write!(f, "{cell} is {v}: {t}"),
             (t, None) => {
                 if t.is_pattern() {
                     write!(f, "{t} ({}): {}: removes ", self.rating, self.place)?;

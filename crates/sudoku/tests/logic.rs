@@ -22,13 +22,14 @@ fn explanation_reads_like_a_person() {
         let s = step.to_string();
         let (cell, value) = step.placement.unwrap();
         match step.technique {
-            Technique::NakedSingle => assert_eq!(s, format!("{cell} = {value}: naked single")),
+            Technique::NakedSingle => assert_eq!(
+                s,
+                format!("{cell} is {value}: no other digit fits there (naked single)")
+            ),
             Technique::HiddenSingle => {
-                assert!(s.starts_with(&format!("{value} in ")), "{s}");
-                assert!(
-                    s.ends_with(&format!(" fits only {cell}: hidden single")),
-                    "{s}"
-                );
+                let start = format!("{cell} is {value}: the only place for {value} in ");
+                assert!(s.starts_with(&start), "{s}");
+                assert!(s.ends_with(" (hidden single)"), "{s}");
             }
             t => panic!("{t}"),
         }

@@ -597,6 +597,21 @@ impl Family for Binairo {
         model::describe(p, c)
     }
 
+    fn rules(&self) -> &'static [crate::Rule] {
+        &model::RULES
+    }
+
+    fn reason(
+        &self,
+        p: &BinairoPuzzle,
+        _: &Built,
+        d: &csp_core::Deduction,
+        placed: bool,
+        _: &crate::generic::Progress,
+    ) -> crate::Reason {
+        model::reason(p, d, placed)
+    }
+
     fn render(
         &self,
         p: &BinairoPuzzle,
@@ -609,7 +624,7 @@ impl Family for Binairo {
         let g = &p.grid;
         let title = if p.distinct { "Binairo" } else { "Unruly" };
         let mut c = Canvas::new(g.rows, g.cols, &format!("{title} {}x{}", g.rows, g.cols));
-        c.highlight(&options.highlight);
+        c.highlights(options);
         c.grid_lines();
         c.outer_border();
         for (i, &v) in g.cells.iter().enumerate() {

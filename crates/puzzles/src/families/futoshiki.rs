@@ -3,7 +3,7 @@
 
 use crate::family::{
     Built, Cell, Explanation, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Grade,
-    GradeError, Hint, Level, ParseError, RecordShape, Step, Violation,
+    GradeError, Hint, Level, ParseError, RecordShape, Rule, Step, Violation,
 };
 use crate::render::{Canvas, Ink, RenderOptions};
 use csp_core::{Limits, ModelError, Value};
@@ -75,17 +75,75 @@ fn grade_error(e: futoshiki::GradeError) -> GradeError {
     }
 }
 
-fn step_of(s: &futoshiki::Step) -> Step {
+/// A step of the futoshiki crate's explanation: its sentence with its
+/// technique named, the clue's cells as the cells it reads, the cells it
+/// clears or fills as those it settles.
+fn step_of(s: &futoshiki::Step, n: usize) -> Step {
+    let mut settles: Vec<Cell> = Vec::new();
+    for &(c, _) in s.placed.iter().chain(&s.removed) {
+        if !settles.contains(&cell(c)) {
+            settles.push(cell(c));
+        }
+    }
     Step {
-        text: s.text.clone(),
-        cell: s
-            .placed
-            .first()
-            .or(s.removed.first())
-            .map(|&(c, _)| cell(c)),
+        text: format!("{} ({})", s.text, s.technique),
+        cell: settles.first().copied(),
         placed: s.placed.first().map(|&(_, v)| Value::from(v)),
+        rule: s.technique.name().to_owned(),
+        reads: clue_cells(&s.clue, n),
+        settles,
     }
 }
+
+/// The cells a clue reads: its row or column, the two cells of a sign or
+/// a bar; none for a whole-grid technique.
+fn clue_cells(clue: &futoshiki::Clue, n: usize) -> Vec<Cell> {
+    match *clue {
+        futoshiki::Clue::Row(r) => (0..n).map(|c| Cell::new(r, c)).collect(),
+        futoshiki::Clue::Column(c) => (0..n).map(|r| Cell::new(r, c)).collect(),
+        futoshiki::Clue::Less(a, b) | futoshiki::Clue::Adjacent(a, b, _) => vec![cell(a), cell(b)],
+        _ => Vec::new(),
+    }
+}
+
+/// Tatham's techniques, easiest first, as a Futoshiki step names them.
+static RULES: [Rule; 7] = [
+    Rule::new(
+        "naked single",
+        "a digit placed leaves its row and column; a cell with one candidate left takes it",
+        Some("Trivial"),
+    ),
+    Rule::new(
+        "hidden single",
+        "a digit with one place left in a row or column goes there",
+        Some("Trivial"),
+    ),
+    Rule::new(
+        "inequality bounds",
+        "the cell on the small side of a sign is below the largest candidate of the other, and the other above its smallest",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "naked/hidden subset",
+        "k cells of a line holding only k digits between them, or k digits with only k places, clear the rest",
+        Some("Tricky"),
+    ),
+    Rule::new(
+        "single-value fish",
+        "a digit whose places in k rows lie in k columns leaves the rest of those columns (X-wing, swordfish)",
+        Some("Extreme"),
+    ),
+    Rule::new(
+        "forcing chain",
+        "every value of a two-candidate cell leads to the same removal",
+        Some("Extreme"),
+    ),
+    Rule::new(
+        "guess",
+        "no technique applies: a value from the solution, found by trial and error",
+        Some("Recursive"),
+    ),
+];
 
 impl Family for Futoshiki {
     type Puzzle = Puzzle;
@@ -93,6 +151,10 @@ impl Family for Futoshiki {
 
     fn info(&self) -> &FamilyInfo {
         &INFO
+    }
+
+    fn rules(&self) -> &'static [Rule] {
+        &RULES
     }
 
     fn parse(&self, text: &str) -> Result<Puzzle, ParseError> {
@@ -208,8 +270,10 @@ impl Family for Futoshiki {
 
     fn explain(&self, puzzle: &Puzzle, _: &Limits) -> Result<Explanation, GradeError> {
         let e = puzzle.explain().map_err(grade_error)?;
+        let n = puzzle.size();
         Ok(Explanation {
-            steps: e.steps.iter().map(step_of).collect(),
+            hardest: e.hardest.map(|t| t.name().to_owned()),
+            steps: e.steps.iter().map(|s| step_of(s, n)).collect(),
             grade: Grade {
                 rank: rank(e.difficulty),
                 level: LEVELS[rank(e.difficulty)].name,
@@ -226,8 +290,8 @@ impl Family for Futoshiki {
     fn hint(&self, puzzle: &Puzzle, _: &Limits) -> Result<Hint, GradeError> {
         match puzzle.hint() {
             futoshiki::Hint::Step { step, before } => Ok(Hint::Step {
-                step: step_of(&step),
-                before: before.iter().map(step_of).collect(),
+                step: step_of(&step, puzzle.size()),
+                before: before.iter().map(|s| step_of(s, puzzle.size())).collect(),
             }),
             // Every cell decided by the clues alone.
             futoshiki::Hint::Solved | futoshiki::Hint::NoDeduction => Ok(Hint::Solved),
@@ -283,9 +347,17 @@ fn render(
     let mut c = Canvas::sized(side, side, &format!("{mode} {n}x{n}"));
     for cell in puzzle.cells() {
         let (x, y) = (PITCH * cell.col as f64, PITCH * cell.row as f64);
-        if options.highlight.contains(&Cell::new(cell.row, cell.col)) {
+        let here = Cell::new(cell.row, cell.col);
+        let wash = if options.highlight.contains(&here) {
+            Some("hl")
+        } else if options.cause.contains(&here) {
+            Some("cause")
+        } else {
+            None
+        };
+        if let Some(class) = wash {
             c.raw(&format!(
-                "<rect class=\"hl\" x=\"{x}\" y=\"{y}\" width=\"1\" height=\"1\"/>"
+                "<rect class=\"{class}\" x=\"{x}\" y=\"{y}\" width=\"1\" height=\"1\"/>"
             ));
         }
         c.rect(x, y, 1.0, 1.0, true);

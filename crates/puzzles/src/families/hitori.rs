@@ -572,6 +572,26 @@ impl Family for Hitori {
         model::describe(p, c)
     }
 
+    fn rules(&self) -> &'static [crate::Rule] {
+        &model::RULES
+    }
+
+    fn mark(&self, _: &Puzzle, _: crate::Spot, value: Value) -> Option<[&'static str; 2]> {
+        // 1: the cell stays unshaded.
+        Some(super::words::shaded(1 - value))
+    }
+
+    fn reason(
+        &self,
+        p: &Puzzle,
+        built: &Built,
+        d: &Deduction,
+        _: bool,
+        now: &crate::generic::Progress,
+    ) -> crate::Reason {
+        model::reason(p, built, d, now)
+    }
+
     fn render(&self, p: &Puzzle, solution: Option<&Shading>, options: &RenderOptions) -> String {
         let candidates = options
             .candidates
@@ -598,7 +618,7 @@ fn render(
 ) -> String {
     let (rows, cols) = (p.rows, p.cols);
     let mut c = Canvas::new(rows, cols, &format!("Hitori {rows}x{cols}"));
-    c.highlight(&options.highlight);
+    c.highlights(options);
     let known = |i: usize| -> Option<bool> {
         if let Some(s) = solution {
             return Some(s.shaded[i]);

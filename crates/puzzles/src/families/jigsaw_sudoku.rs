@@ -10,7 +10,7 @@ use super::sudoku::{self as sudoku_family, SudokuPuzzle};
 use super::sudoku_layout::{self as layout, Words};
 use crate::family::{
     Built, Cell, Explanation, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Grade,
-    GradeError, Hint, ParseError, RecordShape, Violation,
+    GradeError, Hint, ParseError, RecordShape, Rule, Violation,
 };
 use crate::render::RenderOptions;
 use crate::text::Reader;
@@ -314,6 +314,10 @@ impl Family for JigsawSudoku {
 
     fn explain(&self, puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Explanation, GradeError> {
         sudoku_family::explain(puzzle, limits)
+    }
+
+    fn rules(&self) -> &'static [Rule] {
+        &sudoku_family::RULES
     }
 
     fn hint(&self, puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Hint, GradeError> {

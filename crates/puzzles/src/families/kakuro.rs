@@ -444,6 +444,25 @@ fn build(p: &KakuroPuzzle, full: bool) -> Result<Built, ModelError> {
     Ok(built)
 }
 
+const HOUSE: [crate::Rule; 4] = super::words::house_rules(None, None);
+
+/// Kakuro's named deductions, easiest first (Tatham has no Kakuro).
+static RULES: [crate::Rule; 5] = [
+    crate::Rule::new(
+        "run sum",
+        "a run's digits add up to its clue: each cell is at least the clue less the others' largest, at most the clue less their smallest",
+        None,
+    ),
+    HOUSE[0],
+    HOUSE[1],
+    HOUSE[2],
+    crate::Rule::new(
+        "run combinations",
+        "only some sets of different digits add up to a run's clue: a cell keeps the digits of the sets that still fit",
+        None,
+    ),
+];
+
 /// puzz.link's genre: `kakuro`, its own body. puzz.link's grid is this
 /// grid without its first row and column, whose sums it writes after the
 /// cells.
@@ -743,6 +762,42 @@ impl Family for Kakuro {
         solution.value(cell).map(Value::from)
     }
 
+    fn rules(&self) -> &'static [crate::Rule] {
+        &RULES
+    }
+
+    fn reason(
+        &self,
+        puzzle: &KakuroPuzzle,
+        built: &Built,
+        d: &csp_core::Deduction,
+        placed: bool,
+        now: &crate::generic::Progress,
+    ) -> crate::Reason {
+        use super::words;
+        let run = self.describe_constraint(puzzle, built, d.constraint);
+        let name = built
+            .model
+            .constraint(d.constraint)
+            .map_or("", |k| k.name());
+        let reads = words::scope_cells(built, d.constraint);
+        let sums = run.replace(" (sum ", " sums to ").replace(')', "");
+        let short = run.split(" (sum").next().unwrap_or(&run).to_owned();
+        match name {
+            "linear" => crate::Reason::new(RULES[0].name, sums, reads),
+            "all different sum"
+                if d.rule != csp_core::constraints::all_different::rules::ELIMINATION =>
+            {
+                crate::Reason::new(
+                    RULES[4].name,
+                    format!("{sums} with different digits"),
+                    reads,
+                )
+            }
+            _ => words::house_reason(built, now, d, placed, &short),
+        }
+    }
+
     fn describe_constraint(&self, puzzle: &KakuroPuzzle, built: &Built, c: ConstraintId) -> String {
         // One constraint per run, in the order of `runs`; the easy level's
         // model posts a sum and an all-different per clued run.
@@ -778,7 +833,7 @@ impl Family for Kakuro {
             puzzle.cols,
             &format!("Kakuro {}x{}", puzzle.rows, puzzle.cols),
         );
-        c.highlight(&options.highlight);
+        c.highlights(options);
         c.grid_lines();
         for r in 0..puzzle.rows {
             for col in 0..puzzle.cols {

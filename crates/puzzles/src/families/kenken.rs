@@ -1210,6 +1210,42 @@ fn holds(puzzle: &KenKenPuzzle, solution: &KenKenSolution) -> bool {
     })
 }
 
+const HOUSE: [crate::Rule; 4] = super::words::house_rules(Some("Easy"), Some("Hard"));
+
+/// KenKen's named deductions, easiest first, with the level of Tatham's
+/// Keen each belongs to.
+static RULES: [crate::Rule; 9] = [
+    HOUSE[0],
+    HOUSE[1],
+    HOUSE[2],
+    crate::Rule::new(
+        "cage numbers",
+        "a cell of a cage holds only numbers that some way to fill the cage (its sum, product, difference or quotient) still uses",
+        Some("Easy"),
+    ),
+    crate::Rule::new(
+        "cage fillings",
+        "a cell of a cage holds only numbers of the fillings still possible, cells of the cage that share a line being different",
+        Some("Normal"),
+    ),
+    HOUSE[3],
+    crate::Rule::new(
+        "cage in a line",
+        "a number that every filling of a cage puts in its part of a row or column is in no other cell of that line",
+        Some("Hard"),
+    ),
+    crate::Rule::new(
+        "single-number fish",
+        "a number's places in k rows lying in k columns leave the rest of those columns (X-wing, swordfish)",
+        Some("Extreme"),
+    ),
+    crate::Rule::new(
+        "forcing chain",
+        "every value of a cell with two numbers left leads to the same removal",
+        Some("Extreme"),
+    ),
+];
+
 impl Family for KenKen {
     type Puzzle = KenKenPuzzle;
     type Solution = KenKenSolution;
@@ -1421,6 +1457,74 @@ impl Family for KenKen {
         solution.value(cell).map(Value::from)
     }
 
+    fn rules(&self) -> &'static [crate::Rule] {
+        &RULES
+    }
+
+    fn reason(
+        &self,
+        puzzle: &KenKenPuzzle,
+        built: &Built,
+        d: &csp_core::Deduction,
+        placed: bool,
+        now: &crate::generic::Progress,
+    ) -> crate::Reason {
+        use super::words;
+        use csp_core::constraints::{all_different::rules as ad, all_different_sum, table};
+        let n = puzzle.n;
+        let i = d.constraint.index();
+        let what = self.describe_constraint(puzzle, built, d.constraint);
+        let reads = words::scope_cells(built, d.constraint);
+        let k = puzzle
+            .cages
+            .iter()
+            .filter(|cage| cage.cells.len() > 1)
+            .count();
+        if i < 2 * n {
+            return words::house_reason(built, now, d, placed, &what);
+        }
+        let j = i - 2 * n;
+        if j < k {
+            if d.rule == table::rules::NO_SUPPORT || d.rule == all_different_sum::rules::SUM {
+                return crate::Reason::new(
+                    RULES[4].name,
+                    format!("{what}: the ways to fill it that are left"),
+                    reads,
+                );
+            }
+            if d.rule == ad::ELIMINATION {
+                return words::house_reason(built, now, d, placed, &what);
+            }
+            return crate::Reason::new(
+                RULES[3].name,
+                format!("{what}: the numbers its possible fillings use"),
+                reads,
+            );
+        }
+        if j < 2 * k {
+            return crate::Reason::new(
+                RULES[6].name,
+                format!(
+                    "every filling of {}",
+                    what.trim_start_matches("the layouts of ")
+                ),
+                reads,
+            );
+        }
+        if j < 2 * k + n * (2 * n * n + 1) {
+            return crate::Reason::new(
+                RULES[7].name,
+                "a number's places in some rows lie in as many columns (or the reverse)",
+                Vec::new(),
+            );
+        }
+        crate::Reason::new(
+            RULES[8].name,
+            "each value of a cell with two numbers left leads to the same result",
+            Vec::new(),
+        )
+    }
+
     fn describe_constraint(&self, puzzle: &KenKenPuzzle, _: &Built, c: ConstraintId) -> String {
         let n = puzzle.n;
         let i = c.index();
@@ -1460,7 +1564,7 @@ impl Family for KenKen {
             .candidates
             .then(|| crate::generic::candidates(self, puzzle));
         let mut c = Canvas::new(n, n, &format!("KenKen {n}x{n}"));
-        c.highlight(&options.highlight);
+        c.highlights(options);
         c.grid_lines();
         c.region_borders(|r, col| puzzle.cage_of[r * n + col]);
         for cage in &puzzle.cages {

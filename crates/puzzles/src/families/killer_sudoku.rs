@@ -46,6 +46,27 @@ fn info() -> &'static FamilyInfo {
     })
 }
 
+const HOUSE: [crate::Rule; 4] = super::words::house_rules(None, None);
+
+/// Killer Sudoku's named deductions, easiest first (Tatham's Solo has
+/// killer puzzles but grades them with his Sudoku levels).
+static RULES: [crate::Rule; 6] = [
+    HOUSE[0],
+    HOUSE[1],
+    HOUSE[2],
+    HOUSE[3],
+    crate::Rule::new(
+        "cage combinations",
+        "only some sets of different digits add up to a cage's sum: a cell keeps the digits of the sets that still fit",
+        None,
+    ),
+    crate::Rule::new(
+        "innies and outies",
+        "whole rows, columns or boxes add up to 45 each: less the cages inside them, the cells left over (or sticking out) have a known total",
+        None,
+    ),
+];
+
 /// The grade ladder: the propagation that solves the puzzle without search.
 const LEVELS: &[Level] = &[
     Level {
@@ -384,6 +405,55 @@ impl Family for KillerSudoku {
 
     fn describe_constraint(&self, puzzle: &SudokuPuzzle, built: &Built, c: ConstraintId) -> String {
         describe(puzzle, built, c)
+    }
+
+    fn rules(&self) -> &'static [crate::Rule] {
+        &RULES
+    }
+
+    fn reason(
+        &self,
+        puzzle: &SudokuPuzzle,
+        built: &Built,
+        d: &csp_core::Deduction,
+        placed: bool,
+        now: &crate::generic::Progress,
+    ) -> crate::Reason {
+        use super::words;
+        use csp_core::constraints::all_different::rules as ad;
+        let mut scope = words::scope_cells(built, d.constraint);
+        scope.sort_unstable();
+        // The group (row, column, box, region, cage) whose cells the
+        // constraint is over, if any: the sudoku crate's models post
+        // other sums too (the houses' totals).
+        let group = puzzle.variant.groups().iter().find(|g| {
+            let mut cells: Vec<Cell> = g.cells().iter().map(|&c| layout::cell(c)).collect();
+            cells.sort_unstable();
+            cells == scope
+        });
+        let cage = |k: usize| {
+            puzzle
+                .variant
+                .cages()
+                .get(k)
+                .map_or_else(String::new, |c| format!("cage {} (sum {})", k + 1, c.sum()))
+        };
+        match group.map(sudoku::Group::kind) {
+            Some(GroupKind::Cage(k)) if d.rule != ad::ELIMINATION => crate::Reason::new(
+                RULES[4].name,
+                format!("{}: the sets of different digits with that sum", cage(k)),
+                scope,
+            ),
+            Some(GroupKind::Cage(k)) => {
+                words::house_reason(built, now, d, placed, &format!("cage {}", k + 1))
+            }
+            Some(kind) => words::house_reason(built, now, d, placed, &kind.to_string()),
+            None => crate::Reason::new(
+                RULES[5].name,
+                "the total of whole houses less the cages inside them (the 45 rule)",
+                scope,
+            ),
+        }
     }
 
     fn render(

@@ -25,8 +25,10 @@ pub use model::rules;
 use super::grid_text::{self, IdCursor};
 use crate::family::{
     Built, Cell, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Level, ParseError,
-    RecordShape, Violation,
+    Reason, RecordShape, Rule, Spot, Violation,
 };
+use crate::generic::Progress;
+
 use crate::puzzlink::{Clue, EncodeError, Genre, Url, encode_four_cell};
 use crate::render::{Canvas, RenderOptions, escape};
 use crate::text::Reader;
@@ -630,6 +632,29 @@ impl Family for LightUp {
         model::describe(puzzle, c)
     }
 
+    fn rules(&self) -> &'static [Rule] {
+        &model::RULES
+    }
+
+    fn mark(&self, _: &Board, _: Spot, value: Value) -> Option<[&'static str; 2]> {
+        Some(if value == 1 {
+            ["holds a bulb", "hold bulbs"]
+        } else {
+            ["holds no bulb", "hold no bulb"]
+        })
+    }
+
+    fn reason(
+        &self,
+        puzzle: &Board,
+        built: &Built,
+        d: &Deduction,
+        _: bool,
+        now: &Progress,
+    ) -> Reason {
+        model::reason(puzzle, built, d, now)
+    }
+
     fn render(&self, puzzle: &Board, solution: Option<&Board>, options: &RenderOptions) -> String {
         let candidates = options
             .candidates
@@ -670,7 +695,7 @@ fn render(
             c.fill(i / cols, i % cols, "#fff4c2");
         }
     }
-    c.highlight(&options.highlight);
+    c.highlights(options);
     c.grid_lines();
     for (i, &sq) in puzzle.squares.iter().enumerate() {
         let (r, col) = (i / cols, i % cols);

@@ -646,6 +646,25 @@ fn exits_of(p: &Puzzle, built: &Built, solution: &csp_core::Solution) -> Vec<u8>
     exits
 }
 
+/// Masyu's named deductions, easiest first.
+static RULES: [crate::Rule; 7] = [
+    crate::Rule::new(
+        "black pearl",
+        "the loop turns on a black pearl and goes straight on for one cell each way: no leg into the border, a black neighbour or a turn",
+        Some("Easy"),
+    ),
+    crate::Rule::new(
+        "white pearl",
+        "the loop goes straight through a white pearl and turns on at least one of its two neighbours along the way",
+        Some("Easy"),
+    ),
+    super::words::LOOP_RULES[0],
+    super::words::LOOP_RULES[1],
+    super::words::LOOP_RULES[2],
+    super::words::LOOP_RULES[3],
+    super::words::LOOP_RULES[4],
+];
+
 /// puzz.link's genre: `mashu` (`pearl`), the pearls in Circle (1 white,
 /// 2 black).
 const GENRE: Genre = Genre {
@@ -794,6 +813,71 @@ impl Family for Masyu {
             .then(|| Value::from(s.exits[cell.row * s.cols + cell.col] != 0))
     }
 
+    fn rules(&self) -> &'static [crate::Rule] {
+        &RULES
+    }
+
+    fn spot(&self, p: &Puzzle, built: &Built, var: VarId) -> Option<crate::Spot> {
+        // The links come first (the lattice's horizontal edges row by row,
+        // then its vertical ones), then the cells.
+        let (rows, cols) = (p.rows, p.cols);
+        let i = var.index();
+        let across = rows * cols.saturating_sub(1);
+        let down = rows.saturating_sub(1) * cols;
+        if i < across {
+            let (r, c) = (i / (cols - 1), i % (cols - 1));
+            return Some(crate::Spot::Link(Cell::new(r, c), Cell::new(r, c + 1)));
+        }
+        if i < across + down {
+            let k = i - across;
+            let (r, c) = (k / cols, k % cols);
+            return Some(crate::Spot::Link(Cell::new(r, c), Cell::new(r + 1, c)));
+        }
+        built.cell_of(var).map(crate::Spot::Cell)
+    }
+
+    fn mark(&self, _: &Puzzle, spot: crate::Spot, value: Value) -> Option<[&'static str; 2]> {
+        Some(match spot {
+            crate::Spot::Cell(_) if value == 1 => ["is on the loop", "are on the loop"],
+            crate::Spot::Cell(_) => ["is off the loop", "are off the loop"],
+            _ => super::words::line(value),
+        })
+    }
+
+    fn reason(
+        &self,
+        p: &Puzzle,
+        _: &Built,
+        d: &csp_core::Deduction,
+        _: bool,
+        _: &crate::generic::Progress,
+    ) -> crate::Reason {
+        let origins = build(p).map(|(_, o)| o).unwrap_or_default();
+        match origins.get(d.constraint.index()) {
+            Some(&Origin::Pearl(i, pearl)) => {
+                let at = Cell::new(i / p.cols, i % p.cols);
+                if pearl == Pearl::Black {
+                    crate::Reason::new(
+                        RULES[0].name,
+                        format!(
+                            "the black pearl at {at} turns, and goes straight on for a cell both ways"
+                        ),
+                        vec![at],
+                    )
+                } else {
+                    crate::Reason::new(
+                        RULES[1].name,
+                        format!(
+                            "the white pearl at {at} goes straight through, and turns next to it on one side"
+                        ),
+                        vec![at],
+                    )
+                }
+            }
+            _ => super::words::loop_reason(d, "cell"),
+        }
+    }
+
     fn describe_constraint(&self, p: &Puzzle, _: &Built, c: ConstraintId) -> String {
         let origins = build(p).map(|(_, o)| o).unwrap_or_default();
         match origins.get(c.index()) {
@@ -814,7 +898,7 @@ impl Family for Masyu {
     fn render(&self, p: &Puzzle, solution: Option<&Path>, options: &RenderOptions) -> String {
         let (rows, cols) = (p.rows, p.cols);
         let mut c = Canvas::new(rows, cols, &format!("Masyu {rows}x{cols}"));
-        c.highlight(&options.highlight);
+        c.highlights(options);
         c.grid_lines();
         // Pearls first: the loop is drawn through them, as on paper (a
         // white pearl drawn over it would hide where it goes).

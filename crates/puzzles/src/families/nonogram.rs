@@ -301,6 +301,21 @@ impl Nonogram {
     }
 }
 
+/// Nonogram's named deductions, easiest first (Tatham's Pattern solver
+/// is the second, on every line).
+static RULES: [crate::Rule; 2] = [
+    crate::Rule::new(
+        "leftmost and rightmost",
+        "slide a line's runs to their leftmost and rightmost places (given the cells known): cells a run covers both times are filled, cells no run reaches are empty",
+        None,
+    ),
+    crate::Rule::new(
+        "every placement",
+        "a cell that every placement of its line's runs (given the cells known) fills, or leaves empty, is so",
+        Some("(his solver)"),
+    ),
+];
+
 /// puzz.link's genre: `nonogram`, the clues stacked above the columns and
 /// left of the rows in Number16ExCell.
 const GENRE: Genre = Genre {
@@ -567,6 +582,53 @@ impl Family for Nonogram {
         Self::line_name(puzzle, c.index())
     }
 
+    fn rules(&self) -> &'static [crate::Rule] {
+        &RULES
+    }
+
+    fn mark(&self, _: &NonogramPuzzle, _: crate::Spot, value: Value) -> Option<[&'static str; 2]> {
+        Some(if value == 1 {
+            ["is filled", "are filled"]
+        } else {
+            ["is empty", "are empty"]
+        })
+    }
+
+    fn reason(
+        &self,
+        puzzle: &NonogramPuzzle,
+        built: &Built,
+        d: &Deduction,
+        _: bool,
+        _: &crate::generic::Progress,
+    ) -> crate::Reason {
+        let k = d.constraint.index();
+        let reads = if k < puzzle.rows {
+            (0..puzzle.cols).map(|c| Cell::new(k, c)).collect()
+        } else if k < puzzle.rows + puzzle.cols {
+            (0..puzzle.rows)
+                .map(|r| Cell::new(r, k - puzzle.rows))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let line = Self::line_name(puzzle, k);
+        let _ = built;
+        if d.rule == overlap::RULE {
+            crate::Reason::new(
+                RULES[0].name,
+                format!("{line}, its runs slid to the left end and to the right end"),
+                reads,
+            )
+        } else {
+            crate::Reason::new(
+                RULES[1].name,
+                format!("every placement of {line}'s runs agrees"),
+                reads,
+            )
+        }
+    }
+
     fn render(
         &self,
         puzzle: &NonogramPuzzle,
@@ -606,7 +668,7 @@ fn render(
         0.25,
         0.25,
     );
-    c.highlight(&options.highlight);
+    c.highlights(options);
     for i in 0..rows {
         for j in 0..cols {
             let cell = Cell::new(i, j);

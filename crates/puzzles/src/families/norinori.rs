@@ -178,6 +178,30 @@ impl Norinori {
     }
 }
 
+/// Norinori's named deductions, easiest first (Tatham has no Norinori).
+static RULES: [crate::Rule; 4] = [
+    crate::Rule::new(
+        "region full",
+        "a region with its two shaded cells: the rest of it is unshaded",
+        None,
+    ),
+    crate::Rule::new(
+        "region needs every cell",
+        "a region with only two cells left that can be shaded: both are",
+        None,
+    ),
+    crate::Rule::new(
+        "domino partner",
+        "a shaded cell with one neighbour left that can be shaded: that neighbour is, and makes its domino",
+        None,
+    ),
+    crate::Rule::new(
+        "dominoes never touch",
+        "the cells next to a complete domino are unshaded",
+        None,
+    ),
+];
+
 /// puzz.link's genre: `norinori`, the regions in Border (no shaded
 /// givens).
 const GENRE: Genre = Genre {
@@ -340,7 +364,7 @@ impl Family for Norinori {
             .candidates
             .then(|| crate::generic::candidates(self, p));
         let mut c = Canvas::new(p.rows, p.cols, &format!("Norinori {}x{}", p.rows, p.cols));
-        c.highlight(&options.highlight);
+        c.highlights(options);
         for r in 0..p.rows {
             for col in 0..p.cols {
                 let i = r * p.cols + col;
@@ -374,6 +398,78 @@ impl Family for Norinori {
             "{cell} {what}: {}",
             self.describe_constraint(p, built, d.constraint)
         )
+    }
+
+    fn rules(&self) -> &'static [crate::Rule] {
+        &RULES
+    }
+
+    fn mark(&self, _: &NorinoriPuzzle, _: crate::Spot, value: Value) -> Option<[&'static str; 2]> {
+        Some(super::words::shaded(value))
+    }
+
+    fn reason(
+        &self,
+        p: &NorinoriPuzzle,
+        built: &Built,
+        d: &Deduction,
+        placed: bool,
+        now: &crate::generic::Progress,
+    ) -> crate::Reason {
+        let cells = built
+            .model
+            .constraint(d.constraint)
+            .and_then(|k| shading::scope_cells(built, k.scope()))
+            .unwrap_or_default();
+        let name = built
+            .model
+            .constraint(d.constraint)
+            .map_or("", |k| k.name());
+        let shade = (d.value == 1) == placed;
+        // The cell the others are all next to: the one a domino rule is about.
+        let centre = cells.iter().copied().find(|&c| {
+            cells
+                .iter()
+                .all(|&o| o == c || o.row.abs_diff(c.row) + o.col.abs_diff(c.col) == 1)
+        });
+        let label = cells.first().and_then(|&c| p.regions.label(c));
+        match (name, centre) {
+            ("linear", Some(c)) => crate::Reason::new(
+                RULES[2].name,
+                format!("shaded {c} has one neighbour left for its partner"),
+                vec![c],
+            ),
+            ("clause", Some(_)) => {
+                let mut pair: Vec<Cell> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&o| built.var(o).and_then(|v| now.value(v)) == Some(1))
+                    .collect();
+                // One domino, one reason, whichever cell's rule saw it.
+                pair.sort_unstable();
+                crate::Reason::new(
+                    RULES[3].name,
+                    format!("the domino {} is complete", shading::cell_list(&pair)),
+                    pair,
+                )
+            }
+            _ => {
+                let region = label.map_or_else(String::new, |l| format!("region {l}"));
+                if shade {
+                    crate::Reason::new(
+                        RULES[1].name,
+                        format!("{region} has only two cells left that can be shaded"),
+                        cells,
+                    )
+                } else {
+                    crate::Reason::new(
+                        RULES[0].name,
+                        format!("{region} has its two shaded cells"),
+                        cells,
+                    )
+                }
+            }
+        }
     }
 
     fn describe_constraint(&self, p: &NorinoriPuzzle, built: &Built, c: ConstraintId) -> String {

@@ -938,6 +938,21 @@ impl Family for Skyscrapers {
         model::describe(puzzle, c)
     }
 
+    fn rules(&self) -> &'static [crate::Rule] {
+        &model::RULES
+    }
+
+    fn reason(
+        &self,
+        puzzle: &SkyscrapersPuzzle,
+        built: &Built,
+        d: &csp_core::Deduction,
+        placed: bool,
+        now: &crate::generic::Progress,
+    ) -> crate::Reason {
+        model::reason(puzzle, built, d, placed, now)
+    }
+
     fn render(
         &self,
         puzzle: &SkyscrapersPuzzle,
@@ -967,7 +982,7 @@ fn render(
 ) -> String {
     let n = p.size;
     let mut c = Canvas::new(n, n, &format!("Skyscrapers {n}x{n}")).with_margins(1.0, 1.0, 1.0, 1.0);
-    c.highlight(&options.highlight);
+    c.highlights(options);
     c.grid_lines();
     c.outer_border();
     let size = if n >= 10 { 0.45 } else { 0.55 };

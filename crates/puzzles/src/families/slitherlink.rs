@@ -591,6 +591,33 @@ impl Family for Slitherlink {
         model::describe(p, c)
     }
 
+    fn rules(&self) -> &'static [crate::Rule] {
+        &model::RULES
+    }
+
+    fn spot(&self, p: &Puzzle, built: &Built, var: csp_core::VarId) -> Option<crate::Spot> {
+        model::spot(p, built, var)
+    }
+
+    fn mark(&self, _: &Puzzle, spot: crate::Spot, value: Value) -> Option<[&'static str; 2]> {
+        Some(match spot {
+            crate::Spot::Cell(_) if value == 1 => ["is inside", "are inside"],
+            crate::Spot::Cell(_) => ["is outside", "are outside"],
+            _ => super::words::line(value),
+        })
+    }
+
+    fn reason(
+        &self,
+        p: &Puzzle,
+        built: &Built,
+        d: &csp_core::Deduction,
+        _: bool,
+        now: &crate::generic::Progress,
+    ) -> crate::Reason {
+        model::reason(p, built, d, now)
+    }
+
     fn render(&self, p: &Puzzle, solution: Option<&Inside>, options: &RenderOptions) -> String {
         render(p, solution, options)
     }
@@ -613,7 +640,7 @@ fn render(p: &Puzzle, solution: Option<&Inside>, options: &RenderOptions) -> Str
             c.fill(i / cols, i % cols, "#e8eef7");
         }
     }
-    c.highlight(&options.highlight);
+    c.highlights(options);
     for (i, k) in p.clues.iter().enumerate() {
         if let Some(k) = k {
             c.text(i / cols, i % cols, &k.to_string(), Ink::Given);

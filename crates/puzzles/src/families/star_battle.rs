@@ -485,7 +485,7 @@ impl Family for StarBattle {
             p.cols,
             &format!("Star Battle {}x{}, {} stars", p.rows, p.cols, p.stars),
         );
-        c.highlight(&options.highlight);
+        c.highlights(options);
         c.grid_lines();
         shading::draw_regions(&mut c, &p.regions);
         for r in 0..p.rows {
@@ -522,6 +522,34 @@ impl Family for StarBattle {
             "{cell} {what}: {}",
             self.describe_constraint(p, built, d.constraint)
         )
+    }
+
+    fn rules(&self) -> &'static [crate::Rule] {
+        &RULES
+    }
+
+    fn mark(
+        &self,
+        _: &StarBattlePuzzle,
+        _: crate::Spot,
+        value: Value,
+    ) -> Option<[&'static str; 2]> {
+        Some(if value == 1 {
+            ["holds a star", "hold stars"]
+        } else {
+            ["holds no star", "hold no star"]
+        })
+    }
+
+    fn reason(
+        &self,
+        p: &StarBattlePuzzle,
+        built: &Built,
+        d: &Deduction,
+        placed: bool,
+        now: &crate::generic::Progress,
+    ) -> crate::Reason {
+        star_reason(p, built, d, placed, now)
     }
 
     fn describe_constraint(&self, p: &StarBattlePuzzle, built: &Built, c: ConstraintId) -> String {
@@ -647,6 +675,262 @@ fn first_region(p: &StarBattlePuzzle, cells: &[Cell]) -> Option<u64> {
 /// The number of cells of region `l`.
 fn region_size(p: &StarBattlePuzzle, l: u64) -> usize {
     p.regions.labels().iter().filter(|&&x| x == l).count()
+}
+
+/// Star Battle's named deductions, easiest first (Tatham has no Star
+/// Battle).
+static RULES: [crate::Rule; 8] = [
+    crate::Rule::new(
+        "stars never touch",
+        "the eight neighbours of a star hold no star",
+        None,
+    ),
+    crate::Rule::new(
+        "line full",
+        "a row or column with all its stars: no star in the rest of it",
+        None,
+    ),
+    crate::Rule::new(
+        "region full",
+        "a region with all its stars: no star in the rest of it",
+        None,
+    ),
+    crate::Rule::new(
+        "line needs every place",
+        "a row or column with only as many open cells as missing stars: a star in each",
+        None,
+    ),
+    crate::Rule::new(
+        "region needs every place",
+        "a region with only as many open cells as missing stars: a star in each",
+        None,
+    ),
+    crate::Rule::new(
+        "room in a line",
+        "a row or column with just enough room for its stars, none side by side, fixes where they go",
+        None,
+    ),
+    crate::Rule::new(
+        "room in two lines",
+        "two neighbouring rows (or columns) hold twice the stars, at most one per pair of cells across them: just enough room fixes where they go",
+        None,
+    ),
+    crate::Rule::new(
+        "pigeonhole",
+        "k regions lying within k rows (or columns) take all their stars, and k rows lying within k regions take all those regions' stars",
+        None,
+    ),
+];
+
+/// The deduction `d` in the player's words.
+fn star_reason(
+    p: &StarBattlePuzzle,
+    built: &Built,
+    d: &Deduction,
+    placed: bool,
+    now: &crate::generic::Progress,
+) -> crate::Reason {
+    use crate::Reason;
+    let star = (d.value == 1) == placed;
+    let Some(k) = built.model.constraint(d.constraint) else {
+        return Reason::new(RULES[0].name, "", Vec::new());
+    };
+    let cells = shading::scope_cells(built, k.scope()).unwrap_or_default();
+    let first = cells.first().copied().unwrap_or(Cell::new(0, 0));
+    let stars_in = |cells: &[Cell]| {
+        cells
+            .iter()
+            .filter(|&&c| built.var(c).and_then(|v| now.value(v)) == Some(1))
+            .count()
+    };
+    match k.name() {
+        rules::ROW_BAND | rules::COLUMN_BAND => {
+            let (what, a) = if k.name() == rules::ROW_BAND {
+                ("rows", first.row)
+            } else {
+                ("columns", first.col)
+            };
+            return Reason::new(
+                RULES[6].name,
+                format!(
+                    "{what} {} and {} have just enough room for {} between them",
+                    a + 1,
+                    a + 2,
+                    stars_word(2 * p.stars)
+                ),
+                cells,
+            );
+        }
+        rules::ROWS_REGIONS | rules::COLUMNS_REGIONS => {
+            let rows = k.name() == rules::ROWS_REGIONS;
+            let cell = shading::cell_of(built, d.var).unwrap_or(first);
+            let cause = pigeonhole_cause(p, built, now, cell, rows).unwrap_or_else(|| {
+                let lines = if rows { "rows" } else { "columns" };
+                format!("some regions lie within as many {lines} and take all their stars")
+            });
+            return Reason::new(RULES[7].name, cause, Vec::new());
+        }
+        _ => {}
+    }
+    if let Some(line) = shading::line_name(&cells, p.rows, p.cols) {
+        let full = stars_in(&cells) >= p.stars;
+        let room = d.rule == strip::rules::EMPTY || d.rule == strip::rules::NEEDED;
+        return match (star, full, room) {
+            (false, true, _) => Reason::new(
+                RULES[1].name,
+                format!("{line} has its {}", stars_word(p.stars)),
+                cells,
+            ),
+            (_, _, true) => Reason::new(
+                RULES[5].name,
+                format!("{line} has just enough room for {}", stars_word(p.stars)),
+                cells,
+            ),
+            _ => Reason::new(
+                RULES[3].name,
+                format!("{line} has only as many open cells as missing stars"),
+                cells,
+            ),
+        };
+    }
+    match first_region(p, &cells) {
+        Some(l) if cells.len() == region_size(p, l) && k.name() != "at most one" => {
+            if star {
+                Reason::new(
+                    RULES[4].name,
+                    format!("region {l} has only as many open cells as missing stars"),
+                    cells,
+                )
+            } else {
+                Reason::new(
+                    RULES[2].name,
+                    format!("region {l} has its {}", stars_word(p.stars)),
+                    cells,
+                )
+            }
+        }
+        _ => {
+            let at: Vec<Cell> = cells
+                .iter()
+                .copied()
+                .filter(|&c| built.var(c).and_then(|v| now.value(v)) == Some(1))
+                .collect();
+            let cause = match at.first() {
+                Some(c) => format!("it touches the star at {c}"),
+                None => "it touches a star".to_owned(),
+            };
+            Reason::new(RULES[0].name, cause, at)
+        }
+    }
+}
+
+/// Which regions and lines make the pigeonhole that empties `cell`, in
+/// words ("regions 1 and 2 fill rows 3 and 4"), found again from the
+/// candidates: up to three regions whose open cells lie within as many
+/// lines holding `cell` (or three lines within as many regions).
+fn pigeonhole_cause(
+    p: &StarBattlePuzzle,
+    built: &Built,
+    now: &crate::generic::Progress,
+    cell: Cell,
+    rows: bool,
+) -> Option<String> {
+    let line_of = |c: Cell| if rows { c.row } else { c.col };
+    let open = |c: Cell| built.var(c).is_some_and(|v| now.candidates(v).contains(&1));
+    let groups = p.regions.cell_groups();
+    let n = if rows { p.rows } else { p.cols };
+    let lines = if rows { "rows" } else { "columns" };
+    // The lines (as a bit set) where each region may still hold a star,
+    // and the regions where each line may.
+    let region_lines: Vec<(u64, u64)> = groups
+        .iter()
+        .map(|(l, cells)| {
+            let mask = cells
+                .iter()
+                .filter(|&&c| open(c))
+                .fold(0u64, |m, &c| m | 1 << line_of(c));
+            (*l, mask)
+        })
+        .collect();
+    let line_regions: Vec<u64> = (0..n)
+        .map(|i| {
+            groups
+                .iter()
+                .enumerate()
+                .filter(|(_, (_, cells))| cells.iter().any(|&c| line_of(c) == i && open(c)))
+                .fold(0u64, |m, (g, _)| m | 1 << g)
+        })
+        .collect();
+    let here = groups.iter().position(|(_, cells)| cells.contains(&cell))?;
+    let list = |bits: u64, name: &str, label: &dyn Fn(usize) -> String| {
+        let items: Vec<String> = (0..64).filter(|i| bits >> i & 1 == 1).map(label).collect();
+        let word = if items.len() == 1 {
+            name.trim_end_matches('s').to_owned()
+        } else {
+            name.to_owned()
+        };
+        format!("{word} {}", crate::generic::and_list(&items))
+    };
+    let region_label = |g: usize| groups[g].0.to_string();
+    let line_label = |i: usize| (i + 1).to_string();
+    let g = groups.len();
+    for size in 1..=3usize {
+        // Regions within `size` lines that hold the cell's line, without
+        // the cell's region.
+        for set in subsets(g, size) {
+            if set >> here & 1 == 1 {
+                continue;
+            }
+            let union = (0..g)
+                .filter(|i| set >> i & 1 == 1)
+                .fold(0u64, |m, i| m | region_lines[i].1);
+            if union.count_ones() as usize == size && union >> line_of(cell) & 1 == 1 {
+                return Some(format!(
+                    "{} {} {}",
+                    list(set, "regions", &region_label),
+                    if size == 1 { "fills" } else { "fill" },
+                    list(union, lines, &line_label)
+                ));
+            }
+        }
+        // Lines within `size` regions that hold the cell's region, without
+        // the cell's line.
+        for set in subsets(n, size) {
+            if set >> line_of(cell) & 1 == 1 {
+                continue;
+            }
+            let union = (0..n)
+                .filter(|i| set >> i & 1 == 1)
+                .fold(0u64, |m, i| m | line_regions[i]);
+            if union.count_ones() as usize == size && union >> here & 1 == 1 {
+                return Some(format!(
+                    "{} {} {}",
+                    list(set, lines, &line_label),
+                    if size == 1 { "fills" } else { "fill" },
+                    list(union, "regions", &region_label)
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Every subset of `0..n` (n <= 64) of `size` elements, as bit sets, in
+/// increasing order.
+fn subsets(n: usize, size: usize) -> Vec<u64> {
+    let mut out = Vec::new();
+    if size == 0 || size > n || n > 63 {
+        return out;
+    }
+    let mut set: u64 = (1 << size) - 1;
+    while set < 1 << n {
+        out.push(set);
+        // Gosper's hack: the next set of as many bits.
+        let c = set & set.wrapping_neg();
+        let r = set + c;
+        set = (((r ^ set) >> 2) / c) | r;
+    }
+    out
 }
 
 fn stars_word(k: usize) -> String {

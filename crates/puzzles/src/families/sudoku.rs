@@ -10,7 +10,7 @@
 
 use crate::family::{
     Built, Cell, Counted, Explanation, Family, FamilyInfo, GenerateError, GenerateOptions,
-    Generated, Grade, GradeError, Hint, Level, Outcome, ParseError, RecordShape, Step,
+    Generated, Grade, GradeError, Hint, Level, Outcome, ParseError, RecordShape, Rule, Step,
     UniqueOutcome, Violation,
 };
 use crate::generic;
@@ -205,13 +205,242 @@ fn grade_of(g: &sudoku::Grade) -> Grade {
     }
 }
 
-fn step_of(s: &sudoku::Step) -> Step {
+/// A step of the sudoku crate's explanation: its sentence, its technique
+/// as the rule, the cells of the houses it names ("box 1 and row 2") as
+/// the cells it reads, the cell it fills or those it clears as the cells it
+/// settles.
+pub(crate) fn step_of(variant: &Variant, s: &sudoku::Step) -> Step {
+    let mut reads: Vec<Cell> = Vec::new();
+    let named: Vec<&str> = s.place.split(" and ").map(str::trim).collect();
+    let single = match (s.technique, s.placement) {
+        // A naked single reads the cell's houses: the digits they hold.
+        (sudoku::Technique::NakedSingle, Some((c, _))) => Some(c),
+        _ => None,
+    };
+    for g in variant.groups() {
+        let wanted = match single {
+            Some(c) => g.cells().contains(&c),
+            None => named.contains(&g.kind().to_string().as_str()),
+        };
+        if wanted {
+            for &c in g.cells() {
+                if !reads.contains(&cell(c)) {
+                    reads.push(cell(c));
+                }
+            }
+        }
+    }
+    let mut settles: Vec<Cell> = s.placement.map(|(c, _)| cell(c)).into_iter().collect();
+    for &(c, _) in &s.eliminations {
+        if !settles.contains(&cell(c)) {
+            settles.push(cell(c));
+        }
+    }
     Step {
         text: s.to_string(),
-        cell: s.placement.map(|(c, _)| cell(c)),
+        cell: settles.first().copied(),
         placed: s.placement.map(|(_, v)| Value::from(v)),
+        rule: s.technique.name().to_owned(),
+        reads,
+        settles,
     }
 }
+
+/// The techniques a Sudoku explanation names, easiest first (the sudoku
+/// crate's order, Sudoku Explainer's), with Tatham's Solo level where his
+/// solver has the technique.
+pub(crate) static RULES: [Rule; 38] = [
+    Rule::new(
+        "naked single",
+        "a cell with one candidate left takes it",
+        Some("Basic"),
+    ),
+    Rule::new(
+        "hidden single",
+        "a digit with one place left in a house goes there",
+        Some("Basic"),
+    ),
+    Rule::new(
+        "cage sum",
+        "a cage's total leaves only some digits (and the houses' totals, innies and outies)",
+        None,
+    ),
+    Rule::new(
+        "pointing",
+        "a digit of a box confined to one line leaves the rest of that line",
+        Some("Intermediate"),
+    ),
+    Rule::new(
+        "claiming",
+        "a digit of a line confined to one box leaves the rest of that box",
+        Some("Intermediate"),
+    ),
+    Rule::new(
+        "naked pair",
+        "two cells of a house with the same two candidates clear them from the house",
+        Some("Advanced"),
+    ),
+    Rule::new(
+        "X-wing",
+        "a digit's places in two rows lie in two columns: it leaves the rest of those columns",
+        Some("Extreme"),
+    ),
+    Rule::new(
+        "hidden pair",
+        "two digits with the same two places in a house clear those cells' other candidates",
+        Some("Advanced"),
+    ),
+    Rule::new(
+        "naked triple",
+        "three cells holding three digits between them clear those digits from the house",
+        Some("Advanced"),
+    ),
+    Rule::new(
+        "swordfish",
+        "an X-wing over three rows and three columns",
+        Some("Extreme"),
+    ),
+    Rule::new(
+        "hidden triple",
+        "three digits with three places in a house clear those cells' other candidates",
+        Some("Advanced"),
+    ),
+    Rule::new(
+        "skyscraper",
+        "two strong links of a digit in parallel lines",
+        None,
+    ),
+    Rule::new(
+        "two-string kite",
+        "two strong links of a digit, in a row and a column, joined in a box",
+        None,
+    ),
+    Rule::new(
+        "turbot fish",
+        "two strong links of a digit, one of them in a box",
+        None,
+    ),
+    Rule::new(
+        "empty rectangle",
+        "a box's places for a digit on one row and one column, and a strong link",
+        None,
+    ),
+    Rule::new(
+        "grouped turbot fish",
+        "a turbot fish with a group of cells at one end",
+        None,
+    ),
+    Rule::new(
+        "XY-wing",
+        "a pivot {x,y} and pincers {x,z}, {y,z}: z leaves the cells both pincers see",
+        Some("Extreme"),
+    ),
+    Rule::new(
+        "XYZ-wing",
+        "a pivot {x,y,z} and pincers {x,z}, {y,z}: z leaves the cells all three see",
+        Some("Extreme"),
+    ),
+    Rule::new(
+        "unique rectangle type 1",
+        "a puzzle with one solution never leaves four cells of two boxes with the same two candidates",
+        None,
+    ),
+    Rule::new(
+        "unique rectangle type 2",
+        "the extra candidate of a unique rectangle's two cells leaves the cells both see",
+        None,
+    ),
+    Rule::new(
+        "unique rectangle type 3",
+        "a unique rectangle's extra candidates form a subset with other cells",
+        None,
+    ),
+    Rule::new(
+        "unique rectangle type 4",
+        "a unique rectangle's strong link removes the other of its two digits",
+        None,
+    ),
+    Rule::new(
+        "naked quad",
+        "four cells holding four digits between them clear those digits from the house",
+        Some("Advanced"),
+    ),
+    Rule::new(
+        "jellyfish",
+        "an X-wing over four rows and four columns",
+        Some("Extreme"),
+    ),
+    Rule::new(
+        "hidden quad",
+        "four digits with four places in a house clear those cells' other candidates",
+        Some("Advanced"),
+    ),
+    Rule::new(
+        "simple colouring",
+        "the conjugate pairs of a digit in two colours: a colour that sees itself is false",
+        None,
+    ),
+    Rule::new(
+        "X-chain",
+        "a chain of strong and weak links of one digit",
+        Some("Extreme"),
+    ),
+    Rule::new(
+        "WXYZ-wing",
+        "three cells of a house with four digits and a cell {x,z}",
+        None,
+    ),
+    Rule::new(
+        "BUG+1",
+        "every open cell but one has two candidates: the odd one out is the digit",
+        None,
+    ),
+    Rule::new(
+        "VWXYZ-wing",
+        "four cells of a house with five digits and a cell {x,z}",
+        None,
+    ),
+    Rule::new(
+        "UVWXYZ-wing",
+        "five cells of a house with six digits and a cell {x,z}",
+        None,
+    ),
+    Rule::new(
+        "XY-chain",
+        "a chain through cells of two candidates",
+        Some("Extreme"),
+    ),
+    Rule::new(
+        "W-wing",
+        "two cells {x,y} joined by a strong link on y",
+        None,
+    ),
+    Rule::new(
+        "AIC",
+        "an alternating inference chain of strong and weak links",
+        Some("Extreme"),
+    ),
+    Rule::new(
+        "TUVWXYZ-wing",
+        "six cells of a house with seven digits and a cell {x,z}",
+        None,
+    ),
+    Rule::new(
+        "forcing chain",
+        "every way a cell or a house can go leads to the same result, by singles",
+        Some("Extreme"),
+    ),
+    Rule::new(
+        "forcing net",
+        "a forcing chain that also uses locked candidates and pairs",
+        Some("Extreme"),
+    ),
+    Rule::new(
+        "guess",
+        "no technique applies: a value from the solution, found by trial and error",
+        Some("Unreasonable"),
+    ),
+];
 
 fn logic(variant: &Variant, limits: &Limits) -> Result<Logic, GradeError> {
     let options = SudokuSolver::default_options().with_limits(limits.clone());
@@ -401,9 +630,16 @@ pub(crate) fn explain(puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Explanat
     let e = logic(&puzzle.variant, limits)?
         .explain(&puzzle.board)
         .map_err(grade_error)?;
+    let steps: Vec<Step> = e
+        .steps
+        .iter()
+        .map(|s| step_of(&puzzle.variant, s))
+        .collect();
+    let hardest = e.grade.hardest.map(|t| t.name().to_owned());
     Ok(Explanation {
-        steps: e.steps.iter().map(step_of).collect(),
+        steps,
         grade: grade_of(&e.grade),
+        hardest,
     })
 }
 
@@ -427,7 +663,7 @@ pub(crate) fn hint(puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Hint, Grade
         .map_err(grade_error)?
     {
         sudoku::Hint::Step(s) => Ok(Hint::Step {
-            step: step_of(&s),
+            step: step_of(&puzzle.variant, &s),
             before: Vec::new(),
         }),
         sudoku::Hint::Guess { cell: c, value } => Ok(Hint::Guess {
@@ -541,6 +777,10 @@ impl Family for Sudoku {
 
     fn info(&self) -> &FamilyInfo {
         info()
+    }
+
+    fn rules(&self) -> &'static [Rule] {
+        &RULES
     }
 
     fn parse(&self, text: &str) -> Result<SudokuPuzzle, ParseError> {
@@ -750,7 +990,7 @@ pub(crate) fn render(
             c.fill(i, n - 1 - i, "#eef2f8");
         }
     }
-    c.highlight(&options.highlight);
+    c.highlights(options);
     c.grid_lines();
     for cage in puzzle.variant.cages() {
         let cells: Vec<Cell> = cage.cells().iter().map(|&x| cell(x)).collect();

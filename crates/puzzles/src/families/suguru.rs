@@ -475,6 +475,10 @@ fn describe(p: &SuguruPuzzle, c: ConstraintId) -> String {
     }
 }
 
+/// Suguru's named deductions, easiest first (Tatham has no Suguru): a
+/// region and every 2x2 block are houses (touching cells differ).
+static RULES: [crate::Rule; 4] = super::words::house_rules(None, None);
+
 /// puzz.link's genre: `suguru`, the regions in Border, the givens in
 /// Number16, then cells outside the grid (Empty), which gridcsp's Suguru
 /// has not.
@@ -587,6 +591,40 @@ impl Family for Suguru {
         describe(puzzle, c)
     }
 
+    fn rules(&self) -> &'static [crate::Rule] {
+        &RULES
+    }
+
+    fn reason(
+        &self,
+        puzzle: &SuguruPuzzle,
+        built: &Built,
+        d: &csp_core::Deduction,
+        placed: bool,
+        now: &crate::generic::Progress,
+    ) -> crate::Reason {
+        let i = d.constraint.index();
+        let house = match puzzle.regions.get(i) {
+            Some(region) => format!("the region of {}", region[0]),
+            None => match puzzle.windows().nth(i - puzzle.regions.len()) {
+                Some(corner) => format!("the 2x2 block at {corner}"),
+                None => String::new(),
+            },
+        };
+        let reason = super::words::house_reason(built, now, d, placed, &house);
+        let elimination = d.rule == csp_core::constraints::all_different::rules::ELIMINATION;
+        match reason.reads.first() {
+            // A digit leaves the cells it touches, whichever 2x2 blocks the
+            // engine saw it by: one reason, one step.
+            Some(&at) if i >= puzzle.regions.len() && elimination && !placed => crate::Reason::new(
+                reason.rule,
+                format!("next to the {} at {at}", d.value),
+                vec![at],
+            ),
+            _ => reason,
+        }
+    }
+
     fn render(
         &self,
         puzzle: &SuguruPuzzle,
@@ -598,7 +636,7 @@ impl Family for Suguru {
             .then(|| crate::generic::candidates(self, puzzle));
         let (rows, cols) = (puzzle.rows, puzzle.cols);
         let mut c = Canvas::new(rows, cols, &format!("Suguru {rows}x{cols}"));
-        c.highlight(&options.highlight);
+        c.highlights(options);
         c.grid_lines();
         c.region_borders(|r, col| puzzle.region[r * cols + col]);
         c.outer_border();

@@ -762,6 +762,29 @@ impl Family for Tents {
         model::describe(puzzle, c)
     }
 
+    fn rules(&self) -> &'static [crate::Rule] {
+        &model::RULES
+    }
+
+    fn mark(&self, _: &TentsPuzzle, _: crate::Spot, value: Value) -> Option<[&'static str; 2]> {
+        Some(if value == 1 {
+            ["holds a tent", "hold tents"]
+        } else {
+            ["is grass", "are grass"]
+        })
+    }
+
+    fn reason(
+        &self,
+        puzzle: &TentsPuzzle,
+        built: &Built,
+        d: &Deduction,
+        placed: bool,
+        now: &crate::generic::Progress,
+    ) -> crate::Reason {
+        model::reason(puzzle, built, d, placed, now)
+    }
+
     fn uniqueness(&self, puzzle: &TentsPuzzle, limits: &Limits) -> UniqueOutcome<Self> {
         let Ok(built) = self.build(puzzle) else {
             return (Unique::None, Stats::default());
@@ -851,7 +874,7 @@ fn render(
     let (rows, cols) = (p.field.rows, p.field.cols);
     let mut c =
         Canvas::new(rows, cols, &format!("Tents {rows}x{cols}")).with_margins(0.25, 0.25, 1.0, 1.0);
-    c.highlight(&options.highlight);
+    c.highlights(options);
     c.grid_lines();
     c.outer_border();
     for (i, &spot) in p.field.spots.iter().enumerate() {

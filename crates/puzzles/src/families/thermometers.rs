@@ -206,6 +206,31 @@ impl Thermometers {
     }
 }
 
+/// Thermometers' named deductions, easiest first (Tatham has no
+/// Thermometers).
+static RULES: [crate::Rule; 4] = [
+    crate::Rule::new(
+        "line full",
+        "a row or column with its count of filled cells: the rest of it is empty",
+        None,
+    ),
+    crate::Rule::new(
+        "line needs every cell",
+        "a row or column needing all its open cells: they are filled",
+        None,
+    ),
+    crate::Rule::new(
+        "fills from the bulb",
+        "a filled cell fills its thermometer down to the bulb",
+        None,
+    ),
+    crate::Rule::new(
+        "empties to the top",
+        "an empty cell empties its thermometer up to the top",
+        None,
+    ),
+];
+
 impl Family for Thermometers {
     type Puzzle = ThermometersPuzzle;
     type Solution = Shading;
@@ -403,7 +428,7 @@ impl Family for Thermometers {
             .then(|| crate::generic::candidates(self, p));
         let mut c = Canvas::new(rows, cols, &format!("Thermometers {rows}x{cols}"))
             .with_margins(0.25, 0.25, 1.0, 1.0);
-        c.highlight(&options.highlight);
+        c.highlights(options);
         for i in 0..rows * cols {
             let (r, col) = (i / cols, i % cols);
             let filled = match (s, candidates.as_ref().and_then(|k| k.get(i))) {
@@ -469,6 +494,76 @@ impl Family for Thermometers {
             "{cell} {what}: {}",
             self.describe_constraint(p, built, d.constraint)
         )
+    }
+
+    fn rules(&self) -> &'static [crate::Rule] {
+        &RULES
+    }
+
+    fn mark(
+        &self,
+        _: &ThermometersPuzzle,
+        _: crate::Spot,
+        value: Value,
+    ) -> Option<[&'static str; 2]> {
+        Some(if value == 1 {
+            ["is filled", "are filled"]
+        } else {
+            ["is empty", "are empty"]
+        })
+    }
+
+    fn reason(
+        &self,
+        p: &ThermometersPuzzle,
+        built: &Built,
+        d: &Deduction,
+        placed: bool,
+        _: &crate::generic::Progress,
+    ) -> crate::Reason {
+        use crate::Reason;
+        let filled = (d.value == 1) == placed;
+        let cells = built
+            .model
+            .constraint(d.constraint)
+            .and_then(|k| shading::scope_cells(built, k.scope()))
+            .unwrap_or_default();
+        if let Some(line) = shading::line_name(&cells, p.rows, p.cols) {
+            let count = if line.starts_with("row") {
+                cells.first().and_then(|c| p.row_counts[c.row])
+            } else {
+                cells.first().and_then(|c| p.col_counts[c.col])
+            }
+            .unwrap_or(0);
+            let many = match count {
+                0 => "no filled cells".to_owned(),
+                1 => "one filled cell".to_owned(),
+                k => format!("{k} filled cells"),
+            };
+            return if filled {
+                Reason::new(
+                    RULES[1].name,
+                    format!("{line} needs {many} and has only as many open cells"),
+                    cells,
+                )
+            } else if count == 0 {
+                Reason::new(RULES[0].name, format!("{line} needs {many}"), cells)
+            } else {
+                Reason::new(RULES[0].name, format!("{line} has its {many}"), cells)
+            };
+        }
+        let t = cells
+            .first()
+            .map_or(0, |a| p.cells[a.row * p.cols + a.col].0);
+        let here = shading::cell_of(built, d.var);
+        let other = cells.iter().copied().find(|&c| Some(c) != here);
+        let cause = match (other, filled) {
+            (Some(o), true) => format!("{o}, further from the bulb of thermometer {t}, is filled"),
+            (Some(o), false) => format!("{o}, nearer the bulb of thermometer {t}, is empty"),
+            (None, _) => format!("thermometer {t} fills from its bulb"),
+        };
+        let rule = if filled { RULES[2].name } else { RULES[3].name };
+        Reason::new(rule, cause, other.into_iter().collect())
     }
 
     fn describe_constraint(

@@ -41,10 +41,11 @@
 //! counted lines without three alike).
 
 use super::BinairoPuzzle;
-use crate::family::{Built, Cell};
+use crate::families::words;
+use crate::family::{Built, Cell, Reason, Rule};
 use csp_core::{
-    Conflict, Constraint, ConstraintId, Events, Literal, Model, ModelError, Priority, Probing,
-    PropagationContext, Value, VarId,
+    Conflict, Constraint, ConstraintId, Deduction, Events, Literal, Model, ModelError, Priority,
+    Probing, PropagationContext, Value, VarId,
 };
 
 /// Trace rule names of the techniques.
@@ -103,6 +104,95 @@ fn origins(rows: usize, cols: usize, distinct: bool, level: Option<usize>) -> Ve
         out.extend((0..cols).map(|i| Origin::Line(false, i)));
     }
     out
+}
+
+/// Binairo's and Unruly's named deductions, easiest first.
+pub(crate) static RULES: [Rule; 5] = [
+    Rule::new(
+        "no three in a line",
+        "two equal symbols side by side, or with a gap between them, take the other symbol next to them or in the gap",
+        Some("Trivial"),
+    ),
+    Rule::new(
+        "last empty cell",
+        "a line with one empty cell left takes the symbol it is short of",
+        Some("Trivial"),
+    ),
+    Rule::new(
+        "line has half",
+        "a line with all its 1s (or 2s) has the other symbol everywhere else",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "lines differ",
+        "a symbol that would make a line equal to a full one goes the other way (Binairo, and Unruly's unique option)",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "every way to complete the line",
+        "every way left to fill a line, counts and no three alike, agrees on a cell",
+        Some("Normal"),
+    ),
+];
+
+/// The deduction `d` of a level's model of `p` in the player's words.
+pub(crate) fn reason(p: &BinairoPuzzle, d: &Deduction, placed: bool) -> Reason {
+    let (rows, cols) = (p.grid.rows(), p.grid.cols());
+    let v = if placed { d.value } else { 3 - d.value };
+    let other = 3 - v;
+    let line = |across: bool, i: usize| words::line_name(across, i);
+    let cells = |across: bool, i: usize| words::line_cells(across, i, rows, cols);
+    match origins(rows, cols, p.distinct, Some(2)).get(d.constraint.index()) {
+        Some(&Origin::Count(across, i)) if d.rule == rules::LAST_CELL => Reason::new(
+            RULES[1].name,
+            format!("{} is short of one {v}", line(across, i)),
+            cells(across, i),
+        ),
+        Some(&Origin::Count(across, i)) => {
+            let half = if across { cols / 2 } else { rows / 2 };
+            Reason::new(
+                RULES[2].name,
+                format!("{} has its {half} {other}s", line(across, i)),
+                cells(across, i),
+            )
+        }
+        Some(&Origin::Three(across, start, _)) => {
+            let window: Vec<Cell> = (0..3)
+                .map(|k| {
+                    if across {
+                        Cell::new(start.row, start.col + k)
+                    } else {
+                        Cell::new(start.row + k, start.col)
+                    }
+                })
+                .collect();
+            Reason::new(
+                RULES[0].name,
+                format!("{}-{} would hold three {other}s", window[0], window[2]),
+                window,
+            )
+        }
+        Some(&Origin::Differ(across, a, b)) => {
+            let what = if across { "rows" } else { "columns" };
+            let mut reads = cells(across, a);
+            reads.extend(cells(across, b));
+            Reason::new(
+                RULES[3].name,
+                format!("{what} {} and {} would be equal", a + 1, b + 1),
+                reads,
+            )
+        }
+        Some(&Origin::Line(across, i)) => Reason::new(
+            RULES[4].name,
+            format!("every way left to fill {} agrees", line(across, i)),
+            cells(across, i),
+        ),
+        _ => Reason::new(
+            RULES[3].name,
+            "the other symbol would make this line equal to another",
+            Vec::new(),
+        ),
+    }
 }
 
 /// A constraint of the model of `p` (any level) in words.

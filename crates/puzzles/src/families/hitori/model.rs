@@ -55,9 +55,11 @@
 //! (the difficulty levels and the menneske.no names of the deductions).
 
 use super::Puzzle;
-use crate::family::Built;
+use crate::families::words;
+use crate::family::{Built, Reason, Rule};
+use crate::generic::Progress;
 use csp_core::{
-    Conflict, Constraint, ConstraintId, Events, Literal, Model, ModelError, Priority,
+    Conflict, Constraint, ConstraintId, Deduction, Events, Literal, Model, ModelError, Priority,
     PropagationContext, Value, VarId, graph::Graph,
 };
 
@@ -262,6 +264,147 @@ fn origins(p: &Puzzle, level: usize) -> Vec<Origin> {
         out.push(Origin::Probe);
     }
     out
+}
+
+/// Hitori's named deductions, easiest first (menneske.no's names, which
+/// Tatham's `singles.c` uses, in brackets in the docs).
+pub(crate) static RULES: [Rule; 9] = [
+    Rule::new(
+        "sandwich",
+        "a cell between two equal numbers of its line stays unshaded (shading it would leave both)",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "pair",
+        "two equal numbers side by side: one of them stays, so that number is shaded everywhere else in the line",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "corner",
+        "equal numbers in the 2x2 block at a corner of the grid decide the corner or the inner cell",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "once per line",
+        "a number left unshaded is shaded everywhere else in its row and column",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "shaded cells never touch",
+        "the neighbours of a shaded cell stay unshaded",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "a way out",
+        "an unshaded cell keeps an unshaded neighbour: its last open neighbour stays unshaded",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "keep it connected",
+        "a cell whose shading would cut the unshaded cells in two stays unshaded",
+        Some("Tricky"),
+    ),
+    Rule::new(
+        "offset pairs",
+        "equal numbers A in a line and equal numbers B beside and diagonal to them: one of the second A and B is shaded, so the two cells next to both stay unshaded",
+        Some("Tricky"),
+    ),
+    Rule::new(
+        "one step ahead",
+        "a choice whose direct consequences break a rule or cut the unshaded cells goes the other way",
+        None,
+    ),
+];
+
+/// The deduction `d` of a level's model of `p` in the player's words.
+pub(crate) fn reason(p: &Puzzle, built: &Built, d: &Deduction, now: &Progress) -> Reason {
+    let cell = |i: usize| p.cell(i);
+    let n = |i: usize| p.numbers[i];
+    match origins(p, 2).get(d.constraint.index()) {
+        Some(&Origin::Touch(a, b)) => {
+            let here = built.cell_of(d.var);
+            let other = if here == Some(cell(a)) { b } else { a };
+            Reason::new(
+                RULES[4].name,
+                format!("{} is shaded", cell(other)),
+                vec![cell(other)],
+            )
+        }
+        Some(&Origin::Repeat(across, k, number, _)) => {
+            let kept = words::holders(built, now, d.constraint, &Deduction { value: 1, ..*d });
+            let cause = match kept.first() {
+                Some(c) => format!(
+                    "the {number} at {c} stays unshaded in {}",
+                    words::line_name(across, k)
+                ),
+                None => format!("{} keeps one {number}", words::line_name(across, k)),
+            };
+            Reason::new(RULES[3].name, cause, kept)
+        }
+        Some(&Origin::Lonely(i)) => Reason::new(
+            RULES[5].name,
+            format!("{} needs an unshaded neighbour", cell(i)),
+            vec![cell(i)],
+        ),
+        Some(Origin::Connected | Origin::Area) => Reason::new(
+            RULES[6].name,
+            "shading it would cut the unshaded cells in two",
+            Vec::new(),
+        ),
+        Some(&Origin::Between(a, _, b)) => Reason::new(
+            RULES[0].name,
+            format!(
+                "it lies between the two {}s at {} and {}",
+                n(a),
+                cell(a),
+                cell(b)
+            ),
+            vec![cell(a), cell(b)],
+        ),
+        Some(&Origin::Pair(a, b, _)) => Reason::new(
+            RULES[1].name,
+            format!(
+                "the {}s at {} and {} are side by side",
+                n(a),
+                cell(a),
+                cell(b)
+            ),
+            vec![cell(a), cell(b)],
+        ),
+        Some(&Origin::Corner(block, _, _)) => Reason::new(
+            RULES[2].name,
+            format!(
+                "the numbers of the corner block {}, {}, {} and {}",
+                cell(block[0]),
+                cell(block[1]),
+                cell(block[2]),
+                cell(block[3])
+            ),
+            block.iter().map(|&i| cell(i)).collect(),
+        ),
+        Some(&Origin::Offset([a1, a2, b1, b2], _)) => Reason::new(
+            RULES[7].name,
+            format!(
+                "the {}s at {} and {} and the {}s at {} and {}",
+                n(a1),
+                cell(a1),
+                cell(a2),
+                n(b1),
+                cell(b1),
+                cell(b2)
+            ),
+            vec![cell(a1), cell(a2), cell(b1), cell(b2)],
+        ),
+        _ => Reason::new(
+            RULES[8].name,
+            if d.rule == rules::SHADE_FAILS {
+                "shading it breaks a rule a few steps on"
+            } else {
+                "leaving it unshaded breaks a rule a few steps on"
+            },
+            Vec::new(),
+        ),
+    }
 }
 
 /// A constraint of the model of `p` (any level) in words.

@@ -42,9 +42,11 @@
 //! (the difficulty levels and the discount-set deduction).
 
 use super::{Board, Square};
-use crate::family::{Built, Cell};
+use crate::families::words;
+use crate::family::{Built, Cell, Reason, Rule};
+use crate::generic::Progress;
 use csp_core::{
-    Conflict, Constraint, ConstraintId, Events, Model, ModelError, Priority, Probing,
+    Conflict, Constraint, ConstraintId, Deduction, Events, Model, ModelError, Priority, Probing,
     PropagationContext, Value, VarId,
 };
 
@@ -191,6 +193,87 @@ pub(crate) fn describe(board: &Board, c: ConstraintId) -> String {
         Some(Origin::Clue(cell, k)) => format!("the {k} at {cell}"),
         Some(Origin::Probe) => "the cells a bulb would rule out".to_owned(),
         None => c.to_string(),
+    }
+}
+
+/// Light Up's named deductions, easiest first.
+pub(crate) static RULES: [Rule; 6] = [
+    Rule::new(
+        "lit by a bulb",
+        "a bulb lights its row and column up to the next black cell: no other bulb there",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "clue full",
+        "a number with all its bulbs next to it: no bulb on its other neighbours",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "clue needs every cell",
+        "a number with only as many free neighbours as it needs bulbs: a bulb on each",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "last way to light",
+        "a dark cell that only one free cell can still light: a bulb there",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "would leave a cell dark",
+        "a bulb that would rule out every way left to light some cell: no bulb there",
+        Some("Tricky"),
+    ),
+    Rule::new(
+        "would leave a clue short",
+        "a bulb that would rule out too many free neighbours of a number: no bulb there",
+        Some("Tricky"),
+    ),
+];
+
+/// The deduction `d` of a level's model of `board` in the player's words.
+pub(crate) fn reason(board: &Board, built: &Built, d: &Deduction, now: &Progress) -> Reason {
+    let layout = Layout::new(board);
+    match origins(&layout, 1).get(d.constraint.index()) {
+        Some(Origin::Segment(across, a, b)) => {
+            let at = words::holders(built, now, d.constraint, &Deduction { value: 1, ..*d });
+            let line = if *across { "row" } else { "column" };
+            let cause = match at.first() {
+                Some(bulb) => format!("the bulb at {bulb} lights the {line} {a}-{b}"),
+                None => format!("the {line} {a}-{b} has its bulb"),
+            };
+            Reason::new(RULES[0].name, cause, at)
+        }
+        Some(Origin::Lit(cell)) => Reason::new(
+            RULES[3].name,
+            format!("only one free cell can still light {cell}"),
+            vec![*cell],
+        ),
+        Some(&Origin::Clue(cell, k)) => {
+            let bulbs = if k == 1 { "bulb" } else { "bulbs" };
+            if d.rule == csp_core::constraints::count::rules::FULL {
+                Reason::new(
+                    RULES[1].name,
+                    format!("the {k} at {cell} has its {k} {bulbs}"),
+                    vec![cell],
+                )
+            } else {
+                Reason::new(
+                    RULES[2].name,
+                    format!("the {k} at {cell} has only {k} free neighbours"),
+                    vec![cell],
+                )
+            }
+        }
+        _ if d.rule == rules::SHORT => Reason::new(
+            RULES[5].name,
+            "a bulb here would take too many free cells from a number",
+            Vec::new(),
+        ),
+        _ => Reason::new(
+            RULES[4].name,
+            "a bulb here would rule out every way left to light some cell",
+            Vec::new(),
+        ),
     }
 }
 

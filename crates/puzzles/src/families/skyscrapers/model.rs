@@ -26,8 +26,10 @@
 //!   model, the fastest to search with (see the family's bench).
 
 use super::{Side, SkyscrapersPuzzle, line_iter};
-use crate::family::{Built, Cell};
-use csp_core::{ConstraintId, Grid, Literal, Model, ModelError, Strength, Value, VarId};
+use crate::families::words;
+use crate::family::{Built, Cell, Reason, Rule};
+use crate::generic::Progress;
+use csp_core::{ConstraintId, Deduction, Grid, Literal, Model, ModelError, Strength, Value, VarId};
 use std::sync::OnceLock;
 
 /// The largest side whose lines get a permutation table at the hard level
@@ -286,6 +288,79 @@ pub fn build(puzzle: &SkyscrapersPuzzle, reasoning: Reasoning) -> Result<Built, 
     }
     Ok(built)
 }
+
+/// The deduction `d` of a model [`build`] made, in the player's words.
+pub(crate) fn reason(
+    puzzle: &SkyscrapersPuzzle,
+    built: &Built,
+    d: &Deduction,
+    placed: bool,
+    now: &Progress,
+) -> Reason {
+    let n = puzzle.size;
+    let what = describe(puzzle, d.constraint);
+    let reads = words::scope_cells(built, d.constraint);
+    let line = |across: bool, i: usize| words::line_cells(across, i, n, n);
+    match origins(puzzle, Reasoning::of_level(2)).get(d.constraint.index()) {
+        Some(Origin::Row(_) | Origin::Column(_)) => {
+            words::house_reason(built, now, d, placed, &what)
+        }
+        Some(Origin::Clue(side, i, k)) => Reason::new(
+            RULES[4].name,
+            format!("{k} towers must be seen {}", side.place(*i)),
+            reads,
+        ),
+        Some(&Origin::Line(across, i)) => Reason::new(
+            RULES[5].name,
+            format!(
+                "every order of {} that both its clues allow",
+                words::line_name(across, i)
+            ),
+            line(across, i),
+        ),
+        Some(Origin::Fish(_) | Origin::HeightsOfRow(_) | Origin::Channel(..)) => Reason::new(
+            RULES[6].name,
+            "a height's places in some rows lie in as many columns (or the reverse)",
+            Vec::new(),
+        ),
+        _ => Reason::new(
+            RULES[7].name,
+            "each height of a cell with two left leads to the same result",
+            Vec::new(),
+        ),
+    }
+}
+
+const HOUSE: [Rule; 4] = words::house_rules(Some("Easy"), Some("Hard"));
+
+/// Skyscrapers' named deductions, easiest first, with the level of
+/// Tatham's Towers each belongs to.
+pub(crate) static RULES: [Rule; 8] = [
+    HOUSE[0],
+    HOUSE[1],
+    HOUSE[2],
+    HOUSE[3],
+    Rule::new(
+        "clue",
+        "a clue sees that many towers: the heights its line can still hold allow only some heights in each cell (a 1 sees the tallest first, the clue N an ascending line)",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "both clues of a line",
+        "every order of a line's heights that both its clues allow agrees on a cell",
+        Some("Hard"),
+    ),
+    Rule::new(
+        "single-height fish",
+        "a height's places in k rows lying in k columns leave the rest of those columns (X-wing, swordfish)",
+        Some("Extreme"),
+    ),
+    Rule::new(
+        "forcing chain",
+        "every height of a cell with two left leads to the same removal",
+        Some("Extreme"),
+    ),
+];
 
 /// A constraint of a model [`build`] made, in words: "row 3", "column 2",
 /// "the clue 4 left of row 1".

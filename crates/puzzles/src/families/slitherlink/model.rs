@@ -67,9 +67,11 @@
 //! application to puzzles*, 2003 (Slitherlink is NP-complete).
 
 use super::Puzzle;
-use crate::family::{Built, Cell};
+use crate::families::words;
+use crate::family::{Built, Cell, Reason, Rule, Spot};
+use crate::generic::Progress;
 use csp_core::constraints::LoopLattice;
-use csp_core::{ConstraintId, Literal, Model, ModelError, Value, VarId};
+use csp_core::{ConstraintId, Deduction, Literal, Model, ModelError, Value, VarId};
 
 /// A side of a cell: horizontal (the top of cell `(r, c)`, `r` up to
 /// ROWS) or vertical (the left of `(r, c)`, `c` up to COLS), and the
@@ -189,6 +191,135 @@ pub(crate) fn describe(p: &Puzzle, c: ConstraintId) -> String {
         Some(Origin::Closing) => "closing the loop there would leave a clue unmet".to_owned(),
         None => c.to_string(),
     }
+}
+
+/// Slitherlink's named deductions, easiest first.
+pub(crate) static RULES: [Rule; 9] = [
+    Rule::new(
+        "clue",
+        "a number with its lines (or crosses) all placed has the rest of its sides crossed (or lined), and the corners of its cell allow only some of its patterns",
+        Some("Easy"),
+    ),
+    words::LOOP_RULES[0],
+    words::LOOP_RULES[1],
+    words::LOOP_RULES[2],
+    words::LOOP_RULES[3],
+    Rule::new(
+        "closing the loop",
+        "a line that would close the loop while a number is unmet has a cross",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "clue corners",
+        "the loop passes enough corners of a 1 or a 2 for it to be met",
+        Some("Normal"),
+    ),
+    words::LOOP_RULES[4],
+    Rule::new(
+        "inside and outside",
+        "a side is a line exactly when one of its two cells is inside the loop and the other outside (beyond the border is outside)",
+        Some("Hard"),
+    ),
+];
+
+/// What a variable of [`build`]'s model stands for: the sides come first
+/// (the lattice's horizontal edges row by row, then its vertical ones),
+/// then the corner points (`None`), then the cells.
+pub(crate) fn spot(p: &Puzzle, built: &Built, var: VarId) -> Option<Spot> {
+    let (rows, cols) = (p.rows, p.cols);
+    let i = var.index();
+    let across = (rows + 1) * cols;
+    if i < across {
+        return Some(Spot::Side {
+            top: true,
+            row: i / cols,
+            col: i % cols,
+        });
+    }
+    let down = rows * (cols + 1);
+    if i < across + down {
+        let k = i - across;
+        return Some(Spot::Side {
+            top: false,
+            row: k / (cols + 1),
+            col: k % (cols + 1),
+        });
+    }
+    built.cell_of(var).map(Spot::Cell)
+}
+
+/// The deduction `d` of [`build`]'s model of `p` in the player's words.
+pub(crate) fn reason(p: &Puzzle, built: &Built, d: &Deduction, now: &Progress) -> Reason {
+    let cell = |i: usize| Cell::new(i / p.cols, i % p.cols);
+    match origins(p).get(d.constraint.index()) {
+        Some(Origin::Loop) => {
+            let r = words::loop_reason(d, "dot");
+            Reason::new(r.rule, r.cause.replace("a line there", "a line"), r.reads)
+        }
+        Some(&Origin::Clue(i, k)) => Reason::new(
+            RULES[0].name,
+            format!("the {k} at {} and the lines at its corners", cell(i)),
+            vec![cell(i)],
+        ),
+        Some(Origin::Colour(s)) => {
+            let side = Spot::Side {
+                top: s.horizontal,
+                row: s.r,
+                col: s.c,
+            };
+            let state = |x: Option<usize>| -> String {
+                match x {
+                    None => "outside".to_owned(),
+                    Some(i) => match built.var(cell(i)).and_then(|v| now.value(v)) {
+                        Some(1) => format!("{} inside", cell(i)),
+                        Some(_) => format!("{} outside", cell(i)),
+                        None => cell(i).to_string(),
+                    },
+                }
+            };
+            let here = built.cell_of(d.var);
+            let cause = match here {
+                // A cell: the side's state and the cell across it.
+                Some(h) => {
+                    let other = s.cells.iter().copied().find(|&x| x.map(cell) != Some(h));
+                    let line = side_var(p, built, s).and_then(|v| now.value(v)).map_or(
+                        "a line or a cross",
+                        |v| {
+                            if v == 1 { "a line" } else { "a cross" }
+                        },
+                    );
+                    match other.flatten() {
+                        Some(o) => format!("{side} has {line} and {}", state(Some(o))),
+                        None => format!("{side} has {line} on the border"),
+                    }
+                }
+                None => format!("{} and {}", state(s.cells[0]), state(s.cells[1])),
+            };
+            let reads = s.cells.iter().flatten().map(|&i| cell(i)).collect();
+            Reason::new(RULES[8].name, cause, reads)
+        }
+        Some(&Origin::Corners(i, k)) => Reason::new(
+            RULES[6].name,
+            format!("the loop passes enough corners of the {k} at {}", cell(i)),
+            vec![cell(i)],
+        ),
+        _ => Reason::new(
+            RULES[5].name,
+            "a line there would close the loop with a number unmet",
+            Vec::new(),
+        ),
+    }
+}
+
+/// The variable of a side (see [`spot`]).
+fn side_var(p: &Puzzle, built: &Built, s: &Side) -> Option<VarId> {
+    let (rows, cols) = (p.rows, p.cols);
+    let i = if s.horizontal {
+        s.r * cols + s.c
+    } else {
+        (rows + 1) * cols + s.r * (cols + 1) + s.c
+    };
+    built.model.vars().nth(i)
 }
 
 fn invalid(reason: String) -> ModelError {

@@ -47,9 +47,11 @@
 //! reachability over a layered graph that [`Line`] specialises).
 
 use super::{Field, KING, ORTHOGONAL, Spot, TentsPuzzle};
-use crate::family::{Built, Cell};
+use crate::families::words;
+use crate::family::{Built, Cell, Reason, Rule};
+use crate::generic::Progress;
 use csp_core::{
-    Conflict, Constraint, ConstraintId, Events, Literal, Model, ModelError, Priority,
+    Conflict, Constraint, ConstraintId, Deduction, Events, Literal, Model, ModelError, Priority,
     PropagationContext, Value, VarId,
 };
 
@@ -213,6 +215,135 @@ fn plan(p: &TentsPuzzle, layout: &Layout, level: Option<usize>) -> Plan {
         lines,
         windows,
         impossible,
+    }
+}
+
+/// Tents' named deductions, easiest first.
+pub(crate) static RULES: [Rule; 7] = [
+    Rule::new(
+        "tree pairing",
+        "each tree has its own tent next to it: a cell no tree is left to pair with is grass, a tree's last free place is its tent",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "tents never touch",
+        "the cells around a tent, diagonals too, are grass",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "line full",
+        "a row or column with all its tents: the rest of it is grass",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "line needs every place",
+        "a row or column with only as many places as it needs tents: a tent on each",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "line placements",
+        "every way to place a line's tents, none side by side, agrees on a cell",
+        Some("Easy"),
+    ),
+    Rule::new(
+        "next line",
+        "every way to place a line's tents touches a cell of the next line: it is grass",
+        Some("Tricky"),
+    ),
+    Rule::new(
+        "tree's corner",
+        "a cell that touches every place left for a tree's tent (and is not one) is grass",
+        Some("Tricky"),
+    ),
+];
+
+/// The deduction `d` of a level's model of `p` in the player's words.
+pub(crate) fn reason(
+    p: &TentsPuzzle,
+    built: &Built,
+    d: &Deduction,
+    placed: bool,
+    now: &Progress,
+) -> Reason {
+    let layout = Layout::new(&p.field);
+    let plan = plan(p, &layout, Some(1));
+    let tent = (d.value == 1) == placed;
+    let line = |across: bool, i: usize| words::line_name(across, i);
+    let cells = |across: bool, i: usize| words::line_cells(across, i, built.rows, built.cols);
+    match plan.origins.get(d.constraint.index()) {
+        Some(Origin::Claim(cell)) => {
+            let trees: Vec<Cell> = layout
+                .trees
+                .iter()
+                .copied()
+                .filter(|t| t.row.abs_diff(cell.row) + t.col.abs_diff(cell.col) == 1)
+                .collect();
+            let cause = if tent {
+                format!("a tree next to {cell} has no other place for its tent")
+            } else {
+                format!("no tree next to {cell} is left to pair with it")
+            };
+            Reason::new(RULES[0].name, cause, trees)
+        }
+        Some(&Origin::Row(i, k) | &Origin::Column(i, k)) => {
+            let across = matches!(plan.origins[d.constraint.index()], Origin::Row(..));
+            let tents = match k {
+                0 => "no tents".to_owned(),
+                1 => "one tent".to_owned(),
+                k => format!("{k} tents"),
+            };
+            if tent {
+                Reason::new(
+                    RULES[3].name,
+                    format!(
+                        "{} has only as many places left as it needs tents ({tents})",
+                        line(across, i)
+                    ),
+                    cells(across, i),
+                )
+            } else if k == 0 {
+                Reason::new(
+                    RULES[2].name,
+                    format!("{} needs no tents", line(across, i)),
+                    cells(across, i),
+                )
+            } else {
+                Reason::new(
+                    RULES[2].name,
+                    format!("{} has its {tents}", line(across, i)),
+                    cells(across, i),
+                )
+            }
+        }
+        Some(Origin::Window(_)) => {
+            let at = words::holders(built, now, d.constraint, &Deduction { value: 1, ..*d });
+            let cause = match at.first() {
+                Some(t) => format!("it touches the tent at {t}"),
+                None => "it touches a tent".to_owned(),
+            };
+            Reason::new(RULES[1].name, cause, at)
+        }
+        Some(&Origin::Line(across, i, k)) if d.rule == rules::NEXT_LINE => Reason::new(
+            RULES[5].name,
+            format!(
+                "every way to place the {k} tents of {} touches it",
+                line(across, i)
+            ),
+            cells(across, i),
+        ),
+        Some(&Origin::Line(across, i, k)) => Reason::new(
+            RULES[4].name,
+            format!(
+                "every way to place the {k} tents of {} agrees",
+                line(across, i)
+            ),
+            cells(across, i),
+        ),
+        _ => Reason::new(
+            RULES[6].name,
+            "it touches every place left for a tree's tent",
+            Vec::new(),
+        ),
     }
 }
 

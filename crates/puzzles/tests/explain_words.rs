@@ -1,0 +1,343 @@
+//! `explain` and `hint` in the player's words, in every family: on every
+//! family's test puzzles (its golden sample and the first puzzles of its
+//! files of published ones), no step uses the engine's words, every step
+//! names a rule its family lists ([`AnyFamily::rules`]), which its page in
+//! `docs/` lists too, and no two steps in a row give the same reason.
+//!
+//! After changing a family's rules, rewrite the pages' lists with
+//! `UPDATE_DOCS=1 cargo test -p gridcsp-puzzles --test explain_words`
+//! (the pictures first: `docs/images/rules.sh`).
+
+use gridcsp_puzzles::{AnyFamily, Hint, Limits, Step, families};
+use std::path::{Path, PathBuf};
+
+/// The engine's words: its constraints' names and its trace's rule tags.
+/// None belongs in a step a player reads.
+const ENGINE_WORDS: &[&str] = &[
+    "clause",
+    "count:",
+    "overlap",
+    "= 0:",
+    "= 1:",
+    "all-different",
+    "all different",
+    "linear",
+    "gcc",
+    "element:",
+    "regular",
+    "reify",
+    "lex less",
+    "vectors differ",
+    "table",
+    "single loop",
+    "visible count",
+    "visibility",
+    "cage sum",
+    "nonogram",
+    "half-reified",
+    "forbidden tuples",
+    "connected:",
+    "product:",
+    "quotient:",
+    "difference:",
+    "strip:",
+    "constraint",
+    "propagat",
+];
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The engine word in `text`, if any (`unit` as a word, the rest anywhere).
+fn engine_word(text: &str) -> Option<&'static str> {
+    let lower = text.to_lowercase();
+    if lower
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w == "unit")
+    {
+        return Some("unit");
+    }
+    ENGINE_WORDS.iter().copied().find(|w| lower.contains(w))
+}
+
+/// Up to `n` one-line puzzles of a data file (`#` comments skipped; the
+/// game ID is the line's last field, for files that put a level first).
+fn ids(path: &str, n: usize) -> Vec<String> {
+    let text = std::fs::read_to_string(root().join(path)).unwrap_or_default();
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_whitespace().find(|w| w.contains(':')))
+        .map(str::to_owned)
+        .take(n)
+        .collect()
+}
+
+/// Every family's test puzzles: its golden sample, and a few published
+/// puzzles for the families that have files of them.
+fn puzzles(family: &str) -> Vec<String> {
+    let golden = root().join(format!("crates/puzzles/tests/golden/{family}.txt"));
+    let mut out = vec![std::fs::read_to_string(golden).expect("every family has a golden sample")];
+    let data = "crates/puzzles/tests/data";
+    let more = match family {
+        "hitori" => ids(&format!("{data}/hitori/tatham.txt"), 4),
+        "masyu" => ids(&format!("{data}/masyu_tatham.txt"), 4),
+        "slitherlink" => ids(&format!("{data}/slitherlink_tatham.txt"), 3),
+        "killer-sudoku" => ids(&format!("{data}/killer_sudoku.txt"), 2),
+        "jigsaw-sudoku" => ids(&format!("{data}/jigsaw_sudoku.txt"), 2),
+        "kenken" => ids(&format!("{data}/kenken_tatham.txt"), 4),
+        "skyscrapers" => ids("benches/data/skyscrapers/5e.txt", 3),
+        "sudoku" => ids("benches/data/solo/3x3de.txt", 3),
+        "nonogram" => ids("benches/data/nonogram/tatham_5x5.txt", 4),
+        _ => Vec::new(),
+    };
+    out.extend(more);
+    out
+}
+
+/// The reason part of a step: its rule, what it reads and the words after
+/// the cells it settles.
+fn reason(s: &Step) -> (String, Vec<gridcsp_puzzles::Cell>, String) {
+    let why = s.text.split_once(": ").map_or("", |(_, why)| why);
+    (s.rule.clone(), s.reads.clone(), why.to_owned())
+}
+
+/// What is wrong with step `s` of `family` (at `at`), if anything.
+fn check_step(family: &dyn AnyFamily, s: &Step, at: &str, faults: &mut Vec<String>) {
+    let name = family.info().name;
+    if let Some(w) = engine_word(&s.text) {
+        faults.push(format!("{name} {at}: engine word {w:?} in {:?}", s.text));
+    }
+    if !family.rules().iter().any(|r| r.name == s.rule) {
+        faults.push(format!(
+            "{name} {at}: rule {:?} is not in the family's list ({:?})",
+            s.rule, s.text
+        ));
+    }
+    if !s.text.contains(&s.rule) {
+        faults.push(format!(
+            "{name} {at}: the text does not name its rule {:?}: {:?}",
+            s.rule, s.text
+        ));
+    }
+    if s.settles.is_empty() {
+        faults.push(format!("{name} {at}: settles nothing: {:?}", s.text));
+    }
+}
+
+/// Every family, every test puzzle: all the faults are listed at once.
+#[test]
+fn steps_speak_the_players_words_and_name_listed_rules() {
+    let limits = Limits::default();
+    let mut faults = Vec::new();
+    for &family in families() {
+        let name = family.info().name;
+        assert!(!family.rules().is_empty(), "{name} lists its rules");
+        for (k, text) in puzzles(name).iter().enumerate() {
+            let p = family
+                .load(text)
+                .unwrap_or_else(|e| panic!("{name} puzzle {k}: {e}"));
+            let e = p
+                .explain(&limits)
+                .unwrap_or_else(|e| panic!("{name} {k}: {e}"));
+            if e.steps.is_empty() {
+                faults.push(format!("{name} {k}: no steps"));
+            }
+            let shown = e.to_string();
+            if let Some(w) = engine_word(&shown) {
+                faults.push(format!("{name} {k}: engine word {w:?} in its explanation"));
+            }
+            for (i, s) in e.steps.iter().enumerate() {
+                check_step(
+                    family,
+                    s,
+                    &format!("puzzle {k} step {}", i + 1),
+                    &mut faults,
+                );
+            }
+            for (i, pair) in e.steps.windows(2).enumerate() {
+                if reason(&pair[0]) == reason(&pair[1]) {
+                    faults.push(format!(
+                        "{name} {k}: steps {} and {} give the same reason:\n  {}\n  {}",
+                        i + 1,
+                        i + 2,
+                        pair[0].text,
+                        pair[1].text
+                    ));
+                }
+            }
+            match p
+                .hint(&limits)
+                .unwrap_or_else(|e| panic!("{name} {k}: {e}"))
+            {
+                Hint::Step { step, before } => {
+                    let at = format!("puzzle {k} hint");
+                    check_step(family, &step, &at, &mut faults);
+                    if step.placed.is_none() {
+                        faults.push(format!("{name} {k}: the hint places nothing"));
+                    }
+                    for s in &before {
+                        check_step(family, s, &at, &mut faults);
+                    }
+                }
+                Hint::Guess { .. } | Hint::Solved => {}
+                other => panic!("{name} {k}: {other:?}"),
+            }
+        }
+    }
+    assert!(
+        faults.is_empty(),
+        "{} faults:\n{}",
+        faults.len(),
+        faults.join("\n")
+    );
+}
+
+/// One step lists every cell its reason settles: on Star Battle's sample
+/// the pigeonhole empties three cells of row 5 in one step, and on Light
+/// Up's the bulb at r2c5 clears its column in one step.
+#[test]
+fn one_step_per_deduction() {
+    let limits = Limits::default();
+    let steps = |family: &str| {
+        let f = families()
+            .iter()
+            .find(|f| f.info().name == family)
+            .expect("registered");
+        f.load(&puzzles(family)[0])
+            .expect("sample")
+            .explain(&limits)
+            .expect("one solution")
+            .steps
+    };
+    let stars = steps("star-battle");
+    assert_eq!(
+        stars[1].text,
+        "r5c1, r5c2 and r5c3 hold no star: region 4 fills row 5 (pigeonhole)"
+    );
+    let bulbs = steps("light-up");
+    assert_eq!(
+        bulbs[2].text,
+        "r3c5, r4c5 and r5c5 hold no bulb: the bulb at r2c5 lights the column r2c5-r5c5 (lit by a bulb)"
+    );
+    assert_eq!(bulbs[2].reads, vec![gridcsp_puzzles::Cell::new(1, 4)]);
+    let rows = steps("nonogram");
+    assert_eq!(
+        rows[1].text,
+        "r2c1, r2c2, r2c4 and r2c5 are filled; r2c3 is empty: row 2 (2 2), its runs slid to the left end and to the right end (leftmost and rightmost)"
+    );
+    assert_eq!(rows[1].settles.len(), 5);
+}
+
+/// The page that lists a family's rules.
+fn page(family: &str) -> PathBuf {
+    root().join(match family {
+        "sudoku" => "docs/sudoku.md".to_owned(),
+        "futoshiki" => "docs/futoshiki.md".to_owned(),
+        "unruly" => "docs/formats/binairo.md".to_owned(),
+        f => format!("docs/formats/{f}.md"),
+    })
+}
+
+/// A rule's name as a file name: `naked/hidden subset` is
+/// `naked-hidden-subset`.
+fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_owned()
+}
+
+/// The "Deductions" section a family's page should have: its rules,
+/// easiest first, each with its Tatham level and its picture when
+/// `docs/images/rules/` has one.
+fn section(family: &dyn AnyFamily, images: &str) -> String {
+    let name = family.info().name;
+    let mut out = String::from(
+        "## Deductions\n\n\
+         `explain` and `hint` name every step by one of these rules, easiest\n\
+         first, and list every cell the step settles. Each picture is a step\n\
+         of `explain --svg` on a test puzzle: the cells the rule reads washed\n\
+         blue, those it settles yellow (`docs/images/rules.sh` draws them).\n\n\
+         | rule | what it says | Tatham | picture |\n\
+         | --- | --- | --- | --- |\n",
+    );
+    for r in family.rules() {
+        let file = format!("{name}-{}.svg", slug(r.name));
+        let picture = if root().join("docs/images/rules").join(&file).exists() {
+            format!("![{}]({images}/rules/{file})", r.name)
+        } else {
+            "(none of the test puzzles uses it)".to_owned()
+        };
+        out.push_str(&format!(
+            "| {} | {} | {} | {picture} |\n",
+            r.name,
+            r.about,
+            r.tatham.unwrap_or("-")
+        ));
+    }
+    out
+}
+
+/// The page's text with its "Deductions" section replaced by `new` (or
+/// added before "## Picture", or at the end).
+fn with_section(text: &str, new: &str) -> String {
+    let start = text.find("## Deductions\n");
+    match start {
+        Some(s) => {
+            let end = text[s + 3..]
+                .find("\n## ")
+                .map_or(text.len(), |e| s + 3 + e + 1);
+            format!("{}{new}\n{}", &text[..s], &text[end..])
+        }
+        None => match text.find("## Picture") {
+            Some(p) => format!("{}{new}\n{}", &text[..p], &text[p..]),
+            None => format!("{}\n{new}", text.trim_end_matches('\n').to_owned() + "\n"),
+        },
+    }
+}
+
+#[test]
+fn every_familys_page_lists_its_rules() {
+    let update = std::env::var_os("UPDATE_DOCS").is_some();
+    let mut seen = Vec::new();
+    for &family in families() {
+        let name = family.info().name;
+        let path = page(name);
+        if seen.contains(&path) {
+            // Binairo and Unruly share a page and their rules.
+            continue;
+        }
+        seen.push(path.clone());
+        let images = if path.parent().is_some_and(|p| p.ends_with("formats")) {
+            "../images"
+        } else {
+            "images"
+        };
+        let text = std::fs::read_to_string(&path).expect("the family's page");
+        let wanted = with_section(&text, &section(family, images));
+        if update {
+            std::fs::write(&path, &wanted).expect("write the page");
+            continue;
+        }
+        assert!(
+            text == wanted,
+            "{}: its Deductions section is not the family's list; \
+             run UPDATE_DOCS=1 cargo test -p gridcsp-puzzles --test explain_words",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn slugs_are_file_names() {
+    assert_eq!(slug("naked/hidden subset"), "naked-hidden-subset");
+    assert_eq!(slug("X-wing"), "x-wing");
+    assert_eq!(slug("BUG+1"), "bug-1");
+}

@@ -1,0 +1,56 @@
+#!/bin/sh
+# Draws docs/images/rules/<family>-<rule>.svg: for each rule a family's
+# steps name, the first step that uses it in the family's test puzzles
+# (its golden sample, then the files scripts/explain_steps.sh reads), as
+# `explain --svg` draws it (the cells it reads washed blue, those it
+# settles yellow). Then rewrite the pages' lists:
+#
+#   cargo build -p gridcsp-cli && GRIDCSP=target/debug/gridcsp sh docs/images/rules.sh
+#   UPDATE_DOCS=1 cargo test -p gridcsp-puzzles --test explain_words
+set -eu
+cd "$(dirname "$0")/../.."
+GRIDCSP=${GRIDCSP:-gridcsp}
+out=docs/images/rules
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+rm -f "$out"/*.svg
+mkdir -p "$out"
+# Sudoku and Futoshiki have commands of their own, without --svg yet.
+for family in $(sh scripts/explain_steps.sh --families); do
+    case $family in sudoku | futoshiki) continue ;; esac
+    k=0
+    for file in crates/puzzles/tests/golden/"$family".txt $(sh scripts/explain_steps.sh --corpus "$family"); do
+        k=$((k + 1))
+        [ "$file" = crates/puzzles/tests/golden/"$family".txt ] && [ "$k" -gt 1 ] && continue
+        dir="$tmp/$family/$k"
+        mkdir -p "$tmp/$family"
+        # The first puzzles of each file are enough to find every rule's
+        # first step (a whole file of published puzzles takes minutes).
+        python3 - "$file" "${PUZZLES:-12}" > "$dir.txt" <<'PY'
+import re, sys
+text = "".join(l for l in open(sys.argv[1]) if not l.startswith("#"))
+blocks = [b for b in re.split(r"\n\s*\n", text) if b.strip()]
+lines = text.strip().splitlines()
+if len(blocks) == 1 and all(":" in l for l in lines):
+    blocks = lines  # one game ID a line
+print("\n\n".join(b.strip("\n") for b in blocks[: int(sys.argv[2])]))
+PY
+        "$GRIDCSP" --json --no-progress --threads 1 "$family" explain --svg "$dir" "$dir.txt" > "$dir.json" 2>/dev/null || true
+        python3 - "$family" "$dir" "$out" <<'PY'
+import json, os, re, shutil, sys
+family, tmp, out = sys.argv[1:]
+def slug(name):
+    return re.sub(r"-+", "-", re.sub(r"[^a-z0-9]", "-", name.lower())).strip("-")
+for n, line in enumerate(open(tmp + ".json")):
+    answer = json.loads(line)
+    steps = answer.get("deductions") or []
+    where = tmp if n == 0 else os.path.join(tmp, str(n + 1))
+    for i, step in enumerate(steps):
+        target = os.path.join(out, f"{family}-{slug(step['rule'])}.svg")
+        picture = os.path.join(where, f"step-{i + 1:03}.svg")
+        if not os.path.exists(target) and os.path.exists(picture):
+            shutil.copyfile(picture, target)
+PY
+    done
+done
+ls "$out" | wc -l

@@ -1,0 +1,78 @@
+#!/bin/sh
+# How many steps `explain` takes on every family's test puzzles: the
+# golden sample of each family (crates/puzzles/tests/golden/<family>.txt)
+# and a few files of published or generated puzzles kept in this
+# repository (Tatham's generators where he has the game). Prints one line
+# per family: puzzles explained, steps in all, steps per puzzle.
+# (`--families` and `--corpus FAMILY` list the families and a family's
+# files, for docs/images/rules.sh.)
+#
+#   cargo build --release -p gridcsp-cli
+#   GRIDCSP=target/release/gridcsp sh scripts/explain_steps.sh
+set -eu
+cd "$(dirname "$0")/.."
+GRIDCSP=${GRIDCSP:-gridcsp}
+golden=crates/puzzles/tests/golden
+data=crates/puzzles/tests/data
+placing=benches/data/placing
+loops=benches/data/loops
+
+corpus() {
+    case $1 in
+    sudoku) echo "$golden/sudoku.txt benches/data/solo/3x3de.txt benches/data/solo/3x3di.txt" ;;
+    futoshiki) echo "$golden/futoshiki.txt" ;;
+    light-up) echo "$golden/light-up.txt $placing/light-up_7_easy.txt $placing/light-up_7_tricky.txt" ;;
+    tents) echo "$golden/tents.txt $placing/tents_8_easy.txt $placing/tents_8_tricky.txt" ;;
+    binairo) echo "$golden/binairo.txt $placing/binairo_6_easy.txt $placing/binairo_6_normal.txt" ;;
+    unruly) echo "$golden/unruly.txt $placing/unruly_8_easy.txt $placing/unruly_8_normal.txt" ;;
+    killer-sudoku) echo "$golden/killer-sudoku.txt $data/killer_sudoku.txt" ;;
+    jigsaw-sudoku) echo "$golden/jigsaw-sudoku.txt $data/jigsaw_sudoku.txt" ;;
+    skyscrapers) echo "$golden/skyscrapers.txt benches/data/skyscrapers/5e.txt benches/data/skyscrapers/5h.txt" ;;
+    suguru) echo "$golden/suguru.txt benches/data/suguru/generated_6x6_easy.txt benches/data/suguru/generated_6x6_medium.txt" ;;
+    nonogram) echo "$golden/nonogram.txt benches/data/nonogram/tatham_5x5.txt benches/data/nonogram/tatham_10x10.txt" ;;
+    kenken) echo "$golden/kenken.txt benches/data/kenken/keen_4de.txt benches/data/kenken/keen_6dn.txt" ;;
+    kakuro) echo "$golden/kakuro.txt benches/data/kakuro/generated_5x5_easy.txt" ;;
+    hitori) echo "$golden/hitori.txt $data/hitori/tatham.txt" ;;
+    slitherlink) echo "$golden/slitherlink.txt $loops/slitherlink_7x7_easy.txt $loops/slitherlink_7x7_normal.txt" ;;
+    masyu) echo "$golden/masyu.txt $data/masyu_tatham.txt" ;;
+    star-battle) echo "$golden/star-battle.txt benches/data/star_battle/star_battle_dailyprogrammer351.txt benches/data/star_battle/star_battle_kattis_starbattles2_1.txt" ;;
+    norinori) echo "$golden/norinori.txt $placing/norinori_6_easy.txt" ;;
+    thermometers) echo "$golden/thermometers.txt $placing/thermometers_6_easy.txt" ;;
+    esac
+}
+
+families="sudoku futoshiki light-up tents binairo unruly killer-sudoku \
+    jigsaw-sudoku skyscrapers suguru nonogram kenken kakuro hitori slitherlink \
+    masyu star-battle norinori thermometers"
+# For docs/images/rules.sh: the families, or one family's files.
+case ${1:-} in
+--families) echo "$families"; exit 0 ;;
+--corpus) corpus "$2"; exit 0 ;;
+esac
+
+count='
+import json, sys
+n = steps = other = 0
+for line in sys.stdin:
+    a = json.loads(line)
+    if a["outcome"] == "explained":
+        n += 1
+        steps += len(a["steps"])
+    else:
+        other += 1
+per = steps / n if n else 0
+print(f"{sys.argv[1]:<14} {n:>4} {steps:>7} {per:>8.1f}" + (f"  ({other} not explained)" if other else ""))
+'
+printf '%-14s %4s %7s %8s\n' family puzzles steps per
+for family in $families; do
+    if [ "$family" = futoshiki ]; then
+        # Tatham's levels, from the family's own generator (seeded).
+        for level in trivial easy tricky; do
+            "$GRIDCSP" futoshiki generate --count 5 --seed 1 --difficulty $level
+        done | cat "$(corpus futoshiki)" - |
+            "$GRIDCSP" --json --no-progress futoshiki explain || true
+    else
+        # shellcheck disable=SC2046
+        "$GRIDCSP" --json --no-progress "$family" explain $(corpus "$family") || true
+    fi | python3 -c "$count" "$family"
+done
