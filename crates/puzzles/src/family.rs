@@ -7,6 +7,9 @@ use csp_core::{
     ConstraintId, Deduction, Limits, ModelError, SearchOptions, Stats, StopReason, VarId,
 };
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// A cell of a grid, 0-based; shown 1-based as `r1c1`, as players write it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -486,7 +489,7 @@ pub enum GradeError {
 }
 
 /// What [`Family::generate`] is asked for.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct GenerateOptions {
     /// Rows of the grid (families with a fixed size ignore it).
@@ -502,7 +505,34 @@ pub struct GenerateOptions {
     /// from how many candidates its rarest level takes and what one costs,
     /// as 0 threads means "all cores" elsewhere.
     pub max_attempts: u32,
+    /// When to give up (see [`GenerateOptions::with_time_limit`]); `None`
+    /// for no time limit.
+    pub deadline: Option<Instant>,
+    /// A flag another thread raises to stop the generator (see
+    /// [`GenerateOptions::with_cancel`]).
+    pub cancel: Option<Arc<AtomicBool>>,
 }
+
+/// Equal when every option is, the cancellation flags by identity (the
+/// same flag, or none on both sides).
+impl PartialEq for GenerateOptions {
+    fn eq(&self, other: &GenerateOptions) -> bool {
+        let same_flag = match (&self.cancel, &other.cancel) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        self.rows == other.rows
+            && self.cols == other.cols
+            && self.level == other.level
+            && self.seed == other.seed
+            && self.max_attempts == other.max_attempts
+            && self.deadline == other.deadline
+            && same_flag
+    }
+}
+
+impl Eq for GenerateOptions {}
 
 impl GenerateOptions {
     /// Options for a `rows x cols` puzzle of level `level`, seed 0, with
@@ -514,6 +544,8 @@ impl GenerateOptions {
             level,
             seed: 0,
             max_attempts: 0,
+            deadline: None,
+            cancel: None,
         }
     }
 
@@ -528,6 +560,60 @@ impl GenerateOptions {
     pub fn with_max_attempts(mut self, attempts: u32) -> GenerateOptions {
         self.max_attempts = attempts;
         self
+    }
+
+    /// The same options with a time limit: the generator gives up with
+    /// [`GenerateError::Stopped`] once `limit` has passed since this call.
+    /// Generators look at the clock between candidates (and Sudoku's and
+    /// Futoshiki's only before they start), so one candidate under way
+    /// still finishes: the limit is not exact.
+    pub fn with_time_limit(mut self, limit: Duration) -> GenerateOptions {
+        self.deadline = Instant::now().checked_add(limit);
+        self
+    }
+
+    /// The same options with a cancellation flag: once another thread sets
+    /// it, the generator gives up with [`GenerateError::Stopped`] (with
+    /// [`StopReason::Cancelled`]) at its next candidate, as a search stops
+    /// on [`Limits::cancel`].
+    pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> GenerateOptions {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Why the generator must stop now, if it must: the cancellation flag
+    /// is set, or the deadline has passed.
+    pub fn stopped(&self) -> Option<StopReason> {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
+            Some(StopReason::Cancelled)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(StopReason::TimeLimit)
+        } else {
+            None
+        }
+    }
+
+    /// `Err(GenerateError::Stopped(..))` when the generator must stop now
+    /// (see [`GenerateOptions::stopped`]): each generator calls it before
+    /// each candidate.
+    ///
+    /// ```
+    /// use gridcsp_puzzles::{GenerateError, GenerateOptions, StopReason};
+    /// use std::time::Duration;
+    /// let o = GenerateOptions::new(7, 7, 0);
+    /// assert_eq!(o.check(), Ok(()));
+    /// let late = o.with_time_limit(Duration::ZERO);
+    /// assert_eq!(late.check(), Err(GenerateError::Stopped(StopReason::TimeLimit)));
+    /// ```
+    pub fn check(&self) -> Result<(), GenerateError> {
+        match self.stopped() {
+            Some(reason) => Err(GenerateError::Stopped(reason)),
+            None => Ok(()),
+        }
     }
 
     /// The attempt budget for a family whose own is `default`:
@@ -582,6 +668,10 @@ pub enum GenerateError {
         /// Attempts made.
         attempts: u32,
     },
+    /// The time limit or the cancellation flag of the options stopped the
+    /// generator.
+    #[error("the generator stopped: {0}")]
+    Stopped(StopReason),
     /// The model could not be built.
     #[error(transparent)]
     Model(#[from] ModelError),

@@ -48,7 +48,7 @@ pub mod render;
 mod serde_text;
 pub mod text;
 
-pub use csp_core::{Limits, Stats};
+pub use csp_core::{Limits, Stats, StopReason};
 pub use dynamic::{AnyFamily, AnyPuzzle, GeneratedText, families, family};
 pub use family::{
     Built, Cell, Counted, Explanation, Family, FamilyInfo, GenerateError, GenerateOptions,

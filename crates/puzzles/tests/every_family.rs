@@ -251,3 +251,47 @@ fn rare_levels_are_within_the_family_budget() {
         assert!(f.generate_text(&few).is_err(), "{name}");
     }
 }
+
+#[test]
+fn a_time_limit_or_a_cancellation_flag_stops_every_generator() {
+    use gridcsp_puzzles::{GenerateError, StopReason};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
+    for f in families() {
+        let name = f.info().name;
+        let (rows, cols) = f.info().default_size;
+        let options = GenerateOptions::new(rows, cols, 0).with_seed(11);
+        let late = options.clone().with_time_limit(Duration::ZERO);
+        assert_eq!(
+            f.generate_text(&late),
+            Err(GenerateError::Stopped(StopReason::TimeLimit)),
+            "{name}"
+        );
+        let flag = Arc::new(AtomicBool::new(true));
+        let cancelled = options.with_cancel(flag);
+        assert_eq!(
+            f.generate_text(&cancelled),
+            Err(GenerateError::Stopped(StopReason::Cancelled)),
+            "{name}"
+        );
+    }
+    // A flag raised while a long generation runs (Hitori's hardest level
+    // takes 1,526 candidates with this seed) stops it at its next
+    // candidate.
+    let f = get("hitori");
+    let (rows, cols) = f.info().default_size;
+    let flag = Arc::new(AtomicBool::new(false));
+    let options = GenerateOptions::new(rows, cols, 3)
+        .with_seed(1)
+        .with_cancel(Arc::clone(&flag));
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(20));
+        flag.store(true, Ordering::Relaxed);
+    });
+    assert_eq!(
+        f.generate_text(&options),
+        Err(GenerateError::Stopped(StopReason::Cancelled))
+    );
+    raiser.join().unwrap();
+}

@@ -81,6 +81,11 @@ pub(crate) fn grade_error(py: Python<'_>, e: GradeError) -> PyErr {
 }
 
 /// What a failed generation raises.
+/// A generator stopped by its time limit raises `LimitReached` (with
+/// nothing found), one stopped by Ctrl-C `KeyboardInterrupt`.
 pub(crate) fn generate_error(py: Python<'_>, e: &GenerateError) -> PyErr {
-    raise(py, "GenerateError", (e.to_string(),))
+    match e {
+        GenerateError::Stopped(reason) => stopped(py, *reason, py.None()),
+        other => raise(py, "GenerateError", (other.to_string(),)),
+    }
 }

@@ -4,7 +4,7 @@
 //! tool has is here with the same text formats and the same answers.
 
 use crate::errors::{generate_error, grade_error, parse_error, stopped};
-use crate::run::{flag, limits, released};
+use crate::run::{flag, limits, released, seconds};
 use crate::stats::Stats;
 use csp_core::{SearchStatus, StopReason};
 use gridcsp_puzzles::{
@@ -13,7 +13,8 @@ use gridcsp_puzzles::{
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::sync::mpsc;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
 /// The family called `name`, or a `ValueError` that lists them.
@@ -96,13 +97,17 @@ fn clock_seed() -> u64 {
 /// seed from the clock when omitted); `size` is `(rows, cols)` or one
 /// number for a square (the family's default when omitted; families with a
 /// fixed size ignore it); `max_attempts` bounds the candidates tried (0:
-/// the family's own budget). Raises `GenerateError` when no puzzle of that
-/// level comes up.
+/// the family's own budget); `time_limit` (seconds) bounds the time, and
+/// raises `LimitReached` (reason `"time limit"`) when it runs out first.
+/// Raises `GenerateError` when no puzzle of that level comes up.
 ///
-/// Ctrl-C returns at once; the generator, which cannot be cancelled, then
-/// finishes its current attempts in the background.
+/// There is no `node_limit`: a generator runs many searches, one or more
+/// per candidate, and `max_attempts` is its measure of work. The clock is
+/// read between candidates, so the candidate under way when the time runs
+/// out still finishes. Ctrl-C returns at once with `KeyboardInterrupt`,
+/// and the generator stops in the background at its next candidate.
 #[pyfunction]
-#[pyo3(signature = (family, difficulty=None, seed=None, size=None, max_attempts=0))]
+#[pyo3(signature = (family, difficulty=None, seed=None, size=None, max_attempts=0, *, time_limit=None))]
 pub(crate) fn generate(
     py: Python<'_>,
     family: &str,
@@ -110,6 +115,7 @@ pub(crate) fn generate(
     seed: Option<u64>,
     size: Option<&Bound<'_, PyAny>>,
     max_attempts: u32,
+    time_limit: Option<f64>,
 ) -> PyResult<Puzzle> {
     let f = find_family(family)?;
     let info = f.info();
@@ -135,11 +141,17 @@ pub(crate) fn generate(
             Err(_) => s.extract::<(usize, usize)>()?,
         },
     };
-    let options = GenerateOptions::new(rows, cols, level)
+    let cancel = flag();
+    let mut options = GenerateOptions::new(rows, cols, level)
         .with_seed(seed.unwrap_or_else(clock_seed))
-        .with_max_attempts(max_attempts);
-    // On a thread of its own (the generator has no cancellation flag), so
-    // that Ctrl-C can return while it finishes.
+        .with_max_attempts(max_attempts)
+        .with_cancel(Arc::clone(&cancel));
+    if let Some(s) = time_limit {
+        options = options.with_time_limit(seconds(s)?);
+    }
+    // On a thread of its own, not `released`: the generator looks at its
+    // flag only between candidates, so Ctrl-C returns at once and the
+    // generator stops at its next one in the background.
     let (send, receive) = mpsc::channel();
     std::thread::Builder::new()
         .name("gridcsp-generate".into())
@@ -157,7 +169,10 @@ pub(crate) fn generate(
                     ));
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    Python::attach(|py| py.check_signals())?;
+                    if let Err(e) = Python::attach(|py| py.check_signals()) {
+                        cancel.store(true, Ordering::Relaxed);
+                        return Err(e);
+                    }
                 }
             }
         }

@@ -27,20 +27,21 @@ pub(crate) fn limits(
     node_limit: Option<u64>,
     cancel: &Arc<AtomicBool>,
 ) -> PyResult<Limits> {
-    let time = time_limit
-        .map(|s| {
-            Duration::try_from_secs_f64(s).map_err(|_| {
-                PyValueError::new_err(format!(
-                    "time_limit must be a number of seconds, 0 or more: {s}"
-                ))
-            })
-        })
-        .transpose()?;
+    let time = time_limit.map(seconds).transpose()?;
     Ok(Limits {
         nodes: node_limit,
         time,
         solutions: None,
         cancel: Some(Arc::clone(cancel)),
+    })
+}
+
+/// `time_limit`, a number of seconds, as a duration.
+pub(crate) fn seconds(time_limit: f64) -> PyResult<Duration> {
+    Duration::try_from_secs_f64(time_limit).map_err(|_| {
+        PyValueError::new_err(format!(
+            "time_limit must be a number of seconds, 0 or more: {time_limit}"
+        ))
     })
 }
 

@@ -13,8 +13,8 @@ use crate::run::{flag, limits, released};
 use crate::stats::Stats;
 use crate::var::{Var, literals_of, type_name, var_of, vars_of};
 use csp_core::{
-    ModelError, Objective, OptimizeOutcome, Probing, Restarts, SearchOptions, SearchStatus,
-    SolveOutcome, StopReason, Uniqueness, Value, ValueOrder, VarId, VariableOrder,
+    Learning, ModelError, Objective, OptimizeOutcome, Probing, Restarts, SearchOptions,
+    SearchStatus, SolveOutcome, StopReason, Uniqueness, Value, ValueOrder, VarId, VariableOrder,
 };
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -203,6 +203,28 @@ fn probing(name: &str) -> PyResult<Probing> {
     })
 }
 
+/// Learning from conflicts: `"off"`, `"on"`, `"auto"` (from the 1,000th
+/// failure, as the families search) or a number of failures after which
+/// to start.
+fn learning(obj: &Bound<'_, PyAny>) -> PyResult<Learning> {
+    if let Ok(after_failures) = obj.extract::<u64>() {
+        return Ok(Learning::Auto { after_failures });
+    }
+    let name: String = obj.extract().map_err(|_| {
+        PyTypeError::new_err("learning is \"off\", \"on\", \"auto\" or a number of failures")
+    })?;
+    Ok(match name.as_str() {
+        "off" => Learning::Off,
+        "on" => Learning::On,
+        "auto" => Learning::AUTO,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "unknown learning {name:?}: use off, on, auto or a number of failures"
+            )));
+        }
+    })
+}
+
 /// Searches a `Model`.
 ///
 /// Options: `variable_order` (`"mrv_degree"`, the default: fewest values
@@ -210,7 +232,10 @@ fn probing(name: &str) -> PyResult<Probing> {
 /// `"dom_wdeg"`), `value_order` (`"ascending"`, `"descending"`,
 /// `"random"` with `seed`), `restarts` (`("luby", scale)` or
 /// `("geometric", base, factor)`, for `solve` and optimisation),
-/// `probing` (`"off"`, `"root"`, `"every_node"`), `decision_vars` (the
+/// `probing` (`"off"`, `"root"`, `"every_node"`), `learning` (`"off"`,
+/// the default; `"on"`; `"auto"`, from the 1,000th failure as the
+/// families search; or a number of failures: conflict learning, which
+/// then branches by activity), `decision_vars` (the
 /// variables to branch on), `cpu_time` (measure the search thread's CPU
 /// time into `stats`), `trace` (record every deduction: `trace()`), and
 /// the limits `time_limit` (seconds) and
@@ -328,7 +353,7 @@ impl Solver {
 #[pymethods]
 impl Solver {
     #[new]
-    #[pyo3(signature = (model, *, variable_order="mrv_degree", value_order="ascending", seed=0, restarts=None, probing="off", decision_vars=None, cpu_time=false, trace=false, time_limit=None, node_limit=None))]
+    #[pyo3(signature = (model, *, variable_order="mrv_degree", value_order="ascending", seed=0, restarts=None, probing="off", learning=None, decision_vars=None, cpu_time=false, trace=false, time_limit=None, node_limit=None))]
     #[expect(clippy::too_many_arguments, reason = "keyword arguments from Python")]
     fn new(
         model: Py<Model>,
@@ -337,6 +362,7 @@ impl Solver {
         seed: u64,
         restarts: Option<&Bound<'_, PyAny>>,
         probing: &str,
+        learning: Option<&Bound<'_, PyAny>>,
         decision_vars: Option<&Bound<'_, PyAny>>,
         cpu_time: bool,
         trace: bool,
@@ -351,6 +377,9 @@ impl Solver {
             .with_trace(trace);
         if let Some(r) = restarts {
             options = options.with_restarts(self::restarts(r)?);
+        }
+        if let Some(l) = learning {
+            options = options.with_learning(self::learning(l)?);
         }
         if let Some(vars) = decision_vars {
             let ids: Vec<VarId> = vars_of(vars)?.into_iter().map(|v| v.id).collect();

@@ -160,6 +160,23 @@ def test_search_options_are_deterministic():
         gridcsp.Solver(m, restarts="often")
 
 
+def test_learning_finds_the_same_answers():
+    m, g = latin(4)
+    for learning in (None, "off", "on", "auto", 10):
+        s = gridcsp.Solver(m, variable_order="dom_wdeg", learning=learning)
+        assert s.count() == 576, learning
+        assert s.solve() is not None
+    # And finds no solution where there is none.
+    m.equal(g.cell(0, 0), g.cell(1, 1))
+    m.equal(g.cell(1, 1), g.cell(2, 2))
+    m.not_equal(g.cell(0, 0), g.cell(2, 2))
+    assert gridcsp.Solver(m, learning="on").solve() is None
+    with pytest.raises(ValueError, match="learning"):
+        gridcsp.Solver(m, learning="sometimes")
+    with pytest.raises(TypeError, match="learning"):
+        gridcsp.Solver(m, learning=1.5)
+
+
 def test_decision_vars_and_propagate():
     m = gridcsp.Model()
     x, y = m.new_var(range(1, 4)), m.new_var(range(1, 4))

@@ -155,6 +155,34 @@ def test_limits_and_ctrl_c_on_a_family():
         big.count()
 
 
+def test_limits_and_ctrl_c_on_generate():
+    import _thread
+    import threading
+    import time
+
+    for family in FAMILIES:
+        with pytest.raises(gridcsp.LimitReached) as e:
+            gridcsp.generate(family, seed=3, time_limit=0)
+        assert e.value.reason == "time limit" and e.value.found is None, family
+    with pytest.raises(ValueError, match="time_limit"):
+        gridcsp.generate("tents", seed=3, time_limit=-1)
+    with pytest.raises(TypeError):
+        gridcsp.generate("tents", seed=3, node_limit=10)
+    # Hitori's hardest level takes 1,526 candidates with seed 1: the time
+    # limit stops it between two of them, and so does Ctrl-C.
+    hardest = gridcsp.family_info("hitori")["levels"][3]
+    started = time.monotonic()
+    with pytest.raises(gridcsp.LimitReached) as e:
+        gridcsp.generate("hitori", difficulty=hardest, seed=1, time_limit=0.02)
+    assert e.value.reason == "time limit"
+    assert time.monotonic() - started < 5
+    threading.Timer(0.02, _thread.interrupt_main).start()
+    with pytest.raises(KeyboardInterrupt):
+        gridcsp.generate("hitori", difficulty=hardest, seed=1)
+    # Without a limit the same call still makes the same puzzle.
+    assert gridcsp.generate("tents", seed=3, time_limit=60).text == gridcsp.generate("tents", seed=3).text
+
+
 def run_cli(cli, family, command, text, *options):
     """The tool's answer for one puzzle (its output without the last newline)."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:

@@ -314,6 +314,9 @@ impl Family for Futoshiki {
         if options.max_attempts > 0 {
             o = o.with_max_attempts(options.max_attempts);
         }
+        // The futoshiki crate's generator has no clock of its own: only
+        // before it starts.
+        options.check()?;
         let made = futoshiki::generate(&o).map_err(|e| GenerateError::BadOptions(e.to_string()))?;
         Ok(Generated {
             grade: Grade {

@@ -179,6 +179,7 @@ fn generate(o: &GenerateOptions) -> Result<Generated<SudokuPuzzle, Board>, Gener
     const TRIES_PER_REGIONS: u32 = 4;
     let rounds = o.attempts_or(200).div_ceil(TRIES_PER_REGIONS);
     for round in 0..rounds {
+        o.check()?;
         let regions = random_regions(&mut rng, n);
         let variant = Variant::classic(shape)
             .with_regions(&regions)

@@ -606,6 +606,7 @@ fn generate(o: &GenerateOptions) -> Result<Generated<SudokuPuzzle, Board>, Gener
     let limits = Limits::default();
     let max_cage = (3 + 2 * o.level).min(n);
     for attempt in 1..=o.attempts_or(ATTEMPTS) {
+        o.check()?;
         let mut grids =
             sudoku::Generator::new(Variant::classic(shape), rng.random()).map_err(bad)?;
         let solution = grids.solution_grid().map_err(bad)?;

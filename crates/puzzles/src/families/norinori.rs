@@ -531,6 +531,7 @@ impl Family for Norinori {
             ..Limits::default()
         };
         for attempt in 1..=options.attempts_or(ATTEMPTS) {
+            options.check()?;
             if let Some((puzzle, solution)) =
                 candidate(rows, cols, options.level, &mut rng, &limits)
             {

@@ -628,6 +628,7 @@ impl Family for StarBattle {
             ..Limits::default()
         };
         for attempt in 1..=options.attempts_or(ATTEMPTS) {
+            options.check()?;
             let Some(placed) = generate::placement(n, stars, &mut rng) else {
                 continue;
             };

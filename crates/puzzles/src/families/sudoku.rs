@@ -942,6 +942,9 @@ impl Family for Sudoku {
         if options.max_attempts > 0 {
             generator = generator.with_max_attempts(options.max_attempts);
         }
+        // The sudoku crate's generator has no clock of its own: only
+        // before it starts (it takes milliseconds).
+        options.check()?;
         let made = generator
             .generate(level)
             .map_err(|e| GenerateError::BadOptions(e.to_string()))?;

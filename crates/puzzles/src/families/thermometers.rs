@@ -625,6 +625,7 @@ impl Family for Thermometers {
             ..Limits::default()
         };
         for attempt in 1..=options.attempts_or(ATTEMPTS) {
+            options.check()?;
             // Most random layouts have several solutions: an attempt draws
             // candidates until one is unique.
             let Some((puzzle, solution)) = (0..CANDIDATES_PER_ATTEMPT).find_map(|_| {

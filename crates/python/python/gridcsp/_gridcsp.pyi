@@ -44,6 +44,8 @@ def generate(
     seed: Optional[int] = None,
     size: Union[None, int, Tuple[int, int]] = None,
     max_attempts: int = 0,
+    *,
+    time_limit: Optional[float] = None,
 ) -> Puzzle:
     """Generates a puzzle with exactly one solution."""
 
@@ -451,6 +453,7 @@ class Solver:
         seed: int = 0,
         restarts: Optional[Tuple[Any, ...]] = None,
         probing: str = "off",
+        learning: Union[None, str, int] = None,
         decision_vars: Optional[Vars] = None,
         cpu_time: bool = False,
         trace: bool = False,

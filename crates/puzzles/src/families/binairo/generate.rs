@@ -116,6 +116,7 @@ pub(crate) fn generate(
     };
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
     for attempt in 1..=o.attempts_or(ATTEMPTS) {
+        o.check()?;
         let Some(full) = random_grid(&models, &mut rng) else {
             continue;
         };

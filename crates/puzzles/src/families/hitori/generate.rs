@@ -48,6 +48,7 @@ pub(crate) fn generate(o: &GenerateOptions) -> Result<Generated<Puzzle, Shading>
     let attempts = o.attempts_or(ATTEMPTS);
     let mut attempt = 0;
     while attempt < attempts {
+        o.check()?;
         let mut puzzle = latin(rows, cols, &mut rng);
         let shading = shade(&puzzle, &mut rng);
         for _ in 0..RENUMBERINGS {

@@ -48,6 +48,7 @@ pub(super) fn generate(
     };
     let attempts = o.attempts_or(ATTEMPTS);
     for attempt in 1..=attempts {
+        o.check()?;
         let mut white = pattern(rows, cols, o.level, &mut rng);
         let Some(values) = fill(rows, cols, &white, rng.random())? else {
             continue;

@@ -49,6 +49,7 @@ pub(super) fn generate(
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
     let limits = Limits::default();
     for attempt in 1..=o.attempts_or(ATTEMPTS) {
+        o.check()?;
         let square = latin_square(n, rng.random())?;
         let cages = cut(n, &square, o.level, &mut rng);
         let Ok(puzzle) = KenKenPuzzle::from_cages(n, cages) else {

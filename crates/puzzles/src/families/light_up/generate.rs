@@ -52,6 +52,7 @@ pub(crate) fn generate(o: &GenerateOptions) -> Result<Generated<Board, Board>, G
     };
     let mut black_pc = 20u32;
     for attempt in 1..=o.attempts_or(ATTEMPTS) {
+        o.check()?;
         if attempt % 10 == 0 && black_pc < 50 {
             black_pc += 5;
         }

@@ -51,6 +51,7 @@ pub(crate) fn generate(o: &GenerateOptions) -> Result<Generated<Puzzle, Path>, G
         }
     };
     for attempt in 1..=o.attempts_or(ATTEMPTS) {
+        o.check()?;
         let path = loop_path(rows, cols, &mut rng);
         let mut puzzle = pearls(&path);
         if !good(&puzzle) {

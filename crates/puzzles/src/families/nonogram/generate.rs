@@ -93,6 +93,7 @@ pub(crate) fn generate(
     }
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
     for attempt in 1..=options.attempts_or(ATTEMPTS) {
+        options.check()?;
         let picture: Vec<bool> = (0..rows * cols).map(|_| rng.random_bool(0.5)).collect();
         let puzzle = NonogramPuzzle::from_picture(rows, cols, &picture);
         let Some((got, solution, decisions)) = classify(family, &puzzle, options.level)? else {

@@ -152,6 +152,7 @@ pub(super) fn generate(
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
     let attempts = o.attempts_or(ATTEMPTS);
     for attempt in 1..=attempts {
+        o.check()?;
         let square = latin_square(n, &mut rng)?;
         let solution = Heights {
             size: n,

@@ -50,6 +50,7 @@ pub(crate) fn generate(o: &GenerateOptions) -> Result<Generated<Puzzle, Inside>,
         }
     };
     for attempt in 1..=o.attempts_or(ATTEMPTS) {
+        o.check()?;
         let inside = region(rows, cols, &mut rng);
         let clues = (0..rows * cols)
             .map(|i| Some(inside.sides(i / cols, i % cols) as u8))

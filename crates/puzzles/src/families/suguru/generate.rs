@@ -207,6 +207,7 @@ pub(super) fn generate(
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
     let attempts = o.attempts_or(ATTEMPTS);
     for attempt in 1..=attempts {
+        o.check()?;
         let labels = regions(rows, cols, &mut rng);
         let blank = SuguruPuzzle::new(rows, cols, &labels, vec![None; rows * cols])?;
         if !windows_fit(&blank) {

@@ -44,6 +44,7 @@ pub(crate) fn generate(
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
     let limits = Limits::default();
     for attempt in 1..=o.attempts_or(ATTEMPTS) {
+        o.check()?;
         let Some(solution) = candidate(rows, cols, &mut rng) else {
             continue;
         };
