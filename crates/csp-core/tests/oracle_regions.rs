@@ -566,16 +566,14 @@ fn region_size_counts_match_an_independent_count() {
     }
 }
 
-/// An engine bug found by `equal_apart_matches_brute_force`, reproduced
-/// here with clauses only (no constraint of this file): counting with
-/// learning on, a decision of the search (`Reason::Decision`) removes 2
-/// from `x0` when its domain is already {2}, and conflict analysis of that
-/// wipe-out names `x0 != 2`, a literal that never became true, in the
-/// nogood (a `debug_assert` in `learn/analyze.rs`). Ignored until the
-/// engine is fixed; run it with
-/// `cargo test -p csp-core --test oracle_regions -- --ignored`.
+/// A regression test for an engine bug found by
+/// `equal_apart_matches_brute_force`, reproduced here with clauses only (no
+/// constraint of this file): counting with learning on, a flipped decision
+/// removed 2 from `x0` when learned units had already fixed it to 2, and
+/// conflict analysis of that wipe-out named `x0 != 2`, a literal that never
+/// became true, in the nogood (a `debug_assert` in `learn/analyze.rs`).
+/// Fixed by skipping a flip whose branch the learned units exclude.
 #[test]
-#[ignore = "engine bug: conflict analysis of a wipe-out by a decision; see the doc comment"]
 fn a_flipped_decision_that_wipes_a_domain_is_analysed() {
     let mut m = Model::new();
     let x = m.new_vars(6, 1..=3).unwrap();
