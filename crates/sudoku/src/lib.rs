@@ -47,7 +47,7 @@
 //! // Grade, explain, generate.
 //! assert_eq!(puzzle.grade()?.difficulty, Difficulty::Easy);
 //! let first = puzzle.explain()?.steps[0].to_string();
-//! assert!(first.ends_with("single"));
+//! assert!(first.ends_with("(naked single)") || first.ends_with("(hidden single)"));
 //! let made = Generator::classic(7).generate(Difficulty::Medium)?;
 //! assert_eq!(made.grade.map(|g| g.difficulty), Some(Difficulty::Medium));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
