@@ -1,7 +1,8 @@
 //! The command line: clap definitions of every subcommand and option, with
 //! the examples shown by `--help`.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand};
+use std::path::PathBuf;
 use std::time::Duration;
 
 const TOP_EXAMPLES: &str = "\
@@ -222,23 +223,87 @@ pub(crate) struct OfflineArgs {
     pub(crate) subproblems: Option<String>,
 }
 
-/// The kind of puzzle.
-#[derive(Debug, Subcommand)]
+/// The kind of puzzle: Sudoku and Futoshiki, which have subcommands of
+/// their own (`main::command` adds the other families).
+///
+/// Written out rather than derived so that each kind's subcommands are
+/// built only when clap reaches it ([`clap::Command::defer`]), as the
+/// other families' are: a start builds none it does not need.
+#[derive(Debug)]
 pub(crate) enum PuzzleCommand {
     /// Sudoku of any size (1x1 to 35x35), boxes of any shape.
-    #[command(after_help = SUDOKU_EXAMPLES)]
     Sudoku {
         /// What to do.
-        #[command(subcommand)]
         command: SudokuCommand,
     },
     /// Futoshiki (Simon Tatham's Unequal), standard or Adjacent mode.
-    #[command(after_help = FUTOSHIKI_EXAMPLES)]
     Futoshiki {
         /// What to do.
-        #[command(subcommand)]
         command: FutoshikiCommand,
     },
+}
+
+impl FromArgMatches for PuzzleCommand {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        match matches.subcommand() {
+            Some(("sudoku", sub)) => Ok(PuzzleCommand::Sudoku {
+                command: SudokuCommand::from_arg_matches(sub)?,
+            }),
+            Some(("futoshiki", sub)) => Ok(PuzzleCommand::Futoshiki {
+                command: FutoshikiCommand::from_arg_matches(sub)?,
+            }),
+            Some((name, _)) => Err(clap::Error::raw(
+                clap::error::ErrorKind::InvalidSubcommand,
+                format!("unrecognized subcommand '{name}'"),
+            )),
+            None => Err(clap::Error::raw(
+                clap::error::ErrorKind::MissingSubcommand,
+                "a subcommand is required",
+            )),
+        }
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = PuzzleCommand::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Subcommand for PuzzleCommand {
+    fn augment_subcommands(cmd: clap::Command) -> clap::Command {
+        cmd.subcommand(
+            clap::Command::new("sudoku")
+                .after_help(SUDOKU_EXAMPLES)
+                .subcommand_required(true)
+                .arg_required_else_help(true)
+                .defer(|sudoku| {
+                    // After the derived subcommands, whose doc comment
+                    // would replace it.
+                    SudokuCommand::augment_subcommands(sudoku)
+                        .about("Sudoku of any size (1x1 to 35x35), boxes of any shape")
+                })
+                .about("Sudoku of any size (1x1 to 35x35), boxes of any shape"),
+        )
+        .subcommand(
+            clap::Command::new("futoshiki")
+                .after_help(FUTOSHIKI_EXAMPLES)
+                .subcommand_required(true)
+                .arg_required_else_help(true)
+                .defer(|futoshiki| {
+                    FutoshikiCommand::augment_subcommands(futoshiki)
+                        .about("Futoshiki (Simon Tatham's Unequal), standard or Adjacent mode")
+                })
+                .about("Futoshiki (Simon Tatham's Unequal), standard or Adjacent mode"),
+        )
+    }
+
+    fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
+        PuzzleCommand::augment_subcommands(cmd)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        matches!(name, "sudoku" | "futoshiki")
+    }
 }
 
 /// What to do with Sudoku puzzles.
@@ -263,8 +328,8 @@ pub(crate) enum SudokuCommand {
     #[command(after_help = SUDOKU_GENERATE_EXAMPLES)]
     Generate(SudokuGenerateArgs),
     /// Draw each puzzle as an SVG (or PNG) picture.
-    #[command(after_help = crate::render_cmd::RENDER_EXAMPLES)]
-    Render(crate::render_cmd::SudokuRenderArgs),
+    #[command(after_help = RENDER_EXAMPLES)]
+    Render(SudokuRenderArgs),
     /// Write each puzzle in another form (one-line form, Solo ID,
     /// puzz.link URL).
     #[command(after_help = CONVERT_EXAMPLES)]
@@ -398,7 +463,7 @@ pub(crate) struct SudokuGenerateArgs {
     pub(crate) to: Option<Format>,
     /// The PDF booklet.
     #[command(flatten)]
-    pub(crate) booklet: crate::render_cmd::BookletArgs,
+    pub(crate) booklet: BookletArgs,
 }
 
 /// What to do with Futoshiki puzzles.
@@ -423,8 +488,8 @@ pub(crate) enum FutoshikiCommand {
     #[command(after_help = FUTOSHIKI_GENERATE_EXAMPLES)]
     Generate(FutoshikiGenerateArgs),
     /// Draw each puzzle as an SVG (or PNG) picture.
-    #[command(after_help = crate::render_cmd::RENDER_EXAMPLES)]
-    Render(crate::render_cmd::FutoshikiRenderArgs),
+    #[command(after_help = RENDER_EXAMPLES)]
+    Render(FutoshikiRenderArgs),
     /// Write each puzzle in another form (grid, game ID).
     #[command(after_help = CONVERT_EXAMPLES)]
     Convert(ConvertArgs),
@@ -500,7 +565,7 @@ pub(crate) struct FutoshikiGenerateArgs {
     pub(crate) grid: bool,
     /// The PDF booklet.
     #[command(flatten)]
-    pub(crate) booklet: crate::render_cmd::BookletArgs,
+    pub(crate) booklet: BookletArgs,
 }
 
 /// Reads `RxC` (also `R*C` or `R,C`).
@@ -595,6 +660,18 @@ mod tests {
     }
 
     #[test]
+    fn cells_and_sizes() {
+        use gridcsp_puzzles::Cell;
+        assert_eq!(parse_cell("r1c1"), Ok(Cell::new(0, 0)));
+        assert_eq!(parse_cell(" R2C5"), Ok(Cell::new(1, 4)));
+        assert!(parse_cell("r0c1").is_err());
+        assert!(parse_cell("a1").is_err());
+        assert_eq!(parse_cell_size("48"), Ok(48.0));
+        assert!(parse_cell_size("1").is_err());
+        assert!(parse_cell_size("NaN").is_err());
+    }
+
+    #[test]
     fn clap_definitions_are_consistent() {
         use clap::CommandFactory;
         Cli::command().debug_assert();
@@ -621,8 +698,8 @@ pub(crate) enum FamilyCommand {
     /// Generate puzzles with exactly one solution.
     Generate(FamilyGenerateArgs),
     /// Draw each puzzle as an SVG (or PNG) picture.
-    #[command(after_help = crate::render_cmd::RENDER_EXAMPLES)]
-    Render(crate::render_cmd::FamilyRenderArgs),
+    #[command(after_help = RENDER_EXAMPLES)]
+    Render(FamilyRenderArgs),
     /// Write each puzzle in another form (text layout, game ID, puzz.link
     /// URL).
     #[command(after_help = CONVERT_EXAMPLES)]
@@ -691,7 +768,7 @@ pub(crate) struct FamilyExplainArgs {
     /// the cells it settles yellow, as DIR/step-001.svg, ... for the first
     /// puzzle and DIR/N/step-001.svg, ... for puzzle N after it.
     #[arg(long, value_name = "DIR")]
-    pub(crate) svg: Option<std::path::PathBuf>,
+    pub(crate) svg: Option<PathBuf>,
 }
 
 /// `gridcsp <family> solve`.
@@ -764,7 +841,7 @@ pub(crate) struct FamilyGenerateArgs {
     pub(crate) to: Option<Format>,
     /// The PDF booklet.
     #[command(flatten)]
-    pub(crate) booklet: crate::render_cmd::BookletArgs,
+    pub(crate) booklet: BookletArgs,
 }
 
 /// A form to write puzzles in (`--to`).
@@ -802,4 +879,123 @@ pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
     let r: usize = r.trim().parse().map_err(|_| bad())?;
     let c: usize = c.trim().parse().map_err(|_| bad())?;
     Ok((r, c))
+}
+
+pub(crate) const RENDER_EXAMPLES: &str = "\
+Examples:
+  gridcsp sudoku render puzzle.txt > puzzle.svg
+  gridcsp kakuro render --solution --out pictures puzzles.txt
+  gridcsp star-battle render --png --cell-size 48 --out pictures puzzles.txt
+  gridcsp sudoku render --candidates --highlight r1c1,r5c5 puzzle.txt
+
+Output: with --out DIR, one file per puzzle, DIR/<family>-<n>.svg (or
+.png; n counts the puzzles of the input from 1), and its path on standard
+output; without --out, the picture of the single puzzle read on standard
+output. With --solution, a puzzle without exactly one solution is not
+drawn (`unsolvable`, `multiple` or `limit`, exit status 1); the others
+still are.";
+
+/// How to draw.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct RenderArgs {
+    /// Draw the solution in (each puzzle must have exactly one).
+    #[arg(long)]
+    pub(crate) solution: bool,
+    /// Draw the candidates of the empty cells (pencil marks).
+    #[arg(long)]
+    pub(crate) candidates: bool,
+    /// Highlight these cells, e.g. `r1c1,r2c5` (rows and columns from 1;
+    /// the option may be given more than once).
+    #[arg(long, value_name = "CELLS", value_delimiter = ',', value_parser = parse_cell)]
+    pub(crate) highlight: Vec<gridcsp_puzzles::Cell>,
+    /// Write PNG pictures instead of SVG.
+    #[arg(long)]
+    pub(crate) png: bool,
+    /// The side of a cell in points (1/72 inch; a PNG has 4/3 pixels a
+    /// point).
+    #[arg(long, value_name = "PT", default_value_t = 36.0, value_parser = parse_cell_size)]
+    pub(crate) cell_size: f64,
+    /// Write one file per puzzle into this directory (made if missing).
+    #[arg(long, value_name = "DIR")]
+    pub(crate) out: Option<PathBuf>,
+    /// Limits of the search for the solution.
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+}
+
+/// `gridcsp <family> render`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct FamilyRenderArgs {
+    /// Input.
+    #[command(flatten)]
+    pub(crate) input: FamilyInput,
+    /// Drawing.
+    #[command(flatten)]
+    pub(crate) render: RenderArgs,
+}
+
+/// `gridcsp sudoku render`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct SudokuRenderArgs {
+    /// Input.
+    #[command(flatten)]
+    pub(crate) input: SudokuInput,
+    /// Drawing.
+    #[command(flatten)]
+    pub(crate) render: RenderArgs,
+}
+
+/// `gridcsp futoshiki render`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct FutoshikiRenderArgs {
+    /// Input.
+    #[command(flatten)]
+    pub(crate) input: FutoshikiInput,
+    /// Drawing.
+    #[command(flatten)]
+    pub(crate) render: RenderArgs,
+}
+
+/// The `--pdf` booklet of `generate`.
+#[derive(Clone, Debug, Args)]
+#[command(next_help_heading = "Booklet")]
+pub(crate) struct BookletArgs {
+    /// Also write the puzzles as a printable PDF booklet: a caption with
+    /// the number and level above each, page numbers, the solutions on
+    /// the last pages.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) pdf: Option<PathBuf>,
+    /// Puzzles on each page of the booklet.
+    #[arg(long, value_name = "K", default_value_t = 4, requires = "pdf",
+          value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub(crate) per_page: u16,
+}
+
+/// Reads one cell of `--highlight`, `r1c1` (clap splits the list at
+/// commas: the field is a `Vec` of cells, so the parser must return one
+/// cell, or clap's typed access panics).
+fn parse_cell(word: &str) -> Result<gridcsp_puzzles::Cell, String> {
+    let bad = || format!("expected cells such as r1c1,r2c5, not {word:?}");
+    let w = word.trim().to_ascii_lowercase();
+    let (r, c) = w
+        .strip_prefix('r')
+        .and_then(|w| w.split_once('c'))
+        .ok_or_else(bad)?;
+    let r: usize = r.parse().map_err(|_| bad())?;
+    let c: usize = c.parse().map_err(|_| bad())?;
+    if r == 0 || c == 0 {
+        return Err(bad());
+    }
+    Ok(gridcsp_puzzles::Cell::new(r - 1, c - 1))
+}
+
+/// Reads a cell size in points, 4 to 720.
+fn parse_cell_size(text: &str) -> Result<f64, String> {
+    let bad = || format!("expected a cell size in points from 4 to 720, not {text:?}");
+    let v: f64 = text.trim().parse().map_err(|_| bad())?;
+    if (4.0..=720.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(bad())
+    }
 }

@@ -3,15 +3,16 @@
 //! needs no code here. The family's [`FamilyInfo::shape`] says how its
 //! records are cut from the input.
 
+use crate::answer::{Answer, GenJob, Status};
 use crate::args::{
-    ConvertArgs, FamilyCommand, FamilyGenerateArgs, FamilyInput, Format, LimitArgs, RunArgs,
-    UrlSolveArgs,
+    FamilyCommand, FamilyGenerateArgs, FamilyInput, Format, LimitArgs, RunArgs, UrlSolveArgs,
 };
-use crate::batch::{self, Answer, GenJob, Status, Tally};
+use crate::batch::{self, Tally};
+use crate::common::{clock_seed, usage};
+use crate::convert::{convert_records, failed, load};
 use crate::framing::{Block, Extent, Record, RecordShape, is_blank};
 use crate::input::read_file_records;
 use crate::output::{Io, Layout, Printer};
-use crate::sudoku_cmd::{clock_seed, usage};
 use csp_core::{Limits, SolveOutcome, Stats};
 use gridcsp_puzzles::{
     AnyFamily, AnyPuzzle, FamilyInfo, GenerateOptions, GradeError, Hint, Solved, Violation,
@@ -163,58 +164,6 @@ pub(crate) fn run(
     }
 }
 
-/// `convert`: every record of `a.input` (cut by `shape`) written in the
-/// form `a.to`.
-pub(crate) fn convert_records(
-    family: &dyn AnyFamily,
-    a: &ConvertArgs,
-    shape: RecordShape,
-    run_args: &RunArgs,
-    io: &Io,
-) -> io::Result<Tally> {
-    let layout = match (run_args.json, a.to) {
-        (true, _) => Layout::Json,
-        (false, Format::Text) => Layout::Blocks,
-        (false, _) => Layout::Lines,
-    };
-    let mut printer = Printer::new(layout, io);
-    let to = a.to;
-    batch::run_records(
-        run_args,
-        &a.input.files,
-        shape,
-        &mut printer,
-        || (),
-        |_, record| match load(family, record) {
-            Ok(p) => match written(&*p, to) {
-                Ok(text) => {
-                    Answer::new(Status::Done, "converted", text.clone()).field("output", text)
-                }
-                Err(reason) => failed(reason),
-            },
-            Err(a) => a,
-        },
-    )
-}
-
-/// `failed`, with the reason on standard error.
-fn failed(reason: String) -> Answer {
-    let mut a = Answer::new(Status::Failed, "failed", "failed");
-    a.message = Some(reason);
-    a
-}
-
-/// A puzzle in the form `to`, or why it cannot be written so.
-pub(crate) fn written(p: &dyn AnyPuzzle, to: Format) -> Result<String, String> {
-    match to {
-        Format::Text => Ok(p.write().trim_end().to_owned()),
-        Format::Id => p
-            .game_id()
-            .ok_or_else(|| "no one-line form (game ID) holds this puzzle".to_owned()),
-        Format::Puzzlink => p.puzzlink().map_err(|e| e.to_string()),
-    }
-}
-
 /// `gridcsp solve URL...`: each record a puzz.link URL, solved by the
 /// family its genre names.
 pub(crate) fn solve_urls(a: &UrlSolveArgs, run_args: &RunArgs, io: &Io) -> io::Result<Tally> {
@@ -297,19 +246,6 @@ where
             Err(a) => a,
         },
     )
-}
-
-/// Reads a record as a puzzle of the family; errors name the file's line.
-pub(crate) fn load<'f>(
-    family: &'f dyn AnyFamily,
-    record: &Record,
-) -> Result<Box<dyn AnyPuzzle + 'f>, Answer> {
-    if let Some(defect) = &record.defect {
-        return Err(Answer::invalid(defect.clone()));
-    }
-    family
-        .load(&record.text)
-        .map_err(|e| Answer::invalid(e.relocated(record.line).to_string()))
 }
 
 fn unsolvable() -> Answer {

@@ -5,11 +5,12 @@
 //! so each puzzle gets its own csp-core model; there is no state to keep
 //! between puzzles.
 
+use crate::answer::{Answer, GenJob, Status};
 use crate::args::{FutoshikiCommand, FutoshikiGenerateArgs, FutoshikiInput, RunArgs};
-use crate::batch::{self, Answer, GenJob, Status, Tally};
+use crate::batch::{self, Tally};
+use crate::common::{clock_seed, conflict_line, search_options};
 use crate::framing::{Block, Extent, Form, Record, RecordShape, Vote, is_blank, vote};
 use crate::output::{Io, Layout, Printer};
-use crate::sudoku_cmd::{clock_seed, conflict_line, search_options};
 use csp_core::{SearchOptions, SolveOutcome};
 use futoshiki::{
     ADJACENT_DIRECTIVE, Contradiction, GenerateOptions, GradeError, Mode, ParseError, Puzzle,
@@ -69,7 +70,7 @@ pub(crate) fn run(command: FutoshikiCommand, run_args: &RunArgs, io: &Io) -> io:
         }
         FutoshikiCommand::Convert(a) => {
             let family = &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD;
-            crate::family_cmd::convert_records(family, &a, shape(), run_args, io)
+            crate::convert::convert_records(family, &a, shape(), run_args, io)
         }
     }
 }

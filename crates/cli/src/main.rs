@@ -4,16 +4,23 @@
 //! `gridcsp-puzzles`) by the thousand, from files or pipes, in parallel,
 //! with the output in input order.
 //!
-//! Modules: [`args`] (the command line), [`framing`] (cutting the input
-//! into records, one puzzle each, by a family's record shape), [`input`]
-//! (reading files and pipes into the framer), [`batch`] (the parallel
-//! engine), [`output`] (text and JSON, and the run's streams), and one
-//! module per puzzle kind ([`sudoku_cmd`], [`futoshiki_cmd`]), which gives
-//! its record shapes and its answers. See `docs/cli.md` for the user guide.
+//! Modules, in layers (each imports only from those before it; see
+//! `docs/architecture.md`): [`args`] (the command line); [`framing`]
+//! (cutting the input into records, one puzzle each, by a family's record
+//! shape) and [`answer`] (one puzzle's answer); [`output`] (text and JSON,
+//! and the run's streams) and [`atomic`] (files written whole); [`input`]
+//! (reading files and pipes into the framer); [`parallel`] and
+//! [`batch`] (the parallel engine); [`common`] and [`convert`] (what every
+//! command shares); the commands: [`render_cmd`], [`family_cmd`] (every
+//! family of `gridcsp-puzzles`), [`sudoku_cmd`] and [`futoshiki_cmd`]. See
+//! `docs/cli.md` for the user guide.
 
+mod answer;
 mod args;
 mod atomic;
 mod batch;
+mod common;
+mod convert;
 mod family_cmd;
 mod framing;
 mod futoshiki_cmd;
@@ -96,6 +103,12 @@ fn generic_family(name: &str) -> Option<&'static dyn AnyFamily> {
 
 /// The whole command line: the derived one, plus one subcommand per
 /// family of `gridcsp-puzzles` (each with the same [`FamilyCommand`]s).
+///
+/// A family's subcommands and their arguments are built only when clap
+/// reaches its subcommand ([`clap::Command::defer`]): building all of
+/// them (17 families, each with a dozen subcommands and their options)
+/// took most of the tool's start-up time, and a command line names one
+/// family.
 fn command() -> clap::Command {
     let mut cmd = Cli::command();
     for f in gridcsp_puzzles::families() {
@@ -103,28 +116,46 @@ fn command() -> clap::Command {
         if BUILT_IN.contains(&info.name) {
             continue;
         }
-        let levels: Vec<String> = info
-            .levels
-            .iter()
-            .map(|l| format!("  {:<12}{}", l.name, l.about))
-            .collect();
-        // The family's own words go on after the derived subcommands, which
-        // would otherwise replace them with `FamilyCommand`'s doc comment.
-        let sub = FamilyCommand::augment_subcommands(clap::Command::new(info.name))
+        let sub = clap::Command::new(info.name)
             .about(format!("{}: {}", info.title, info.rules))
-            .after_help(format!(
-                "Levels (easiest first):\n{}\n\nFormats: docs/formats/{}.md",
-                levels.join("\n"),
-                info.name
-            ))
-            .subcommand_required(true)
-            .arg_required_else_help(true);
+            .defer(family_subcommands);
         cmd = cmd.subcommand(sub);
     }
+    // Built now: deferred, its own options would go after the global ones
+    // in its help, and it has few.
     let solve = UrlSolveArgs::augment_args(clap::Command::new(URL_SOLVE))
         .about("Solve puzz.link URLs of any family (the family from each URL's genre)")
         .after_help(args::URL_SOLVE_EXAMPLES);
     cmd.subcommand(solve)
+}
+
+/// Completes a family's subcommand (named after the family) with the
+/// shared [`FamilyCommand`]s and the family's levels.
+fn family_subcommands(sub: clap::Command) -> clap::Command {
+    let Some(family) = generic_family(sub.get_name()) else {
+        return sub;
+    };
+    let info = family.info();
+    let levels: Vec<String> = info
+        .levels
+        .iter()
+        .map(|l| format!("  {:<12}{}", l.name, l.about))
+        .collect();
+    // The family's own words go on after the derived subcommands, which
+    // would otherwise replace them with `FamilyCommand`'s doc comment.
+    let about = sub.get_about().cloned();
+    let mut sub = FamilyCommand::augment_subcommands(sub)
+        .after_help(format!(
+            "Levels (easiest first):\n{}\n\nFormats: docs/formats/{}.md",
+            levels.join("\n"),
+            info.name
+        ))
+        .subcommand_required(true)
+        .arg_required_else_help(true);
+    if let Some(about) = about {
+        sub = sub.about(about);
+    }
+    sub
 }
 
 /// The subcommand that reads puzz.link URLs of any family.
@@ -204,7 +235,8 @@ mod tests {
     /// rules, then its levels), not the shared words of `FamilyCommand`.
     #[test]
     fn every_family_subcommand_describes_its_family() {
-        let cmd = command();
+        let mut cmd = command();
+        cmd.build();
         for f in gridcsp_puzzles::families() {
             let info = f.info();
             if BUILT_IN.contains(&info.name) {
@@ -221,5 +253,108 @@ mod tests {
                 .unwrap_or_default();
             assert!(after.starts_with("Levels (easiest first):"), "{after}");
         }
+    }
+
+    /// The CLI's files import each other in one direction only: the
+    /// `crate::` paths outside comments form no circle (`docs/architecture.md`
+    /// draws the layers).
+    #[test]
+    fn the_modules_import_one_way() {
+        let files: [(&str, &str); 17] = [
+            ("answer", include_str!("answer.rs")),
+            ("args", include_str!("args.rs")),
+            ("atomic", include_str!("atomic.rs")),
+            ("batch", include_str!("batch.rs")),
+            ("common", include_str!("common.rs")),
+            ("convert", include_str!("convert.rs")),
+            ("family_cmd", include_str!("family_cmd.rs")),
+            ("framing", include_str!("framing.rs")),
+            ("futoshiki_cmd", include_str!("futoshiki_cmd.rs")),
+            ("input", include_str!("input.rs")),
+            ("main", include_str!("main.rs")),
+            ("output", include_str!("output.rs")),
+            ("parallel", include_str!("parallel.rs")),
+            ("props", include_str!("props.rs")),
+            ("props_families", include_str!("props_families.rs")),
+            ("render_cmd", include_str!("render_cmd.rs")),
+            ("sudoku_cmd", include_str!("sudoku_cmd.rs")),
+        ];
+        let names: Vec<&str> = files.iter().map(|&(n, _)| n).collect();
+        let imports = |text: &str| -> Vec<usize> {
+            let mut out = Vec::new();
+            for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+                for (i, name) in names.iter().enumerate() {
+                    for prefix in ["crate::", "super::"] {
+                        let path = format!("{prefix}{name}");
+                        let found = line.match_indices(&path).any(|(at, _)| {
+                            !line[at + path.len()..]
+                                .starts_with(|c: char| c == '_' || c.is_alphanumeric())
+                        });
+                        if found && !out.contains(&i) {
+                            out.push(i);
+                        }
+                    }
+                }
+            }
+            out
+        };
+        let edges: Vec<Vec<usize>> = files.iter().map(|&(_, text)| imports(text)).collect();
+        // Depth-first search for a back edge; the path names the circle.
+        fn visit(v: usize, edges: &[Vec<usize>], state: &mut [u8], path: &mut Vec<usize>) -> bool {
+            state[v] = 1;
+            path.push(v);
+            for &w in &edges[v] {
+                if w != v && (state[w] == 1 || (state[w] == 0 && visit(w, edges, state, path))) {
+                    path.push(w);
+                    return true;
+                }
+            }
+            path.pop();
+            state[v] = 2;
+            false
+        }
+        let mut state = vec![0u8; files.len()];
+        for v in 0..files.len() {
+            let mut path = Vec::new();
+            if state[v] == 0 && visit(v, &edges, &mut state, &mut path) {
+                let circle: Vec<&str> = path.iter().map(|&i| names[i]).collect();
+                panic!("an import circle: {}", circle.join(" -> "));
+            }
+        }
+        // The test sees every file of the crate.
+        assert_eq!(
+            files.len(),
+            std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))
+                .map(|d| d
+                    .filter(|e| e.as_ref().is_ok_and(|e| e.path().is_file()))
+                    .count())
+                .unwrap_or(0)
+        );
+    }
+
+    /// Deferring a family's subcommands changes nothing a user sees: its
+    /// subcommands are all there with their help once clap reaches them.
+    #[test]
+    fn a_family_subcommand_is_whole_once_built() {
+        let mut cmd = command();
+        cmd.build();
+        for f in gridcsp_puzzles::families() {
+            let name = f.info().name;
+            if BUILT_IN.contains(&name) {
+                continue;
+            }
+            let family = cmd.find_subcommand_mut(name).expect("listed");
+            for sub in [
+                "solve", "count", "check", "grade", "explain", "hint", "generate",
+            ] {
+                let help = family
+                    .find_subcommand_mut(sub)
+                    .map(|c| c.render_long_help().to_string())
+                    .unwrap_or_default();
+                assert!(help.contains("Usage: gridcsp"), "{name} {sub}: {help}");
+            }
+        }
+        assert!(parse_from(["gridcsp", "kakuro", "solve", "--limit", "2"]).is_err());
+        assert!(parse_from(["gridcsp", "kakuro", "count", "--limit", "2"]).is_ok());
     }
 }

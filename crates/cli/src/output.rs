@@ -4,7 +4,7 @@
 //! hidden while they are written. Also where the run's streams come from
 //! ([`Io`]): the process's own, or memory (the in-process tests).
 
-use crate::batch::{Answer, Job, merge};
+use crate::answer::{Answer, Job, merge};
 use serde::Serialize;
 use serde_json::Value;
 use std::io::{self, IsTerminal, Read, Write};

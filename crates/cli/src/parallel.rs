@@ -12,13 +12,13 @@
 //! `--subproblems FILE` searches each of them ([`subproblem_lines`]), so
 //! that a cluster can shard one search over machines.
 //!
-//! [`batch::run`](crate::batch) decides (the input held one record) and
+//! The batch engine (the layer above) decides (the input held one record) and
 //! sets the thread count and the offline mode for the calling thread with
 //! [`with_instance`]; each family's solve and count read them with
 //! [`instance_threads`] and [`offline_answer`].
 
+use crate::answer::{Answer, Status};
 use crate::args::RunArgs;
-use crate::batch::{Answer, Status};
 use csp_core::{
     Count, Literal, Model, ParallelSolver, SearchOptions, SearchStatus, Solution, SolveOutcome,
     Solver, Stats, StopReason, VarId,

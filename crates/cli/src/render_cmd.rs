@@ -6,12 +6,12 @@
 //! [`crate::atomic`] says: never half-written, a symlink followed, a
 //! special file written through rather than replaced.
 
-use crate::args::{FamilyInput, FutoshikiInput, LimitArgs, RunArgs, SudokuInput};
-use crate::batch::{self, Answer, Status, Tally};
+use crate::answer::{Answer, Status};
+use crate::args::{BookletArgs, LimitArgs, RenderArgs, RunArgs};
+use crate::batch::{self, Tally};
+use crate::common::usage;
 use crate::framing::{Record, RecordShape};
 use crate::output::{ErrSink, Io, Layout, Printer};
-use crate::sudoku_cmd::usage;
-use clap::Args;
 use gridcsp_puzzles::render::{Booklet, PdfPages, png};
 use gridcsp_puzzles::{AnyFamily, AnyPuzzle, Limits, RenderOptions, Solved, Unique};
 use std::collections::BTreeMap;
@@ -19,125 +19,6 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
-
-pub(crate) const RENDER_EXAMPLES: &str = "\
-Examples:
-  gridcsp sudoku render puzzle.txt > puzzle.svg
-  gridcsp kakuro render --solution --out pictures puzzles.txt
-  gridcsp star-battle render --png --cell-size 48 --out pictures puzzles.txt
-  gridcsp sudoku render --candidates --highlight r1c1,r5c5 puzzle.txt
-
-Output: with --out DIR, one file per puzzle, DIR/<family>-<n>.svg (or
-.png; n counts the puzzles of the input from 1), and its path on standard
-output; without --out, the picture of the single puzzle read on standard
-output. With --solution, a puzzle without exactly one solution is not
-drawn (`unsolvable`, `multiple` or `limit`, exit status 1); the others
-still are.";
-
-/// How to draw.
-#[derive(Clone, Debug, Args)]
-pub(crate) struct RenderArgs {
-    /// Draw the solution in (each puzzle must have exactly one).
-    #[arg(long)]
-    pub(crate) solution: bool,
-    /// Draw the candidates of the empty cells (pencil marks).
-    #[arg(long)]
-    pub(crate) candidates: bool,
-    /// Highlight these cells, e.g. `r1c1,r2c5` (rows and columns from 1;
-    /// the option may be given more than once).
-    #[arg(long, value_name = "CELLS", value_delimiter = ',', value_parser = parse_cell)]
-    pub(crate) highlight: Vec<gridcsp_puzzles::Cell>,
-    /// Write PNG pictures instead of SVG.
-    #[arg(long)]
-    pub(crate) png: bool,
-    /// The side of a cell in points (1/72 inch; a PNG has 4/3 pixels a
-    /// point).
-    #[arg(long, value_name = "PT", default_value_t = 36.0, value_parser = parse_cell_size)]
-    pub(crate) cell_size: f64,
-    /// Write one file per puzzle into this directory (made if missing).
-    #[arg(long, value_name = "DIR")]
-    pub(crate) out: Option<PathBuf>,
-    /// Limits of the search for the solution.
-    #[command(flatten)]
-    pub(crate) limits: LimitArgs,
-}
-
-/// `gridcsp <family> render`.
-#[derive(Clone, Debug, Args)]
-pub(crate) struct FamilyRenderArgs {
-    /// Input.
-    #[command(flatten)]
-    pub(crate) input: FamilyInput,
-    /// Drawing.
-    #[command(flatten)]
-    pub(crate) render: RenderArgs,
-}
-
-/// `gridcsp sudoku render`.
-#[derive(Clone, Debug, Args)]
-pub(crate) struct SudokuRenderArgs {
-    /// Input.
-    #[command(flatten)]
-    pub(crate) input: SudokuInput,
-    /// Drawing.
-    #[command(flatten)]
-    pub(crate) render: RenderArgs,
-}
-
-/// `gridcsp futoshiki render`.
-#[derive(Clone, Debug, Args)]
-pub(crate) struct FutoshikiRenderArgs {
-    /// Input.
-    #[command(flatten)]
-    pub(crate) input: FutoshikiInput,
-    /// Drawing.
-    #[command(flatten)]
-    pub(crate) render: RenderArgs,
-}
-
-/// The `--pdf` booklet of `generate`.
-#[derive(Clone, Debug, Args)]
-#[command(next_help_heading = "Booklet")]
-pub(crate) struct BookletArgs {
-    /// Also write the puzzles as a printable PDF booklet: a caption with
-    /// the number and level above each, page numbers, the solutions on
-    /// the last pages.
-    #[arg(long, value_name = "FILE")]
-    pub(crate) pdf: Option<PathBuf>,
-    /// Puzzles on each page of the booklet.
-    #[arg(long, value_name = "K", default_value_t = 4, requires = "pdf",
-          value_parser = clap::value_parser!(u16).range(1..=64))]
-    pub(crate) per_page: u16,
-}
-
-/// Reads one cell of `--highlight`, `r1c1` (clap splits the list at
-/// commas: the field is a `Vec` of cells, so the parser must return one
-/// cell, or clap's typed access panics).
-fn parse_cell(word: &str) -> Result<gridcsp_puzzles::Cell, String> {
-    let bad = || format!("expected cells such as r1c1,r2c5, not {word:?}");
-    let w = word.trim().to_ascii_lowercase();
-    let (r, c) = w
-        .strip_prefix('r')
-        .and_then(|w| w.split_once('c'))
-        .ok_or_else(bad)?;
-    let r: usize = r.parse().map_err(|_| bad())?;
-    let c: usize = c.parse().map_err(|_| bad())?;
-    if r == 0 || c == 0 {
-        return Err(bad());
-    }
-    Ok(gridcsp_puzzles::Cell::new(r - 1, c - 1))
-}
-
-/// Reads a cell size in points, 4 to 720.
-fn parse_cell_size(text: &str) -> Result<f64, String> {
-    let bad = || format!("expected a cell size in points from 4 to 720, not {text:?}");
-    let v: f64 = text.trim().parse().map_err(|_| bad())?;
-    if (4.0..=720.0).contains(&v) {
-        Ok(v)
-    } else {
-        Err(bad())
-    }
-}
 
 fn limits(args: &LimitArgs) -> Limits {
     Limits {
@@ -243,7 +124,7 @@ fn file_name(family: &dyn AnyFamily, seq: u64, png: bool) -> String {
 
 /// The picture of one record, or the answer that says why there is none.
 fn draw(family: &dyn AnyFamily, record: &Record, args: &RenderArgs) -> Result<Vec<u8>, Answer> {
-    let p = crate::family_cmd::load(family, record)?;
+    let p = crate::convert::load(family, record)?;
     let options = RenderOptions::default()
         .with_candidates(args.candidates)
         .with_highlight(args.highlight.clone())
@@ -554,22 +435,5 @@ pub(crate) fn keep(
 pub(crate) fn skip(pages: Option<&Pages<'_>>, index: u64) {
     if let Some(pages) = pages {
         pages.place(index, (format!("{}. not made", index + 1), None, None));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cells_and_sizes() {
-        use gridcsp_puzzles::Cell;
-        assert_eq!(parse_cell("r1c1"), Ok(Cell::new(0, 0)));
-        assert_eq!(parse_cell(" R2C5"), Ok(Cell::new(1, 4)));
-        assert!(parse_cell("r0c1").is_err());
-        assert!(parse_cell("a1").is_err());
-        assert_eq!(parse_cell_size("48"), Ok(48.0));
-        assert!(parse_cell_size("1").is_err());
-        assert!(parse_cell_size("NaN").is_err());
     }
 }

@@ -7,8 +7,10 @@
 //! shape and shared by every thread; each thread keeps one
 //! [`SudokuSolver`] per shape for the whole run.
 
+use crate::answer::{Answer, GenJob, Status};
 use crate::args::{Format, LimitArgs, RunArgs, SudokuCommand, SudokuGenerateArgs, SudokuInput};
-use crate::batch::{self, Answer, GenJob, Status, Tally};
+use crate::batch::{self, Tally};
+use crate::common::{clock_seed, conflict_line, search_options, usage};
 use crate::framing::{Block, Extent, Form, Record, RecordShape, Vote, is_blank, vote};
 use crate::output::{Io, Layout, Printer};
 use csp_core::SearchOptions;
@@ -71,7 +73,7 @@ pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs, io: &Io) -> io::Re
         SudokuCommand::Convert(a) => {
             let family = gridcsp_puzzles::families::sudoku::Sudoku::CLASSIC;
             let shape = shape(false, None);
-            crate::family_cmd::convert_records(&family, &a, shape, run_args, io)
+            crate::convert::convert_records(&family, &a, shape, run_args, io)
         }
         SudokuCommand::Render(a) => {
             let boxes = a
@@ -348,20 +350,6 @@ fn variant(rules: Rules) -> Variant {
     }
 }
 
-/// The sudoku crate's search options with the node and time limits asked for.
-pub(crate) fn search_options(limits: Option<&LimitArgs>) -> SearchOptions {
-    let mut options = SudokuSolver::default_options();
-    if let Some(limits) = limits {
-        if let Some(n) = limits.node_limit {
-            options = options.with_node_limit(n);
-        }
-        if let Some(t) = limits.time_limit {
-            options = options.with_time_limit(t);
-        }
-    }
-    options
-}
-
 /// One thread's solvers, one per board shape met so far.
 struct Worker<'c> {
     solvers: Vec<SudokuSolver<'c>>,
@@ -554,17 +542,6 @@ fn parallel_count(
     ))
 }
 
-/// `conflict r1c2 r1c7`, from cells in any order.
-pub(crate) fn conflict_line(mut cells: Vec<(usize, usize)>) -> (String, Vec<String>) {
-    cells.sort_unstable();
-    cells.dedup();
-    let names: Vec<String> = cells
-        .iter()
-        .map(|&(r, c)| format!("r{}c{}", r + 1, c + 1))
-        .collect();
-    (format!("conflict {}", names.join(" ")), names)
-}
-
 fn check(ctx: &Ctx, record: &Record) -> Answer {
     let (board, rules) = match ctx.board(record) {
         Ok(b) => b,
@@ -741,7 +718,7 @@ fn generate(
                         Some(to) => {
                             let written = gridcsp_puzzles::AnyFamily::load(&family, &line)
                                 .map_err(|e| e.to_string())
-                                .and_then(|p| crate::family_cmd::written(&*p, to));
+                                .and_then(|p| crate::convert::written(&*p, to));
                             match written {
                                 Ok(text) => text,
                                 Err(reason) => {
@@ -796,18 +773,6 @@ fn sudoku_target(a: &SudokuGenerateArgs) -> Target {
         target = target.with_max_rating(r);
     }
     target
-}
-
-/// An error that makes the run a usage error (exit status 2).
-pub(crate) fn usage(message: String) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidInput, message)
-}
-
-/// A seed from the clock, for runs without `--seed`.
-pub(crate) fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 #[cfg(test)]
