@@ -32,6 +32,7 @@ export const PLAY = {
   'star-battle': { kind: 'binary', on: 1, off: 0, look: 'star' },
   norinori: { kind: 'binary', on: 1, off: 0, look: 'shade' },
   thermometers: { kind: 'binary', on: 1, off: 0, look: 'mercury' },
+  shikaku: { kind: 'number' },
 };
 
 /// How to play `family` (a number family if the table does not know it).

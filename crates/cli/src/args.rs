@@ -324,6 +324,8 @@ pub(crate) enum SudokuCommand {
     /// Explain each puzzle step by step.
     #[command(after_help = SUDOKU_EXPLAIN_EXAMPLES)]
     Explain(SudokuGradeArgs),
+    /// The next deduction for each puzzle (classic rules, any size).
+    Hint(FamilyLimitedArgs),
     /// Generate puzzles with exactly one solution.
     #[command(after_help = SUDOKU_GENERATE_EXAMPLES)]
     Generate(SudokuGenerateArgs),
@@ -484,6 +486,8 @@ pub(crate) enum FutoshikiCommand {
     /// Explain each puzzle step by step.
     #[command(after_help = FUTOSHIKI_EXPLAIN_EXAMPLES)]
     Explain(FutoshikiInput),
+    /// The next deduction for each puzzle (standard mode).
+    Hint(FamilyLimitedArgs),
     /// Generate puzzles with exactly one solution.
     #[command(after_help = FUTOSHIKI_GENERATE_EXAMPLES)]
     Generate(FutoshikiGenerateArgs),

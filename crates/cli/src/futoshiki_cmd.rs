@@ -6,7 +6,9 @@
 //! between puzzles.
 
 use crate::answer::{Answer, GenJob, Status};
-use crate::args::{FutoshikiCommand, FutoshikiGenerateArgs, FutoshikiInput, RunArgs};
+use crate::args::{
+    FamilyCommand, FutoshikiCommand, FutoshikiGenerateArgs, FutoshikiInput, RunArgs,
+};
 use crate::batch::{self, Tally};
 use crate::common::{clock_seed, conflict_line, search_options};
 use crate::framing::{Block, Extent, Form, Record, RecordShape, Vote, is_blank, vote};
@@ -59,6 +61,11 @@ pub(crate) fn run(command: FutoshikiCommand, run_args: &RunArgs, io: &Io) -> io:
             records(&input, run_args, Printer::new(layout(true), io), |r| {
                 grade(r, true, json)
             })
+        }
+        FutoshikiCommand::Hint(a) => {
+            // As every other family's `hint`, through the family path.
+            let family = &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD;
+            crate::family_cmd::run(family, FamilyCommand::Hint(a), run_args, io)
         }
         FutoshikiCommand::Generate(a) => {
             let mut printer = Printer::new(layout(a.grid), io);

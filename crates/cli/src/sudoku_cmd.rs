@@ -8,7 +8,9 @@
 //! [`SudokuSolver`] per shape for the whole run.
 
 use crate::answer::{Answer, GenJob, Status};
-use crate::args::{Format, LimitArgs, RunArgs, SudokuCommand, SudokuGenerateArgs, SudokuInput};
+use crate::args::{
+    FamilyCommand, Format, LimitArgs, RunArgs, SudokuCommand, SudokuGenerateArgs, SudokuInput,
+};
 use crate::batch::{self, Tally};
 use crate::common::{clock_seed, conflict_line, search_options, usage};
 use crate::framing::{Block, Extent, Form, Record, RecordShape, Vote, is_blank, vote};
@@ -66,6 +68,12 @@ pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs, io: &Io) -> io::Re
             records(&ctx, &a.input, run_args, &mut printer, |_, r| {
                 grade(&ctx, r, true)
             })
+        }
+        SudokuCommand::Hint(a) => {
+            // The hint in the player's words is the family path's: the
+            // same code and output as every other family's `hint`.
+            let family = &gridcsp_puzzles::families::sudoku::Sudoku::CLASSIC;
+            crate::family_cmd::run(family, FamilyCommand::Hint(a), run_args, io)
         }
         SudokuCommand::Generate(a) => {
             generate(&a, run_args, &mut Printer::new(layout(a.pretty), io))

@@ -1400,3 +1400,44 @@ fn sudoku_sends_jigsaw_and_killer_solo_ids_to_their_commands() {
     let r = gridcsp_with_input(&["sudoku", "solve"], Some(b"3x3:a\n".to_vec()));
     assert_eq!(r.lines(), ["invalid"]);
 }
+
+/// Sudoku and Futoshiki have `hint` as every family has, with the family
+/// path's output: one deduction per puzzle in the player's words.
+#[test]
+fn sudoku_and_futoshiki_give_hints_like_every_family() {
+    let r = gridcsp_with_input(&["sudoku", "hint"], Some(format!("{CLASSIC}\n").into()));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let lines = r.lines();
+    assert_eq!(lines.len(), 1, "{}", r.out);
+    assert!(
+        lines[0].starts_with('r') && lines[0].contains(" is "),
+        "{}",
+        r.out
+    );
+    let r = gridcsp_with_input(
+        &["--json", "sudoku", "hint"],
+        Some(format!("{CLASSIC}\n").into()),
+    );
+    assert!(r.out.contains("\"rule\""), "{}", r.out);
+    let r = gridcsp(&["futoshiki", "hint", "futoshiki_ids.txt"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(
+        !r.out.trim().is_empty() && !r.out.contains("invalid"),
+        "{}",
+        r.out
+    );
+    // Every family's help lists the same subcommands.
+    let subcommands = |family: &str| -> Vec<String> {
+        let help = gridcsp(&[family, "--help"]).out;
+        help.lines()
+            .skip_while(|l| !l.starts_with("Commands:"))
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
+            .collect()
+    };
+    let kakuro = subcommands("kakuro");
+    assert!(kakuro.contains(&"hint".to_owned()), "{kakuro:?}");
+    assert_eq!(subcommands("sudoku"), kakuro);
+    assert_eq!(subcommands("futoshiki"), kakuro);
+}

@@ -1,6 +1,6 @@
 //! No heap allocation per search node for the region and distance
 //! constraints: `RegionSize`, `Islands` (with its `Connected`),
-//! `SightCount`, `EqualApart` and `AbsDiff` search without allocating
+//! `SightCount`, `EqualApart`, `AbsDiff` and `Placement` search without allocating
 //! once the solver has run once. Same technique as `tests/no_alloc.rs` (a
 //! counting global allocator, one test per binary). Run with `--nocapture`
 //! for the figures.
@@ -65,6 +65,48 @@ fn ripple_and_sight() -> Model {
     m
 }
 
+/// A 6 x 6 Shikaku-like grid (rectangles by `Model::placement`) and a
+/// row of tagged dominoes placed at most once each.
+fn placement() -> Model {
+    use csp_core::constraints::placement::{Cover, Piece, polyominoes, rectangles};
+    let mut m = Model::new();
+    let cells = m.new_vars(36, 0..=7).unwrap();
+    let clues = [
+        (0, 6),
+        (4, 4),
+        (11, 2),
+        (14, 6),
+        (21, 4),
+        (24, 6),
+        (29, 4),
+        (35, 4),
+    ];
+    let pieces: Vec<Piece> = clues
+        .iter()
+        .enumerate()
+        .map(|(p, &(c, area))| Piece::new(p as i32, rectangles(6, 6, c / 6, c % 6, area)))
+        .collect();
+    m.placement(&cells, &pieces, Cover::Exactly).unwrap();
+    let row = m.new_vars(12, 0..=3).unwrap();
+    let all: Vec<usize> = (0..12).collect();
+    let pieces: Vec<Piece> = (1..=3)
+        .map(|v| {
+            let places = polyominoes(
+                1,
+                12,
+                &all[(v as usize - 1) * 4..(v as usize * 4 + 1).min(12)],
+                2,
+            );
+            let tags = places.iter().map(|p| (p[0] % 2) as i32).collect();
+            let tag = m.new_var(0..=1).unwrap();
+            Piece::new(v, places).with_tag(tag, tags)
+        })
+        .collect();
+    m.placement(&row, &pieces, Cover::AtMost { empty: 0 })
+        .unwrap();
+    m
+}
+
 #[test]
 fn region_constraints_search_without_allocating() {
     let (v, n) = counted(GLOBAL, || vec![1u8; 10]);
@@ -74,6 +116,7 @@ fn region_constraints_search_without_allocating() {
         ("region size 5x5", filling()),
         ("islands 6x6", nurikabe()),
         ("spaced, distances, sight", ripple_and_sight()),
+        ("placement", placement()),
     ];
     for (name, model) in &cases {
         for order in [VariableOrder::MrvDegree, VariableOrder::DomWdeg] {

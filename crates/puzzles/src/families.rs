@@ -24,6 +24,7 @@ pub mod nonogram;
 pub mod norinori;
 mod quick_grade;
 pub mod shading;
+pub mod shikaku;
 pub mod skyscrapers;
 pub mod slitherlink;
 pub mod star_battle;
@@ -57,4 +58,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &star_battle::StarBattle,
     &norinori::Norinori,
     &thermometers::Thermometers,
+    &shikaku::Shikaku,
 ];

@@ -25,10 +25,11 @@ const GENRES: &[(&str, &str)] = &[
     ("hitori", "hitori"),
     ("slitherlink", "slither"),
     ("masyu", "mashu"),
+    ("shikaku", "shikaku"),
 ];
 
 #[test]
-fn the_families_on_puzz_link_are_these_twelve() {
+fn the_families_on_puzz_link_are_these_thirteen() {
     let mut on: Vec<(&str, &str)> = families()
         .iter()
         .filter_map(|f| Some((f.info().name, f.puzzlink()?.name)))
