@@ -25,6 +25,7 @@ pub mod norinori;
 mod quick_grade;
 pub mod shading;
 pub mod skyscrapers;
+pub mod slant;
 pub mod slitherlink;
 pub mod star_battle;
 pub mod sudoku;
@@ -57,4 +58,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &star_battle::StarBattle,
     &norinori::Norinori,
     &thermometers::Thermometers,
+    &slant::Slant,
 ];
