@@ -244,12 +244,16 @@ fn steps_are_in_the_players_words() {
             assert!(!step.text.contains(word), "{}", step.text);
         }
     }
-    assert!(
-        e.steps.iter().any(|s| s
-            .text
-            .contains("the 4 at corner r2c2 needs every cell left")),
-        "{e}"
-    );
+    for words in [
+        "r1c3 is \\; r1c4 is /: the 0 at corner r1c4 takes no diagonal (corner full)",
+        "the 4 at corner r2c2 needs every cell left",
+        "r4c1 is /: the 1 at corner r5c2 has its diagonal (corner full)",
+    ] {
+        assert!(
+            e.steps.iter().any(|s| s.text.contains(words)),
+            "{words}\n{e}"
+        );
+    }
     let Hint::Step { step, .. } = Slant.hint(&p, &Limits::default()).unwrap() else {
         panic!("a step")
     };

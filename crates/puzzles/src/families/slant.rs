@@ -461,11 +461,12 @@ fn reason(p: &Puzzle, d: &Deduction, placed: bool) -> crate::Reason {
                     reads,
                 )
             } else {
-                crate::Reason::new(
-                    RULES[0].name,
-                    format!("the {k} at {name} is touched by {k} diagonals"),
-                    reads,
-                )
+                let has = match k {
+                    0 => "takes no diagonal".to_owned(),
+                    1 => "has its diagonal".to_owned(),
+                    k => format!("has its {k} diagonals"),
+                };
+                crate::Reason::new(RULES[0].name, format!("the {k} at {name} {has}"), reads)
             }
         }
         None => {
@@ -489,8 +490,9 @@ fn clue_violations(p: &Puzzle, s: &Slants) -> Vec<Violation> {
         if n != usize::from(k) {
             out.push(Violation::new(
                 format!(
-                    "the {k} at {} is touched by {n} diagonals",
-                    p.corner_name(v)
+                    "the {k} at {} is touched by {n} diagonal{}",
+                    p.corner_name(v),
+                    if n == 1 { "" } else { "s" }
                 ),
                 p.around(v).map(|(i, _)| p.cell(i)).collect(),
             ));
