@@ -38,12 +38,13 @@ corpus() {
     star-battle) echo "$golden/star-battle.txt benches/data/star_battle/star_battle_dailyprogrammer351.txt benches/data/star_battle/star_battle_kattis_starbattles2_1.txt" ;;
     norinori) echo "$golden/norinori.txt $placing/norinori_6_easy.txt" ;;
     thermometers) echo "$golden/thermometers.txt $placing/thermometers_6_easy.txt" ;;
+    slant) echo "$golden/slant.txt $data/slant_tatham.txt" ;;
     esac
 }
 
 families="sudoku futoshiki light-up tents binairo unruly killer-sudoku \
     jigsaw-sudoku skyscrapers suguru nonogram kenken kakuro hitori slitherlink \
-    masyu star-battle norinori thermometers"
+    masyu star-battle norinori thermometers slant"
 # For docs/images/rules.sh: the families, or one family's files.
 case ${1:-} in
 --families) echo "$families"; exit 0 ;;

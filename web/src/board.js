@@ -65,6 +65,9 @@ export class Board {
         t.textContent = symbol(v);
       } else if (v === view.on) {
         this.object(view.look, r, c, k, v);
+      } else if (view.look === 'slant') {
+        // Slant's "off" is the other diagonal, `/`.
+        el('line', { class: 'diagonal', x1: x + 0.4, y1: y - 0.4, x2: x - 0.4, y2: y + 0.4, 'data-cell': k, 'data-value': v }, g);
       } else {
         el('circle', { class: 'dot', cx: x, cy: y, r: 0.08, 'data-cell': k, 'data-value': v }, g);
       }
@@ -84,7 +87,8 @@ export class Board {
     }
   }
 
-  /// An object on a cell: shading, a bulb, a tent, a star, mercury.
+  /// An object on a cell: shading, a bulb, a tent, a star, mercury, a
+  /// diagonal `\` (Slant).
   object(look, r, c, k, v) {
     const g = this.layer;
     const p = this.pitch;
@@ -107,6 +111,9 @@ export class Board {
         el('polygon', { class: 'star-mark', points: pts.join(' '), ...a }, g);
         break;
       }
+      case 'slant':
+        el('line', { class: 'diagonal', x1: x + 0.1, y1: y + 0.1, x2: x + 0.9, y2: y + 0.9, ...a }, g);
+        break;
       case 'mercury':
         el('rect', { class: 'mercury', x: x + 0.2, y: y + 0.2, width: 0.6, height: 0.6, rx: 0.2, ...a }, g);
         break;

@@ -8,7 +8,8 @@
 // - binary: a cell is marked "on" (shaded, a bulb, a tent, a star) or
 //   "off" (a dot: known empty); `on` and `off` are the model's values for
 //   them (Hitori's variable says whether a cell is kept, so its "on", a
-//   shaded cell, is 0);
+//   shaded cell, is 0); Slant's cells are binary too, `\` "on" and `/`
+//   "off";
 // - sides: Slitherlink, lines on the sides of cells;
 // - path: Masyu, lines between the centres of neighbouring cells.
 
@@ -33,6 +34,7 @@ export const PLAY = {
   norinori: { kind: 'binary', on: 1, off: 0, look: 'shade' },
   thermometers: { kind: 'binary', on: 1, off: 0, look: 'mercury' },
   shikaku: { kind: 'number' },
+  slant: { kind: 'binary', on: 1, off: 0, look: 'slant' },
 };
 
 /// How to play `family` (a number family if the table does not know it).

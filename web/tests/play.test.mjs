@@ -122,7 +122,7 @@ async function solveByHand(page, family, byMouse) {
   }
 }
 
-const FAMILIES = ['sudoku', 'futoshiki', 'light-up', 'tents', 'binairo', 'unruly', 'killer-sudoku', 'jigsaw-sudoku', 'skyscrapers', 'suguru', 'nonogram', 'kenken', 'kakuro', 'hitori', 'slitherlink', 'masyu', 'star-battle', 'norinori', 'thermometers', 'shikaku'];
+const FAMILIES = ['sudoku', 'futoshiki', 'light-up', 'tents', 'binairo', 'unruly', 'killer-sudoku', 'jigsaw-sudoku', 'skyscrapers', 'suguru', 'nonogram', 'kenken', 'kakuro', 'hitori', 'slitherlink', 'masyu', 'star-battle', 'norinori', 'thermometers', 'shikaku', 'slant'];
 
 test('the page lists every family', async () => {
   const { page, context } = await open(chromium, server.url);

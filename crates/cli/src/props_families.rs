@@ -514,6 +514,7 @@ families!(
     slitherlink => "slitherlink",
     masyu => "masyu",
     shikaku => "shikaku",
+    slant => "slant",
 );
 
 #[test]

@@ -26,6 +26,7 @@ mod quick_grade;
 pub mod shading;
 pub mod shikaku;
 pub mod skyscrapers;
+pub mod slant;
 pub mod slitherlink;
 pub mod star_battle;
 pub mod sudoku;
@@ -59,4 +60,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &norinori::Norinori,
     &thermometers::Thermometers,
     &shikaku::Shikaku,
+    &slant::Slant,
 ];

@@ -568,6 +568,28 @@ impl Canvas {
         ));
     }
 
+    /// A thick diagonal across a cell: `\` (top-left to bottom-right) when
+    /// `back`, else `/` (Slant).
+    pub fn diagonal(&mut self, row: usize, col: usize, back: bool) {
+        let (x, y) = (col as f64, row as f64);
+        if back {
+            self.line((x, y), (x + 1.0, y + 1.0));
+        } else {
+            self.line((x + 1.0, y), (x, y + 1.0));
+        }
+    }
+
+    /// A clue on a lattice point (a corner of cells, Slant's numbers): the
+    /// text in a white ring centred at `(x, y)`.
+    pub fn point_clue(&mut self, x: f64, y: f64, text: &str) {
+        self.raw(&format!(
+            "<circle class=\"ring\" cx=\"{}\" cy=\"{}\" r=\"0.22\"/>",
+            num(x),
+            num(y)
+        ));
+        self.text_at(x, y, text, Ink::Given, 0.32);
+    }
+
     /// The finished SVG document, `cell_size` points per cell.
     pub fn finish(self, cell_size: f64) -> String {
         let [l, t, r, b] = self.margin;

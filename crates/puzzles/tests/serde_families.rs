@@ -8,6 +8,7 @@
 
 #![cfg(feature = "serde")]
 
+use gridcsp_puzzles::families::slant::{self, Slant};
 use gridcsp_puzzles::families::{binairo, kakuro, kenken, light_up, masyu, shading, skyscrapers};
 use gridcsp_puzzles::families::{
     binairo::Binairo, futoshiki::Futoshiki, hitori::Hitori, jigsaw_sudoku::JigsawSudoku,
@@ -328,6 +329,12 @@ fn shading_and_loop_families() {
         Form::Text,
     );
     check_family(
+        "slant",
+        &Slant,
+        &["4 4\n- - - 0 -\n- 4 - - -\n2 - - - 2\n- - - - -\n- 1 - 0 -\n"],
+        Form::Text,
+    );
+    check_family(
         "thermometers",
         &Thermometers,
         &[
@@ -367,6 +374,7 @@ fn grids_the_puzzles_hold_round_trip_and_are_checked() {
         round_trip(&shading::Shading::new(rows, cols, Vec::new()).unwrap());
         round_trip(&hitori::Shading::new(rows, cols, Vec::new()).unwrap());
         round_trip(&slitherlink::Inside::new(rows, cols, Vec::new()).unwrap());
+        round_trip(&slant::Slants::new(rows, cols, Vec::new()).unwrap());
         round_trip(&nonogram::NonogramSolution::new(rows, cols, Vec::new()).unwrap());
         round_trip(&suguru::Digits::new(rows, cols, Vec::new()).unwrap());
     }
@@ -478,6 +486,8 @@ fn read_as_everything(json: &str) {
     read::<hitori::Shading>(json);
     read::<slitherlink::Puzzle>(json);
     read::<slitherlink::Inside>(json);
+    read::<slant::Puzzle>(json);
+    read::<slant::Slants>(json);
     read::<masyu::Puzzle>(json);
     read::<masyu::Path>(json);
     read::<gridcsp_puzzles::families::star_battle::StarBattlePuzzle>(json);
@@ -685,6 +695,7 @@ fn every_puzzle_of_the_data_sets_round_trips() {
             "norinori" => corpus(&Norinori, &file, &text),
             "thermometers" => corpus(&Thermometers, &file, &text),
             "shikaku" => corpus(&Shikaku, &file, &text),
+            "slant" => corpus(&Slant, &file, &text),
             other => panic!("{other}: a family this test does not know"),
         };
         assert!(read > 0, "{file}: no puzzle read");
