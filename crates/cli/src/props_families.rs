@@ -513,6 +513,8 @@ families!(
     hitori => "hitori",
     slitherlink => "slitherlink",
     masyu => "masyu",
+    nurikabe => "nurikabe",
+    fillomino => "fillomino",
 );
 
 #[test]
