@@ -124,10 +124,13 @@ async function solveByHand(page, family, byMouse) {
 
 const FAMILIES = ['sudoku', 'futoshiki', 'light-up', 'tents', 'binairo', 'unruly', 'killer-sudoku', 'jigsaw-sudoku', 'skyscrapers', 'suguru', 'nonogram', 'kenken', 'kakuro', 'hitori', 'slitherlink', 'masyu', 'star-battle', 'norinori', 'thermometers', 'shikaku', 'slant'];
 
+// Listed, but not yet played by hand here: the region families of issue 36.
+const NOT_PLAYED = ['nurikabe', 'fillomino'];
+
 test('the page lists every family', async () => {
   const { page, context } = await open(chromium, server.url);
   const names = await page.$$eval('#family option', (os) => os.map((o) => o.value));
-  assert.deepEqual(names, FAMILIES);
+  assert.deepEqual(names, [...FAMILIES, ...NOT_PLAYED]);
   await context.close();
 });
 

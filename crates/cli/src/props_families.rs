@@ -515,6 +515,8 @@ families!(
     masyu => "masyu",
     shikaku => "shikaku",
     slant => "slant",
+    nurikabe => "nurikabe",
+    fillomino => "fillomino",
 );
 
 #[test]

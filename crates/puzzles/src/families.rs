@@ -10,6 +10,7 @@
 //! test of `tests/puzzlink.rs` lists the families on puzz.link.
 
 pub mod binairo;
+pub mod fillomino;
 pub mod futoshiki;
 mod grid_text;
 pub mod hitori;
@@ -22,6 +23,7 @@ pub mod light_up;
 pub mod masyu;
 pub mod nonogram;
 pub mod norinori;
+pub mod nurikabe;
 mod quick_grade;
 pub mod shading;
 pub mod shikaku;
@@ -61,4 +63,6 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &thermometers::Thermometers,
     &shikaku::Shikaku,
     &slant::Slant,
+    &nurikabe::Nurikabe,
+    &fillomino::Fillomino,
 ];

@@ -27,6 +27,8 @@ const GENRES: &[(&str, &str)] = &[
     ("masyu", "mashu"),
     ("shikaku", "shikaku"),
     ("slant", "gokigen"),
+    ("nurikabe", "nurikabe"),
+    ("fillomino", "fillomino"),
 ];
 
 #[test]

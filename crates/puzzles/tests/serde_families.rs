@@ -11,11 +11,11 @@
 use gridcsp_puzzles::families::slant::{self, Slant};
 use gridcsp_puzzles::families::{binairo, kakuro, kenken, light_up, masyu, shading, skyscrapers};
 use gridcsp_puzzles::families::{
-    binairo::Binairo, futoshiki::Futoshiki, hitori::Hitori, jigsaw_sudoku::JigsawSudoku,
-    kakuro::Kakuro, kenken::KenKen, killer_sudoku::KillerSudoku, light_up::LightUp, masyu::Masyu,
-    nonogram::Nonogram, norinori::Norinori, shikaku::Shikaku, skyscrapers::Skyscrapers,
-    slitherlink::Slitherlink, star_battle::StarBattle, sudoku::Sudoku, suguru::Suguru,
-    tents::Tents, thermometers::Thermometers,
+    binairo::Binairo, fillomino::Fillomino, futoshiki::Futoshiki, hitori::Hitori,
+    jigsaw_sudoku::JigsawSudoku, kakuro::Kakuro, kenken::KenKen, killer_sudoku::KillerSudoku,
+    light_up::LightUp, masyu::Masyu, nonogram::Nonogram, norinori::Norinori, nurikabe::Nurikabe,
+    shikaku::Shikaku, skyscrapers::Skyscrapers, slitherlink::Slitherlink, star_battle::StarBattle,
+    sudoku::Sudoku, suguru::Suguru, tents::Tents, thermometers::Thermometers,
 };
 use gridcsp_puzzles::families::{hitori, nonogram, slitherlink, sudoku, suguru, tents};
 use gridcsp_puzzles::{Cell, Family, GenerateOptions, Limits, RecordShape, Solved};
@@ -335,6 +335,21 @@ fn shading_and_loop_families() {
         Form::Text,
     );
     check_family(
+        "nurikabe",
+        &Nurikabe,
+        &["5 5\n- 5 - - -\n- - 2 - -\n- - - - -\n- - 1 - -\n- - - 3 -\n"],
+        Form::Text,
+    );
+    check_family(
+        "fillomino",
+        &Fillomino,
+        &[
+            "7x7:6b2b2a3a6a3a3e1a23a42a2e3a5a1a4a4b3b3",
+            "4 4\n12 - - -\n- - - -\n- - - -\n- - - -\n",
+        ],
+        Form::Text,
+    );
+    check_family(
         "thermometers",
         &Thermometers,
         &[
@@ -492,6 +507,9 @@ fn read_as_everything(json: &str) {
     read::<masyu::Path>(json);
     read::<gridcsp_puzzles::families::star_battle::StarBattlePuzzle>(json);
     read::<gridcsp_puzzles::families::norinori::NorinoriPuzzle>(json);
+    read::<gridcsp_puzzles::families::nurikabe::NurikabePuzzle>(json);
+    read::<gridcsp_puzzles::families::fillomino::FillominoPuzzle>(json);
+    read::<gridcsp_puzzles::families::fillomino::Numbers>(json);
     read::<gridcsp_puzzles::families::thermometers::ThermometersPuzzle>(json);
     read::<gridcsp_puzzles::families::shikaku::ShikakuPuzzle>(json);
     read::<shading::Shading>(json);

@@ -279,6 +279,49 @@ impl<'a> IdCursor<'a> {
     }
 }
 
+/// Reads `rows` rows of `cols` tokens, each `-` (no number) or a number in
+/// `1..=max` (Nurikabe's and Fillomino's problem grids); `what` names the
+/// numbers in errors ("a clue").
+pub(crate) fn read_numbers(
+    r: &mut Reader<'_>,
+    rows: usize,
+    cols: usize,
+    what: &str,
+    max: u32,
+) -> Result<Vec<Option<u32>>, ParseError> {
+    let mut out = Vec::with_capacity(rows * cols);
+    for row in 0..rows {
+        for t in r.row(cols, &format!("row {} of the grid", row + 1))? {
+            out.push(match t.text {
+                "-" => None,
+                s if s.bytes().all(|b| b.is_ascii_digit()) => {
+                    Some(t.number(what, 1, i64::from(max))? as u32)
+                }
+                s => {
+                    return Err(t.error(format!("expected '-' or {what} (a number), found '{s}'")));
+                }
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Writes `rows` lines of `cols` tokens: the number, or `-` for none.
+pub(crate) fn write_numbers(out: &mut String, rows: usize, cols: usize, numbers: &[Option<u32>]) {
+    for r in 0..rows {
+        for c in 0..cols {
+            if c > 0 {
+                out.push(' ');
+            }
+            match numbers[r * cols + c] {
+                Some(n) => out.push_str(&n.to_string()),
+                None => out.push('-'),
+            }
+        }
+        out.push('\n');
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,802 @@
+//! Nurikabe: shade cells so that every numbered cell lies in an island of
+//! unshaded cells as large as its number, each island holding one number,
+//! the shaded cells (the sea) connected, and no 2x2 block all shaded.
+//!
+//! The model is one 0/1 variable per cell (1: shaded) under csp-core's
+//! [`islands`](csp_core::Model::islands) constraint, which also keeps the
+//! sea connected, and one clause per 2x2 block. The named deductions are
+//! the rules of those two propagators in the player's words; the ladder
+//! has two rungs, their propagation and search (no cheaper model solves a
+//! useful share of puzzles: the island rules are one propagator).
+
+use super::grid_text;
+use super::shading::{self, Shading};
+use crate::family::{
+    Built, Cell, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Level, ParseError,
+    RecordShape, Unique, Violation,
+};
+use crate::generic::Progress;
+use crate::puzzlink::{Clue, EncodeError, Genre, Url, encode_number16};
+use crate::render::{Canvas, Ink, RenderOptions};
+use crate::text::Reader;
+use csp_core::constraints::islands::rules as isl;
+use csp_core::graph::Graph;
+use csp_core::{ConstraintId, Deduction, Limits, Literal, ModelError, Value};
+use rand::Rng;
+use rand::SeedableRng;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand_chacha::ChaCha8Rng;
+
+/// The largest number of rows or columns read (janko.at's largest
+/// Nurikabe are 36x54 and smaller).
+pub const MAX_SIDE: usize = 64;
+/// The smallest grid [`Family::generate`] makes.
+pub const MIN_GENERATED: usize = 4;
+/// The largest grid [`Family::generate`] makes.
+pub const MAX_GENERATED: usize = 15;
+/// The candidates tried when the options leave the budget to the family.
+const ATTEMPTS: u32 = 2000;
+
+/// Nurikabe (also Islands in the Stream).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Nurikabe;
+
+/// A Nurikabe puzzle: the numbered cells.
+///
+/// With the `serde` feature it is a string, its text layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NurikabePuzzle {
+    rows: usize,
+    cols: usize,
+    /// The number of each cell, row-major.
+    clues: Vec<Option<u32>>,
+}
+
+impl NurikabePuzzle {
+    /// A puzzle from its numbers, row-major; `None` if the sizes disagree
+    /// or a number is 0.
+    pub fn new(rows: usize, cols: usize, clues: Vec<Option<u32>>) -> Option<Self> {
+        (rows.checked_mul(cols) == Some(clues.len()) && !clues.contains(&Some(0)))
+            .then_some(NurikabePuzzle { rows, cols, clues })
+    }
+
+    /// Rows of the grid.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Columns of the grid.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The number at a cell, if it has one.
+    pub fn clue(&self, cell: Cell) -> Option<u32> {
+        (cell.row < self.rows && cell.col < self.cols)
+            .then(|| self.clues[cell.row * self.cols + cell.col])
+            .flatten()
+    }
+
+    fn header(&self) -> String {
+        format!("{} {}", self.rows, self.cols)
+    }
+
+    fn cell(&self, i: usize) -> Cell {
+        Cell::new(i / self.cols, i % self.cols)
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_text::family_text!(NurikabePuzzle, Nurikabe, layout);
+
+/// Orthogonal neighbours of row-major cell `i` in a `rows x cols` grid.
+fn neighbours(rows: usize, cols: usize, i: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (i / cols, i % cols);
+    [
+        (r > 0).then(|| i - cols),
+        (c > 0).then(|| i - 1),
+        (c + 1 < cols).then(|| i + 1),
+        (r + 1 < rows).then(|| i + cols),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// The top-left cells of the 2x2 blocks, and each block's four cells.
+fn blocks(rows: usize, cols: usize) -> impl Iterator<Item = [usize; 4]> {
+    (0..rows.saturating_sub(1)).flat_map(move |r| {
+        (0..cols - 1).map(move |c| {
+            let i = r * cols + c;
+            [i, i + 1, i + cols, i + cols + 1]
+        })
+    })
+}
+
+/// Labels the connected areas of the cells `inside` says: the label of
+/// each cell (`usize::MAX` outside) and the cells of each area.
+fn label_areas(
+    rows: usize,
+    cols: usize,
+    inside: impl Fn(usize) -> bool,
+) -> (Vec<usize>, Vec<Vec<usize>>) {
+    let n = rows * cols;
+    let mut label = vec![usize::MAX; n];
+    let mut areas: Vec<Vec<usize>> = Vec::new();
+    for start in 0..n {
+        if label[start] != usize::MAX || !inside(start) {
+            continue;
+        }
+        let id = areas.len();
+        label[start] = id;
+        let mut cells = vec![start];
+        let mut k = 0;
+        while k < cells.len() {
+            let i = cells[k];
+            k += 1;
+            for j in neighbours(rows, cols, i) {
+                if label[j] == usize::MAX && inside(j) {
+                    label[j] = id;
+                    cells.push(j);
+                }
+            }
+        }
+        areas.push(cells);
+    }
+    (label, areas)
+}
+
+const LEVELS: &[Level] = &[
+    Level {
+        name: "easy",
+        about: "the island and sea rules alone: complete islands walled in, cells between two numbers or out of every island's reach shaded, the only way an island or the sea can grow taken, no 2x2 block shaded",
+    },
+    Level {
+        name: "hard",
+        about: "needs trial and error (search) after the easy deductions",
+    },
+];
+
+fn record_lines(header: &str) -> Option<usize> {
+    grid_text::header_size(header, false).map(|(rows, _)| rows)
+}
+
+static INFO: FamilyInfo = FamilyInfo {
+    name: "nurikabe",
+    title: "Nurikabe",
+    rules: "Shade cells so that every number lies in an island of unshaded cells as large as the number, one number per island; the shaded cells are connected and no 2x2 block is all shaded.",
+    levels: LEVELS,
+    shape: RecordShape::Header {
+        lines: record_lines,
+        one_line: |_| false,
+    },
+    default_size: (7, 7),
+};
+
+/// Nurikabe's named deductions, easiest first (Tatham has no Nurikabe).
+static RULES: [crate::Rule; 6] = [
+    crate::Rule::new(
+        "island complete",
+        "an island as large as its number: the cells around it are shaded",
+        None,
+    ),
+    crate::Rule::new(
+        "between two numbers",
+        "a cell that would join two numbered islands is shaded",
+        None,
+    ),
+    crate::Rule::new(
+        "out of reach",
+        "a cell no numbered island can reach is shaded",
+        None,
+    ),
+    crate::Rule::new(
+        "no 2x2 shaded",
+        "a 2x2 block with three shaded cells: the fourth is unshaded",
+        None,
+    ),
+    crate::Rule::new(
+        "island must grow",
+        "a cell every way of completing an island passes through is unshaded",
+        None,
+    ),
+    crate::Rule::new(
+        "sea connected",
+        "a cell the shaded cells need to stay connected is shaded (one they cannot reach is unshaded)",
+        None,
+    ),
+];
+
+/// puzz.link's genre: `nurikabe`, the numbers in Number16.
+const GENRE: Genre = Genre {
+    name: "nurikabe",
+    aliases: &[],
+};
+
+fn from_puzzlink(url: &Url) -> Result<NurikabePuzzle, ParseError> {
+    url.no_flags("nurikabe")?;
+    let (rows, cols) = (url.rows, url.cols);
+    if rows > MAX_SIDE || cols > MAX_SIDE {
+        return Err(url.size_error(format!("over the largest Nurikabe ({MAX_SIDE})")));
+    }
+    let mut r = url.reader();
+    let numbers = r.number16(rows * cols)?;
+    r.finish()?;
+    let mut clues = Vec::with_capacity(rows * cols);
+    for (i, c) in numbers.into_iter().enumerate() {
+        clues.push(match c {
+            Clue::Empty => None,
+            Clue::Number(n) if n > 0 => Some(n),
+            Clue::Number(_) => {
+                return Err(url.error(format!("{} holds a 0", Cell::new(i / cols, i % cols))));
+            }
+            Clue::Unknown => {
+                return Err(url.error(format!(
+                    "{} holds a '?': gridcsp's Nurikabe needs every island's size",
+                    Cell::new(i / cols, i % cols)
+                )));
+            }
+        });
+    }
+    NurikabePuzzle::new(rows, cols, clues).ok_or_else(|| url.error("not a Nurikabe puzzle"))
+}
+
+fn to_puzzlink(p: &NurikabePuzzle) -> Result<Url, EncodeError> {
+    let clues: Vec<Clue> = p.clues.iter().map(|&c| Clue::from_option(c)).collect();
+    Ok(Url::new(
+        GENRE.name,
+        p.cols,
+        p.rows,
+        encode_number16(&clues)?,
+    ))
+}
+
+impl Family for Nurikabe {
+    type Puzzle = NurikabePuzzle;
+    type Solution = Shading;
+
+    fn info(&self) -> &FamilyInfo {
+        &INFO
+    }
+
+    fn parse(&self, text: &str) -> Result<NurikabePuzzle, ParseError> {
+        let mut r = Reader::new(text);
+        let h = grid_text::header(&mut r, MAX_SIDE)?;
+        if let Some(t) = h.extra.first() {
+            return Err(t.error(format!(
+                "expected a header line 'ROWS COLS', found '{}' after it",
+                t.text
+            )));
+        }
+        let (rows, cols) = (h.rows, h.cols);
+        let max = u32::try_from(rows * cols).unwrap_or(u32::MAX);
+        let clues = grid_text::read_numbers(&mut r, rows, cols, "a number", max)?;
+        r.end()?;
+        Ok(NurikabePuzzle { rows, cols, clues })
+    }
+
+    fn puzzlink(&self) -> Option<&'static Genre> {
+        Some(&GENRE)
+    }
+
+    fn from_puzzlink(&self, url: &Url) -> Result<NurikabePuzzle, ParseError> {
+        from_puzzlink(url)
+    }
+
+    fn to_puzzlink(&self, p: &NurikabePuzzle) -> Result<Url, EncodeError> {
+        to_puzzlink(p)
+    }
+
+    fn write(&self, p: &NurikabePuzzle) -> String {
+        let mut out = p.header();
+        out.push('\n');
+        grid_text::write_numbers(&mut out, p.rows, p.cols, &p.clues);
+        out
+    }
+
+    fn build(&self, p: &NurikabePuzzle) -> Result<Built, ModelError> {
+        let (rows, cols) = (p.rows, p.cols);
+        let mut m = csp_core::Model::new();
+        let cells = m.new_bools(rows * cols)?;
+        let clues: Vec<(usize, u32)> = p
+            .clues
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &c)| Some((i, c?)))
+            .collect();
+        m.islands(&cells, &Graph::grid(rows, cols)?, &clues)?;
+        for block in blocks(rows, cols) {
+            m.clause(&block.map(|i| !Literal::from(cells[i])))?;
+        }
+        Ok(Built::with_cells(
+            m,
+            rows,
+            cols,
+            cells.into_iter().map(Some).collect(),
+        ))
+    }
+
+    fn decode(&self, _: &NurikabePuzzle, built: &Built, s: &csp_core::Solution) -> Shading {
+        let cells = built
+            .cells
+            .iter()
+            .map(|v| v.and_then(|v| s.get(v)) == Some(1))
+            .collect();
+        Shading::new(built.rows, built.cols, cells)
+            .unwrap_or_else(|| unreachable!("a value per cell"))
+    }
+
+    fn write_solution(&self, p: &NurikabePuzzle, s: &Shading) -> String {
+        s.write(&p.header())
+    }
+
+    fn parse_solution(&self, p: &NurikabePuzzle, text: &str) -> Result<Shading, ParseError> {
+        Shading::parse(text, &[p.rows, p.cols], "ROWS COLS", p.rows, p.cols)
+    }
+
+    fn check(&self, p: &NurikabePuzzle, s: &Shading) -> Vec<Violation> {
+        check(p, s)
+    }
+
+    fn check_givens(&self, p: &NurikabePuzzle) -> Vec<Violation> {
+        let total: u64 = p.clues.iter().flatten().map(|&k| u64::from(k)).sum();
+        let cells: Vec<Cell> = (0..p.clues.len())
+            .filter(|&i| p.clues[i].is_some())
+            .map(|i| p.cell(i))
+            .collect();
+        if total > (p.rows * p.cols) as u64 {
+            vec![Violation::new(
+                format!(
+                    "the islands' numbers add up to {total}, more than the grid's {} cells",
+                    p.rows * p.cols
+                ),
+                cells,
+            )]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn value_at(&self, s: &Shading, cell: Cell) -> Option<Value> {
+        (cell.row < s.rows() && cell.col < s.cols()).then(|| Value::from(s.is_shaded(cell)))
+    }
+
+    fn render(&self, p: &NurikabePuzzle, s: Option<&Shading>, options: &RenderOptions) -> String {
+        let candidates = options
+            .candidates
+            .then(|| crate::generic::candidates(self, p));
+        let mut c = Canvas::new(p.rows, p.cols, &format!("Nurikabe {}x{}", p.rows, p.cols));
+        c.highlights(options);
+        for i in 0..p.rows * p.cols {
+            let (r, col) = (i / p.cols, i % p.cols);
+            if s.is_some_and(|s| s.cells()[i]) {
+                c.fill(r, col, "#222");
+            } else if let Some(Some(values)) = candidates.as_ref().and_then(|k| k.get(i)) {
+                match values.as_slice() {
+                    [1] => c.fill(r, col, "#999"),
+                    [0] if p.clues[i].is_none() => c.dot(col as f64 + 0.5, r as f64 + 0.5),
+                    _ => {}
+                }
+            }
+        }
+        c.grid_lines();
+        for (i, clue) in p.clues.iter().enumerate() {
+            if let Some(k) = clue {
+                c.text(i / p.cols, i % p.cols, &k.to_string(), Ink::Given);
+            }
+        }
+        c.finish(options.cell_size)
+    }
+
+    fn describe(&self, p: &NurikabePuzzle, built: &Built, d: &Deduction, placed: bool) -> String {
+        let cell = shading::cell_of(built, d.var)
+            .map_or_else(|| built.model.display_var(d.var), |c| c.to_string());
+        let what = if (d.value == 1) == placed {
+            "is shaded"
+        } else {
+            "is unshaded"
+        };
+        format!(
+            "{cell} {what}: {}",
+            self.describe_constraint(p, built, d.constraint)
+        )
+    }
+
+    fn describe_constraint(&self, _: &NurikabePuzzle, built: &Built, c: ConstraintId) -> String {
+        let Some(k) = built.model.constraint(c) else {
+            return c.to_string();
+        };
+        match k.name() {
+            "islands" => "every number's island holds that many cells, one number each".to_owned(),
+            "connected" => "the shaded cells are connected".to_owned(),
+            "clause" => match shading::scope_cells(built, k.scope()) {
+                Some(cells) => {
+                    format!("the block {} is not all shaded", shading::cell_list(&cells))
+                }
+                None => format!("{} {c}", k.name()),
+            },
+            name => format!("{name} {c}"),
+        }
+    }
+
+    fn rules(&self) -> &'static [crate::Rule] {
+        &RULES
+    }
+
+    fn mark(&self, _: &NurikabePuzzle, _: crate::Spot, value: Value) -> Option<[&'static str; 2]> {
+        Some(super::words::shaded(value))
+    }
+
+    fn reason(
+        &self,
+        p: &NurikabePuzzle,
+        built: &Built,
+        d: &Deduction,
+        _: bool,
+        now: &Progress,
+    ) -> crate::Reason {
+        reason(p, built, d, now)
+    }
+
+    fn generate(
+        &self,
+        options: &GenerateOptions,
+    ) -> Result<Generated<NurikabePuzzle, Shading>, GenerateError> {
+        let (rows, cols) = (options.rows, options.cols);
+        if !(MIN_GENERATED..=MAX_GENERATED).contains(&rows)
+            || !(MIN_GENERATED..=MAX_GENERATED).contains(&cols)
+        {
+            return Err(GenerateError::BadOptions(format!(
+                "nurikabe generates grids of {MIN_GENERATED} to {MAX_GENERATED} rows and columns, not {rows}x{cols}"
+            )));
+        }
+        let Some(level) = LEVELS.get(options.level) else {
+            return Err(GenerateError::BadOptions(format!(
+                "nurikabe has levels 0 to {}, not {}",
+                LEVELS.len() - 1,
+                options.level
+            )));
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
+        let limits = Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        };
+        for attempt in 1..=options.attempts_or(ATTEMPTS) {
+            options.check()?;
+            let Some((puzzle, solution)) = candidate(rows, cols, &mut rng) else {
+                continue;
+            };
+            if super::quick_grade::level_of(self, &puzzle, &limits) != Some(options.level) {
+                continue;
+            }
+            let Ok(grade) = self.grade(&puzzle, &limits) else {
+                continue;
+            };
+            return Ok(Generated {
+                puzzle,
+                solution,
+                grade,
+                attempts: attempt,
+            });
+        }
+        Err(GenerateError::GaveUp {
+            level: level.name,
+            attempts: options.attempts_or(ATTEMPTS),
+        })
+    }
+}
+
+/// The unshaded areas of what is settled (`now`): each cell's area (or
+/// `usize::MAX`), and per area its cells.
+/// The cell a deduction is about (`except`) is left out: the step that
+/// settles it reads the areas around it as they were.
+fn settled_islands(built: &Built, now: &Progress, except: usize) -> (Vec<usize>, Vec<Vec<usize>>) {
+    label_areas(built.rows, built.cols, |i| {
+        i != except && built.cells[i].and_then(|v| now.value(v)) == Some(0)
+    })
+}
+
+/// The numbered cells of an area.
+fn numbers_in(p: &NurikabePuzzle, area: &[usize]) -> Vec<usize> {
+    area.iter()
+        .copied()
+        .filter(|&i| p.clues[i].is_some())
+        .collect()
+}
+
+/// "the 3 at r1c2", "the 3 at r1c2 and the 2 at r4c4".
+fn name_numbers(p: &NurikabePuzzle, at: &[usize]) -> String {
+    let names: Vec<String> = at
+        .iter()
+        .map(|&i| format!("the {} at {}", p.clues[i].unwrap_or(0), p.cell(i)))
+        .collect();
+    names.join(" and ")
+}
+
+/// The numbered islands (settled so far) that can still reach cell `at`:
+/// within their missing size, through cells not shaded and not next to
+/// another numbered island. Their numbered cells.
+fn reaching(p: &NurikabePuzzle, built: &Built, now: &Progress, at: usize) -> Vec<usize> {
+    let (rows, cols) = (p.rows, p.cols);
+    let (label, areas) = settled_islands(built, now, at);
+    let shaded = |i: usize| built.cells[i].and_then(|v| now.value(v)) == Some(1);
+    let numbered: Vec<Option<usize>> = areas
+        .iter()
+        .map(|a| match numbers_in(p, a).as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        })
+        .collect();
+    let mut out = Vec::new();
+    let mut dist = vec![usize::MAX; rows * cols];
+    for (id, area) in areas.iter().enumerate() {
+        let Some(clue_cell) = numbered[id] else {
+            continue;
+        };
+        let k = p.clues[clue_cell].unwrap_or(0) as usize;
+        let Some(budget) = k.checked_sub(area.len()) else {
+            continue;
+        };
+        // Next to another numbered island: out of this one's way.
+        let blocked = |i: usize| {
+            neighbours(rows, cols, i)
+                .chain([i])
+                .any(|j| label[j] != usize::MAX && label[j] != id && numbered[label[j]].is_some())
+        };
+        dist.fill(usize::MAX);
+        let mut queue: Vec<usize> = area.clone();
+        for &i in area {
+            dist[i] = 0;
+        }
+        let mut q = 0;
+        while q < queue.len() {
+            let i = queue[q];
+            q += 1;
+            if dist[i] >= budget {
+                continue;
+            }
+            for j in neighbours(rows, cols, i) {
+                if dist[j] == usize::MAX && !shaded(j) && !blocked(j) {
+                    dist[j] = dist[i] + 1;
+                    queue.push(j);
+                }
+            }
+        }
+        if dist[at] != usize::MAX {
+            out.push(clue_cell);
+        }
+    }
+    out
+}
+
+/// Why the engine made a deduction, in the rules of the docs page.
+fn reason(p: &NurikabePuzzle, built: &Built, d: &Deduction, now: &Progress) -> crate::Reason {
+    let (rows, cols) = (p.rows, p.cols);
+    let Some(cell) = built.cell_of(d.var) else {
+        return crate::generic::reason(&Nurikabe, p, built, d);
+    };
+    let at = cell.row * cols + cell.col;
+    let name = built
+        .model
+        .constraint(d.constraint)
+        .map_or("", |k| k.name());
+    // The numbers of the settled islands next to the cell.
+    let next_to = || {
+        let (label, areas) = settled_islands(built, now, at);
+        let mut ids: Vec<usize> = neighbours(rows, cols, at)
+            .map(|j| label[j])
+            .filter(|&l| l != usize::MAX)
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let mut nums: Vec<usize> = ids.iter().flat_map(|&l| numbers_in(p, &areas[l])).collect();
+        nums.sort_unstable();
+        nums
+    };
+    let cells_of = |at: &[usize]| at.iter().map(|&i| p.cell(i)).collect::<Vec<_>>();
+    if name == "clause" {
+        let others: Vec<Cell> = shading::scope_cells(
+            built,
+            built
+                .model
+                .constraint(d.constraint)
+                .map_or(&[][..], |k| k.scope()),
+        )
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|&c| c != cell)
+        .collect();
+        return crate::Reason::new(
+            RULES[3].name,
+            format!("{} are shaded", shading::cell_list(&others)),
+            others,
+        );
+    }
+    if name == "connected" {
+        return crate::Reason::new(
+            RULES[5].name,
+            "the shaded cells must stay connected",
+            Vec::new(),
+        );
+    }
+    match d.rule {
+        isl::TWO_CLUES => {
+            let nums = next_to();
+            crate::Reason::new(
+                RULES[1].name,
+                format!("{} must not join", name_numbers(p, &nums)),
+                cells_of(&nums),
+            )
+        }
+        isl::TOO_BIG => {
+            let nums = next_to();
+            let cause = match nums.as_slice() {
+                [one] => {
+                    let k = p.clues[*one].unwrap_or(0);
+                    format!("the island of the {k} at {} is complete", p.cell(*one))
+                }
+                _ => "an island would grow larger than its number".to_owned(),
+            };
+            crate::Reason::new(RULES[0].name, cause, cells_of(&nums))
+        }
+        isl::UNREACHABLE => crate::Reason::new(
+            RULES[2].name,
+            "out of every numbered island's reach",
+            Vec::new(),
+        ),
+        isl::ONLY_WAY | isl::CANNOT_GROW => {
+            let nums = reaching(p, built, now, at);
+            let cause = match nums.as_slice() {
+                [one] => format!(
+                    "the island of {} cannot be completed otherwise",
+                    name_numbers(p, &[*one])
+                ),
+                _ => "an island cannot be completed otherwise".to_owned(),
+            };
+            crate::Reason::new(RULES[4].name, cause, cells_of(&nums))
+        }
+        _ => crate::generic::reason(&Nurikabe, p, built, d),
+    }
+}
+
+/// The rules a solution breaks, from the rules alone.
+fn check(p: &NurikabePuzzle, s: &Shading) -> Vec<Violation> {
+    let (rows, cols) = (p.rows, p.cols);
+    if s.rows() != rows || s.cols() != cols {
+        return vec![Violation::new(
+            format!(
+                "the solution is {}x{}, the puzzle {rows}x{cols}",
+                s.rows(),
+                s.cols()
+            ),
+            Vec::new(),
+        )];
+    }
+    let shaded = s.cells();
+    let mut out = Vec::new();
+    let covered: Vec<Cell> = (0..rows * cols)
+        .filter(|&i| shaded[i] && p.clues[i].is_some())
+        .map(|i| p.cell(i))
+        .collect();
+    if !covered.is_empty() {
+        out.push(Violation::new("numbered cells stay unshaded", covered));
+    }
+    let (_, islands) = label_areas(rows, cols, |i| !shaded[i]);
+    for area in &islands {
+        let cells: Vec<Cell> = area.iter().map(|&i| p.cell(i)).collect();
+        match numbers_in(p, area).as_slice() {
+            [] => out.push(Violation::new("an island without a number", cells)),
+            [one] => {
+                let k = p.clues[*one].unwrap_or(0) as usize;
+                if k != area.len() {
+                    out.push(Violation::new(
+                        format!(
+                            "the island of the {k} at {} has {} cells",
+                            p.cell(*one),
+                            area.len()
+                        ),
+                        cells,
+                    ));
+                }
+            }
+            more => out.push(Violation::new(
+                format!("one island holds {} numbers", more.len()),
+                more.iter().map(|&i| p.cell(i)).collect(),
+            )),
+        }
+    }
+    let (_, seas) = label_areas(rows, cols, |i| shaded[i]);
+    if seas.len() > 1 {
+        let mut cells: Vec<Cell> = seas.iter().skip(1).flatten().map(|&i| p.cell(i)).collect();
+        cells.sort_unstable();
+        out.push(Violation::new(
+            format!("the shaded cells fall into {} parts", seas.len()),
+            cells,
+        ));
+    }
+    for block in blocks(rows, cols) {
+        if block.iter().all(|&i| shaded[i]) {
+            out.push(Violation::new(
+                "a 2x2 block is all shaded",
+                block.iter().map(|&i| p.cell(i)).collect(),
+            ));
+        }
+    }
+    out
+}
+
+/// Whether the shaded cells other than `without` are connected.
+fn sea_connected(rows: usize, cols: usize, shaded: &[bool], without: usize) -> bool {
+    let (_, seas) = label_areas(rows, cols, |i| shaded[i] && i != without);
+    seas.len() <= 1
+}
+
+/// A random solved grid and its numbers, if unique: starting from an all
+/// shaded grid, cells of 2x2 shaded blocks are unshaded one by one (those
+/// that grow an island first, half the time), never joining two islands,
+/// nor growing one past `max`, nor cutting the sea; then each island gets
+/// its number at one of its cells.
+fn candidate(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Option<(NurikabePuzzle, Shading)> {
+    let n = rows * cols;
+    let max = (n / 5).clamp(2, 12);
+    let mut shaded = vec![true; n];
+    let mut island = vec![usize::MAX; n];
+    let mut sizes: Vec<usize> = Vec::new();
+    loop {
+        let mut open: Vec<usize> = blocks(rows, cols)
+            .filter(|b| b.iter().all(|&i| shaded[i]))
+            .flatten()
+            .collect();
+        if open.is_empty() {
+            break;
+        }
+        open.sort_unstable();
+        open.dedup();
+        open.shuffle(rng);
+        if rng.random_bool(0.5) {
+            open.sort_by_key(|&i| !neighbours(rows, cols, i).any(|j| !shaded[j]));
+        }
+        let pick = open.into_iter().find_map(|i| {
+            let mut near: Vec<usize> = neighbours(rows, cols, i)
+                .filter(|&j| !shaded[j])
+                .map(|j| island[j])
+                .collect();
+            near.sort_unstable();
+            near.dedup();
+            match near.as_slice() {
+                [] => Some((i, None)),
+                [one] if sizes[*one] < max => Some((i, Some(*one))),
+                _ => None,
+            }
+            .filter(|_| sea_connected(rows, cols, &shaded, i))
+        });
+        let (i, joined) = pick?;
+        shaded[i] = false;
+        island[i] = match joined {
+            Some(id) => {
+                sizes[id] += 1;
+                id
+            }
+            None => {
+                sizes.push(1);
+                sizes.len() - 1
+            }
+        };
+    }
+    let mut clues = vec![None; n];
+    let (_, areas) = label_areas(rows, cols, |i| !shaded[i]);
+    for area in &areas {
+        let &at = area.choose(rng)?;
+        clues[at] = Some(area.len() as u32);
+    }
+    let puzzle = NurikabePuzzle { rows, cols, clues };
+    let solution = Shading::new(rows, cols, shaded)?;
+    let limits = Limits {
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    match Nurikabe.uniqueness(&puzzle, &limits).0 {
+        Unique::Unique(s) if s == solution => Some((puzzle, solution)),
+        _ => None,
+    }
+}

@@ -1,0 +1,248 @@
+//! Fillomino: formats (text layout, Tatham's Filling IDs, puzz.link), the
+//! rule checker, the model against an independent brute-force counter,
+//! the ladder and the generator.
+
+use gridcsp_puzzles::families::fillomino::{Fillomino, FillominoPuzzle};
+use gridcsp_puzzles::{
+    Cell, Family, GenerateOptions, Limits, RenderOptions, Solved, Unique, puzzlink,
+};
+use proptest::prelude::*;
+
+/// The Nikoli puzzle of Tatham's `filling.c` (its comment gives the puzzle
+/// and its solution as game IDs).
+const NIKOLI_ID: &str = "7x7:6002002030603030000010230420200000305010404003003";
+const NIKOLI: &str = "7 7
+6 - - 2 - - 2
+- 3 - 6 - 3 -
+3 - - - - - 1
+- 2 3 - 4 2 -
+2 - - - - - 3
+- 5 - 1 - 4 -
+4 - - 3 - - 3
+";
+const NIKOLI_SOLUTION: &str = "7 7
+6 6 6 2 2 3 2
+3 3 6 6 6 3 2
+3 2 3 3 1 3 1
+1 2 3 5 4 2 2
+2 5 5 5 4 4 3
+2 5 4 1 3 4 3
+4 4 4 3 3 1 3
+";
+
+/// The example of pzprjs's tests (`test/script/fillomino.js` of
+/// robx/pzprjs).
+const PZPRJS_URL: &str = "https://puzz.link/p?fillomino/6/6/h4j53g2k5233k2g14j3h";
+const PZPRJS: &str = "6 6
+- - 4 - - -
+- 5 3 - 2 -
+- - - - 5 2
+3 3 - - - -
+- 2 - 1 4 -
+- - - 3 - -
+";
+
+fn parse(text: &str) -> FillominoPuzzle {
+    Fillomino
+        .parse(text)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// Whether a filled grid keeps the rules (no csp-core).
+fn keeps_rules(p: &FillominoPuzzle, s: &[u32]) -> bool {
+    let (rows, cols) = (p.rows(), p.cols());
+    let n = rows * cols;
+    let givens_ok = (0..n).all(|i| {
+        p.given(Cell::new(i / cols, i % cols))
+            .is_none_or(|g| g == s[i])
+    });
+    let mut seen = vec![false; n];
+    for start in 0..n {
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut stack = vec![start];
+        let mut size = 0;
+        while let Some(i) = stack.pop() {
+            size += 1;
+            let (r, c) = (i / cols, i % cols);
+            let near = [
+                (r > 0).then(|| i - cols),
+                (c > 0).then(|| i - 1),
+                (c + 1 < cols).then(|| i + 1),
+                (r + 1 < rows).then(|| i + cols),
+            ];
+            for j in near.into_iter().flatten() {
+                if !seen[j] && s[j] == s[start] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        if size != s[start] as usize {
+            return false;
+        }
+    }
+    givens_ok
+}
+
+/// Counts solutions over every filling with numbers 1 to `n` (grids of at
+/// most 6 cells).
+fn brute_force(p: &FillominoPuzzle) -> u64 {
+    let n = p.rows() * p.cols();
+    let mut s = vec![1u32; n];
+    let mut count = 0;
+    loop {
+        if keeps_rules(p, &s) {
+            count += 1;
+        }
+        let mut i = 0;
+        while i < n && s[i] == n as u32 {
+            s[i] = 1;
+            i += 1;
+        }
+        if i == n {
+            return count;
+        }
+        s[i] += 1;
+    }
+}
+
+#[test]
+fn tathams_nikoli_example_has_its_published_solution() {
+    let p = parse(NIKOLI_ID);
+    assert_eq!(p, parse(NIKOLI));
+    assert_eq!(Fillomino.write(&p), NIKOLI);
+    let Unique::Unique(s) = Fillomino.uniqueness(&p, &Limits::default()).0 else {
+        panic!("unique");
+    };
+    assert_eq!(Fillomino.write_solution(&p, &s), NIKOLI_SOLUTION);
+    assert_eq!(Fillomino.parse_solution(&p, NIKOLI_SOLUTION), Ok(s.clone()));
+    assert!(Fillomino.check(&p, &s).is_empty());
+    // The ID written back: runs of blanks as letters, read back the same.
+    let id = Fillomino.write_game_id(&p).expect("digits fit an ID");
+    assert_eq!(id, "7x7:6b2b2a3a6a3a3e1a23a42a2e3a5a1a4a4b3b3");
+    assert_eq!(parse(&id), p);
+    // Tatham's solver finishes it, so it is on his level.
+    let grade = Fillomino.grade(&p, &Limits::default()).expect("grades");
+    assert_eq!(grade.level, "normal");
+}
+
+#[test]
+fn the_pzprjs_example_reads_and_solves() {
+    let p = puzzlink::read(&Fillomino, PZPRJS_URL).expect("reads");
+    assert_eq!(p, parse(PZPRJS));
+    assert_eq!(
+        Fillomino.to_puzzlink(&p).expect("writes").to_string(),
+        PZPRJS_URL
+    );
+    let Unique::Unique(s) = Fillomino.uniqueness(&p, &Limits::default()).0 else {
+        panic!("unique");
+    };
+    assert!(Fillomino.check(&p, &s).is_empty());
+}
+
+#[test]
+fn the_checker_names_each_broken_rule() {
+    let p = parse(NIKOLI);
+    let rules = |text: &str| {
+        let s = Fillomino.parse_solution(&p, text).expect("reads");
+        Fillomino
+            .check(&p, &s)
+            .into_iter()
+            .map(|v| v.rule)
+            .collect::<Vec<_>>()
+    };
+    // r1c1's area of 6s loses a cell to a 1: a 6-area of 5 and the given
+    // changed... r4c1 (a 1) becomes 2: it joins the 2s below into three.
+    let broken = NIKOLI_SOLUTION.replacen("1 2 3 5", "2 2 3 5", 1);
+    let found = rules(&broken);
+    assert!(
+        found.iter().any(|r| r.contains("an area of 2s has")),
+        "{found:?}"
+    );
+    let given = NIKOLI_SOLUTION.replacen("6 6 6 2", "6 6 6 3", 1);
+    let found = rules(&given);
+    assert!(
+        found.iter().any(|r| r.contains("given numbers stay")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn bad_input_names_the_line_and_column() {
+    let err = Fillomino.parse("2 2\n- x\n- -\n").expect_err("a letter");
+    assert_eq!((err.line, err.column), (Some(2), Some(3)), "{err}");
+    let err = Fillomino.parse("3x2:1a!").expect_err("a bad character");
+    assert_eq!((err.line, err.column), (Some(1), Some(7)), "{err}");
+    let err = Fillomino.parse("3x2:1a").expect_err("short");
+    assert!(err.message.contains("2 of the 6 cells"), "{err}");
+    let err = Fillomino.parse("2x2:z").expect_err("long");
+    assert!(err.message.contains("more than"), "{err}");
+    let err = Fillomino.parse("2 2\n- -\n").expect_err("rows missing");
+    assert_eq!(err.line, Some(3), "{err}");
+}
+
+#[test]
+fn generated_puzzles_are_unique_at_their_level() {
+    for level in 0..Fillomino.info().levels.len() {
+        for seed in 1..=3 {
+            let options = GenerateOptions::new(6, 6, level).with_seed(seed);
+            let g = Fillomino.generate(&options).expect("generates");
+            assert_eq!(g.grade.rank, level, "seed {seed}");
+            let Unique::Unique(s) = Fillomino.uniqueness(&g.puzzle, &Limits::default()).0 else {
+                panic!("level {level} seed {seed}: not unique");
+            };
+            assert_eq!(s, g.solution);
+            assert!(Fillomino.check(&g.puzzle, &s).is_empty());
+            assert_eq!(
+                Fillomino.generate(&options).expect("again").puzzle,
+                g.puzzle
+            );
+            let id = Fillomino.write_game_id(&g.puzzle).expect("an ID");
+            assert_eq!(parse(&id), g.puzzle);
+            assert_eq!(parse(&Fillomino.write(&g.puzzle)), g.puzzle);
+        }
+    }
+}
+
+#[test]
+fn steps_speak_the_rules_of_the_docs_page() {
+    let p = parse(NIKOLI);
+    let e = Fillomino.explain(&p, &Limits::default()).expect("explains");
+    let names: Vec<&str> = Fillomino.rules().iter().map(|r| r.name).collect();
+    assert!(!e.steps.is_empty());
+    for step in &e.steps {
+        assert!(names.contains(&step.rule.as_str()), "{}", step.text);
+        assert!(!step.text.contains("region size:"), "{}", step.text);
+    }
+    let svg = Fillomino.render(&p, None, &RenderOptions::default());
+    assert!(svg.contains(">6<"));
+}
+
+fn small_puzzle() -> impl Strategy<Value = FillominoPuzzle> {
+    (1usize..=2, 1usize..=3).prop_flat_map(|(rows, cols)| {
+        let n = (rows * cols) as u32;
+        proptest::collection::vec(
+            prop_oneof![2 => Just(None), 1 => (1u32..=n).prop_map(Some)],
+            rows * cols,
+        )
+        .prop_map(move |givens| FillominoPuzzle::new(rows, cols, givens).expect("sizes"))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The model counts what the rules allow (numbers up to the cells'
+    /// count fit in its domain on these small grids).
+    #[test]
+    fn the_model_counts_what_brute_force_counts(p in small_puzzle()) {
+        let (count, _) = Fillomino.count(&p, None, &Limits::default());
+        prop_assert_eq!(count.count, brute_force(&p));
+        if let Solved::Solution(s) = Fillomino.solve(&p, &Limits::default()).0 {
+            prop_assert!(Fillomino.check(&p, &s).is_empty());
+        }
+    }
+}
