@@ -513,6 +513,7 @@ families!(
     hitori => "hitori",
     slitherlink => "slitherlink",
     masyu => "masyu",
+    magnets => "magnets",
 );
 
 #[test]

@@ -19,6 +19,7 @@ pub mod kenken;
 pub mod killer_sudoku;
 mod latin;
 pub mod light_up;
+pub mod magnets;
 pub mod masyu;
 pub mod nonogram;
 pub mod norinori;
@@ -57,4 +58,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &star_battle::StarBattle,
     &norinori::Norinori,
     &thermometers::Thermometers,
+    &magnets::Magnets,
 ];

@@ -11,10 +11,10 @@
 use gridcsp_puzzles::families::{binairo, kakuro, kenken, light_up, masyu, shading, skyscrapers};
 use gridcsp_puzzles::families::{
     binairo::Binairo, futoshiki::Futoshiki, hitori::Hitori, jigsaw_sudoku::JigsawSudoku,
-    kakuro::Kakuro, kenken::KenKen, killer_sudoku::KillerSudoku, light_up::LightUp, masyu::Masyu,
-    nonogram::Nonogram, norinori::Norinori, skyscrapers::Skyscrapers, slitherlink::Slitherlink,
-    star_battle::StarBattle, sudoku::Sudoku, suguru::Suguru, tents::Tents,
-    thermometers::Thermometers,
+    kakuro::Kakuro, kenken::KenKen, killer_sudoku::KillerSudoku, light_up::LightUp,
+    magnets::Magnets, masyu::Masyu, nonogram::Nonogram, norinori::Norinori,
+    skyscrapers::Skyscrapers, slitherlink::Slitherlink, star_battle::StarBattle, sudoku::Sudoku,
+    suguru::Suguru, tents::Tents, thermometers::Thermometers,
 };
 use gridcsp_puzzles::families::{hitori, nonogram, slitherlink, sudoku, suguru, tents};
 use gridcsp_puzzles::{Cell, Family, GenerateOptions, Limits, RecordShape, Solved};
@@ -307,6 +307,15 @@ fn shading_and_loop_families() {
         Form::Text,
     );
     check_family(
+        "magnets",
+        &Magnets,
+        &[
+            "3x3:201,102,120,111,LRTT*BBLR",
+            "3 3\n2 0 1\n1 2 0\n1 0 2\n1 1 1\n+ . .\n. . .\n. . +\n1 1 2\n3 4 2\n3 5 5\n",
+        ],
+        Form::Text,
+    );
+    check_family(
         "thermometers",
         &Thermometers,
         &[
@@ -456,6 +465,7 @@ fn read_as_everything(json: &str) {
     read::<gridcsp_puzzles::families::star_battle::StarBattlePuzzle>(json);
     read::<gridcsp_puzzles::families::norinori::NorinoriPuzzle>(json);
     read::<gridcsp_puzzles::families::thermometers::ThermometersPuzzle>(json);
+    read::<gridcsp_puzzles::families::magnets::MagnetsPuzzle>(json);
     read::<shading::Shading>(json);
     read::<shading::Regions>(json);
 }
@@ -655,6 +665,7 @@ fn every_puzzle_of_the_data_sets_round_trips() {
             "star-battle" => corpus(&StarBattle, &file, &text),
             "norinori" => corpus(&Norinori, &file, &text),
             "thermometers" => corpus(&Thermometers, &file, &text),
+            "magnets" => corpus(&Magnets, &file, &text),
             other => panic!("{other}: a family this test does not know"),
         };
         assert!(read > 0, "{file}: no puzzle read");
