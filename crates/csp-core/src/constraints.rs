@@ -36,7 +36,7 @@ pub use boolean::{Clause, Literal};
 pub use cardinality::{GccOptions, GccStrength, GlobalCardinality};
 pub use connected::Connected;
 pub use count::{CountBound, LiteralCount};
-pub use cover::{Cover, CoverItem, CoverStrength};
+pub use cover::{CoverItem, CoverStrength, ItemCover};
 pub use element::{Element, ElementVars};
 pub use islands::Islands;
 pub use lex::{Lex, VectorsDiffer};

@@ -94,7 +94,7 @@ pub use constraints::{
     Clause, CountBound, GccOptions, GccStrength, GlobalCardinality, Lex, Literal, LiteralCount,
     Reified, ReifiedRelation, VectorsDiffer,
 };
-pub use constraints::{Cover, CoverItem, CoverStrength};
+pub use constraints::{CoverItem, CoverStrength, ItemCover};
 pub use constraints::{Dfa, NonogramLine, Regular};
 pub use constraints::{Element, ElementVars};
 pub use domain::{Domain, Domains, ValueIter};

@@ -1,4 +1,4 @@
-//! No heap allocation per search node for `Cover` (placements of pieces):
+//! No heap allocation per search node for `ItemCover` (placements of pieces):
 //! a domino tiling and a Magnets-like board of polarised dominoes search
 //! without allocating once the solver has run once, at every strength.
 //! Same technique as `tests/no_alloc.rs` (a counting global allocator, one

@@ -1,4 +1,4 @@
-//! The `Cover` constraint (placements of pieces, issue 37) against the
+//! The `ItemCover` constraint (placements of pieces, issue 37) against the
 //! brute-force oracle at every strength (which also runs the model with
 //! learning on and checks every explanation the constraint gives), and at
 //! its claimed strength.

@@ -1,4 +1,4 @@
-//! Cover: pieces placed on items, each item covered a number of times
+//! ItemCover: pieces placed on items, each item covered a number of times
 //! within its bounds (exact cover by placements, and its generalisations).
 //!
 //! # Background
@@ -15,7 +15,7 @@
 //! "at most once" items (`0 ..= 1`) are his secondary items; counts such
 //! as "three ship cells in this row" are items with `min = max = 3`.
 //!
-//! [`Cover`] propagates with three rules, one per
+//! [`ItemCover`] propagates with three rules, one per
 //! [`CoverStrength`], each containing the one before:
 //!
 //! 1. **Counting** (`CoverStrength::Counting`): per item, with `t` its
@@ -126,7 +126,7 @@ pub mod rules {
 /// placements.
 pub const OVERLAP_ITEM_LIMIT: usize = 16;
 
-/// How much a [`Cover`] prunes (see the [module docs](self)).
+/// How much an [`ItemCover`] prunes (see the [module docs](self)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum CoverStrength {
@@ -148,7 +148,7 @@ impl CoverStrength {
     ];
 }
 
-/// An item of a [`Cover`]: the placements (indices into the cover's list)
+/// An item of an [`ItemCover`]: the placements (indices into the cover's list)
 /// that cover it, and how many of them must be chosen.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CoverItem {
@@ -187,7 +187,7 @@ impl CoverItem {
 /// [`Model::exact_cover`](crate::Model::exact_cover); see the
 /// [module docs](self).
 #[derive(Clone, Debug)]
-pub struct Cover {
+pub struct ItemCover {
     /// The distinct variables of the placements.
     scope: Vec<VarId>,
     /// Per placement: its literal.
@@ -261,7 +261,7 @@ struct Sums {
     high: u32,
 }
 
-impl Cover {
+impl ItemCover {
     /// The placements' literals, in the order given.
     pub fn placements(&self) -> &[Literal] {
         &self.lits
@@ -776,7 +776,7 @@ impl Cover {
     }
 }
 
-impl Constraint for Cover {
+impl Constraint for ItemCover {
     fn scope(&self) -> &[VarId] {
         &self.scope
     }
@@ -880,7 +880,7 @@ impl crate::Model {
     /// Placements (each a [`Literal`], or a 0/1 variable standing for
     /// `b == 1`) chosen so that every item is covered (by true
     /// placements) between its `min` and `max` times; see
-    /// [`Cover`](crate::constraints::cover) for the rules and strengths.
+    /// [`ItemCover`](crate::constraints::cover) for the rules and strengths.
     /// The default strength, [`CoverStrength::Overlap`].
     ///
     /// Errors: a placement index out of range or listed twice in one item,
@@ -1004,7 +1004,7 @@ impl crate::Model {
             var_start.push(var_places.len() as u32);
         }
         self.post(
-            Box::new(Cover {
+            Box::new(ItemCover {
                 scope,
                 lits,
                 masks,

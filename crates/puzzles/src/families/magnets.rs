@@ -6,7 +6,7 @@
 //! The model is one variable per cell (0 blank, 1 `+`, 2 `-`), a table
 //! per domino (blank-blank, `+ -` or `- +`: "magnet or blank"), a clause
 //! per pair of neighbours in different dominoes and pole ("like poles
-//! never touch"), and one [`Cover`](csp_core::Cover) per clue counting
+//! never touch"), and one [`ItemCover`](csp_core::ItemCover) per clue counting
 //! the line's poles. The ladder follows Tatham's two levels: *easy*
 //! counts a line cell by cell ([`CoverStrength::Counting`]: "line full",
 //! "line needs every place"), *tricky* counts a domino lying along the
