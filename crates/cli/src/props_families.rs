@@ -517,6 +517,7 @@ families!(
     slant => "slant",
     nurikabe => "nurikabe",
     fillomino => "fillomino",
+    magnets => "magnets",
 );
 
 #[test]

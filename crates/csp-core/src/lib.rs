@@ -95,6 +95,7 @@ pub use constraints::{
     Reified, ReifiedRelation, VectorsDiffer,
 };
 pub use constraints::{Cover, Piece, Placement};
+pub use constraints::{CoverItem, CoverStrength, ItemCover};
 pub use constraints::{Dfa, NonogramLine, Regular};
 pub use constraints::{Element, ElementVars};
 pub use domain::{Domain, Domains, ValueIter};

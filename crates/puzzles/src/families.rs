@@ -20,6 +20,7 @@ pub mod kenken;
 pub mod killer_sudoku;
 mod latin;
 pub mod light_up;
+pub mod magnets;
 pub mod masyu;
 pub mod nonogram;
 pub mod norinori;
@@ -65,4 +66,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &slant::Slant,
     &nurikabe::Nurikabe,
     &fillomino::Fillomino,
+    &magnets::Magnets,
 ];

@@ -13,9 +13,10 @@ use gridcsp_puzzles::families::{binairo, kakuro, kenken, light_up, masyu, shadin
 use gridcsp_puzzles::families::{
     binairo::Binairo, fillomino::Fillomino, futoshiki::Futoshiki, hitori::Hitori,
     jigsaw_sudoku::JigsawSudoku, kakuro::Kakuro, kenken::KenKen, killer_sudoku::KillerSudoku,
-    light_up::LightUp, masyu::Masyu, nonogram::Nonogram, norinori::Norinori, nurikabe::Nurikabe,
-    shikaku::Shikaku, skyscrapers::Skyscrapers, slitherlink::Slitherlink, star_battle::StarBattle,
-    sudoku::Sudoku, suguru::Suguru, tents::Tents, thermometers::Thermometers,
+    light_up::LightUp, magnets::Magnets, masyu::Masyu, nonogram::Nonogram, norinori::Norinori,
+    nurikabe::Nurikabe, shikaku::Shikaku, skyscrapers::Skyscrapers, slitherlink::Slitherlink,
+    star_battle::StarBattle, sudoku::Sudoku, suguru::Suguru, tents::Tents,
+    thermometers::Thermometers,
 };
 use gridcsp_puzzles::families::{hitori, nonogram, slitherlink, sudoku, suguru, tents};
 use gridcsp_puzzles::{Cell, Family, GenerateOptions, Limits, RecordShape, Solved};
@@ -350,6 +351,15 @@ fn shading_and_loop_families() {
         Form::Text,
     );
     check_family(
+        "magnets",
+        &Magnets,
+        &[
+            "3x3:201,102,120,111,LRTT*BBLR",
+            "3 3\n2 0 1\n1 2 0\n1 0 2\n1 1 1\n+ . .\n. . .\n. . +\n1 1 2\n3 4 2\n3 5 5\n",
+        ],
+        Form::Text,
+    );
+    check_family(
         "thermometers",
         &Thermometers,
         &[
@@ -512,6 +522,7 @@ fn read_as_everything(json: &str) {
     read::<gridcsp_puzzles::families::fillomino::Numbers>(json);
     read::<gridcsp_puzzles::families::thermometers::ThermometersPuzzle>(json);
     read::<gridcsp_puzzles::families::shikaku::ShikakuPuzzle>(json);
+    read::<gridcsp_puzzles::families::magnets::MagnetsPuzzle>(json);
     read::<shading::Shading>(json);
     read::<shading::Regions>(json);
 }
@@ -714,6 +725,7 @@ fn every_puzzle_of_the_data_sets_round_trips() {
             "thermometers" => corpus(&Thermometers, &file, &text),
             "shikaku" => corpus(&Shikaku, &file, &text),
             "slant" => corpus(&Slant, &file, &text),
+            "magnets" => corpus(&Magnets, &file, &text),
             other => panic!("{other}: a family this test does not know"),
         };
         assert!(read > 0, "{file}: no puzzle read");
