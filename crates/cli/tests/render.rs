@@ -88,7 +88,11 @@ fn every_family_renders_its_sample_to_standard_output() {
         assert_eq!(png.code, 0, "{family} --png: {}", png.err);
         assert_eq!(&png.out[..8], b"\x89PNG\r\n\x1a\n", "{family}");
     }
-    assert_eq!(seen, gridcsp_puzzles::families().len(), "a sample per family");
+    assert_eq!(
+        seen,
+        gridcsp_puzzles::families().len(),
+        "a sample per family"
+    );
 }
 
 #[test]
