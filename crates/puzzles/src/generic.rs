@@ -6,8 +6,8 @@
 //! default for the cases it does not handle.
 
 use crate::family::{
-    Built, Cell, Counted, Explanation, Family, Grade, GradeError, Hint, Outcome, Reason, Solved,
-    Spot, Step, Unique, UniqueOutcome,
+    Built, Cell, Counted, Explanation, Family, GenerateError, GenerateOptions, Grade, GradeError,
+    Hint, Level, Outcome, Reason, Solved, Spot, Step, Unique, UniqueOutcome,
 };
 use csp_core::{
     ConstraintId, Deduction, Limits, ModelError, SearchOptions, SolveOutcome, Solver, Stats,
@@ -652,6 +652,33 @@ pub fn default_search_options() -> SearchOptions {
     SearchOptions::default()
         .with_variable_order(csp_core::VariableOrder::DomWdeg)
         .with_learning(csp_core::Learning::AUTO)
+}
+
+/// The level `options` asks a generator for, after checking that its
+/// size lies in `sizes` (rows and columns both); errors in the words every
+/// family's `generate` uses ("slant generates grids of 3 to 60 rows and
+/// columns, not 2x5", "slant has levels 0 to 1, not 4").
+pub(crate) fn generation_level(
+    name: &str,
+    options: &GenerateOptions,
+    sizes: std::ops::RangeInclusive<usize>,
+    levels: &'static [Level],
+) -> Result<&'static Level, GenerateError> {
+    let (rows, cols) = (options.rows, options.cols);
+    if !sizes.contains(&rows) || !sizes.contains(&cols) {
+        return Err(GenerateError::BadOptions(format!(
+            "{name} generates grids of {} to {} rows and columns, not {rows}x{cols}",
+            sizes.start(),
+            sizes.end()
+        )));
+    }
+    levels.get(options.level).ok_or_else(|| {
+        GenerateError::BadOptions(format!(
+            "{name} has levels 0 to {}, not {}",
+            levels.len().saturating_sub(1),
+            options.level
+        ))
+    })
 }
 
 /// Each cell's candidates after root propagation of the model of the

@@ -990,20 +990,12 @@ impl Family for Magnets {
         options: &GenerateOptions,
     ) -> Result<Generated<MagnetsPuzzle, MagnetsSolution>, GenerateError> {
         let (rows, cols) = (options.rows, options.cols);
-        if !(MIN_GENERATED..=MAX_GENERATED).contains(&rows)
-            || !(MIN_GENERATED..=MAX_GENERATED).contains(&cols)
-        {
-            return Err(GenerateError::BadOptions(format!(
-                "magnets generates grids of {MIN_GENERATED} to {MAX_GENERATED} rows and columns, not {rows}x{cols}"
-            )));
-        }
-        let Some(level) = LEVELS.get(options.level) else {
-            return Err(GenerateError::BadOptions(format!(
-                "magnets has levels 0 to {}, not {}",
-                LEVELS.len() - 1,
-                options.level
-            )));
-        };
+        let level = crate::generic::generation_level(
+            "magnets",
+            options,
+            MIN_GENERATED..=MAX_GENERATED,
+            LEVELS,
+        )?;
         let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
         let limits = Limits {
             nodes: Some(50_000),

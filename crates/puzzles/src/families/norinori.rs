@@ -511,20 +511,12 @@ impl Family for Norinori {
         options: &GenerateOptions,
     ) -> Result<Generated<NorinoriPuzzle, Shading>, GenerateError> {
         let (rows, cols) = (options.rows, options.cols);
-        if !(MIN_GENERATED..=MAX_GENERATED).contains(&rows)
-            || !(MIN_GENERATED..=MAX_GENERATED).contains(&cols)
-        {
-            return Err(GenerateError::BadOptions(format!(
-                "norinori generates grids of {MIN_GENERATED} to {MAX_GENERATED} rows and columns, not {rows}x{cols}"
-            )));
-        }
-        let Some(level) = LEVELS.get(options.level) else {
-            return Err(GenerateError::BadOptions(format!(
-                "norinori has levels 0 to {}, not {}",
-                LEVELS.len() - 1,
-                options.level
-            )));
-        };
+        let level = crate::generic::generation_level(
+            "norinori",
+            options,
+            MIN_GENERATED..=MAX_GENERATED,
+            LEVELS,
+        )?;
         let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
         let limits = Limits {
             nodes: Some(50_000),

@@ -804,20 +804,8 @@ fn random_filling(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Option<Vec<
 /// only if the easy deductions do not solve it.
 fn generate(options: &GenerateOptions) -> Result<Generated<Puzzle, Slants>, GenerateError> {
     let (rows, cols) = (options.rows, options.cols);
-    if !(MIN_GENERATED..=MAX_GENERATED).contains(&rows)
-        || !(MIN_GENERATED..=MAX_GENERATED).contains(&cols)
-    {
-        return Err(GenerateError::BadOptions(format!(
-            "slant generates grids of {MIN_GENERATED} to {MAX_GENERATED} rows and columns, not {rows}x{cols}"
-        )));
-    }
-    let Some(level) = LEVELS.get(options.level) else {
-        return Err(GenerateError::BadOptions(format!(
-            "slant has levels 0 to {}, not {}",
-            LEVELS.len() - 1,
-            options.level
-        )));
-    };
+    let level =
+        crate::generic::generation_level("slant", options, MIN_GENERATED..=MAX_GENERATED, LEVELS)?;
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
     let limits = Limits {
         nodes: Some(100_000),
