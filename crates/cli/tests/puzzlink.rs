@@ -98,7 +98,7 @@ fn solve_without_a_family_finds_it_from_each_url() {
             "solve",
             SLITHER_URL,
             MASYU_URL,
-            "https://puzz.link/p?nurikabe/5/5/g",
+            "https://puzz.link/p?tapa/5/5/g",
         ],
         None,
     );
@@ -110,7 +110,7 @@ fn solve_without_a_family_finds_it_from_each_url() {
     assert_eq!(answers[1], masyu.out.trim());
     assert_eq!(answers[2], "invalid");
     assert!(
-        run.err.contains("`nurikabe`: gridcsp has no family"),
+        run.err.contains("`tapa`: gridcsp has no family"),
         "{}",
         run.err
     );

@@ -498,8 +498,8 @@ mod tests {
 
     #[test]
     fn genres_gridcsp_lacks_are_named() {
-        let e = load("https://puzz.link/p?nurikabe/5/5/g").err().unwrap();
-        assert!(e.message.contains("`nurikabe`"), "{e}");
+        let e = load("https://puzz.link/p?tapa/5/5/g").err().unwrap();
+        assert!(e.message.contains("`tapa`"), "{e}");
         let e = load("https://puzz.link/p?bridges/5/5/g").err().unwrap();
         assert!(e.message.contains("`bridges` (`hashikake`)"), "{e}");
     }

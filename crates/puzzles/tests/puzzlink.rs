@@ -238,10 +238,10 @@ fn urls_a_family_cannot_read_are_errors_that_name_the_genre() {
     let e = get("futoshiki").load(slither).err().unwrap();
     assert!(e.message.contains("Futoshiki is not on puzz.link"), "{e}");
     let e = get("sudoku")
-        .load("https://puzz.link/p?nurikabe/5/5/g")
+        .load("https://puzz.link/p?tapa/5/5/g")
         .err()
         .unwrap();
-    assert!(e.message.contains("`nurikabe`"), "{e}");
+    assert!(e.message.contains("`tapa`"), "{e}");
     // Flags and `?` clues gridcsp has no rule for.
     let e = get("slitherlink")
         .load("https://puzz.link/p?slither/f/5/5/cbcbcddad")
