@@ -106,7 +106,7 @@ fn generic_family(name: &str) -> Option<&'static dyn AnyFamily> {
 ///
 /// A family's subcommands and their arguments are built only when clap
 /// reaches its subcommand ([`clap::Command::defer`]): building all of
-/// them (17 families, each with a dozen subcommands and their options)
+/// them (every family, each with a dozen subcommands and their options)
 /// took most of the tool's start-up time, and a command line names one
 /// family.
 fn command() -> clap::Command {
