@@ -301,3 +301,14 @@ fn the_generator_makes_unique_puzzles_of_each_level() {
     assert!(Slant.generate(&GenerateOptions::new(1, 5, 0)).is_err());
     assert!(Slant.generate(&GenerateOptions::new(5, 5, 2)).is_err());
 }
+
+/// A header of the largest row count frames no record instead of
+/// overflowing (the corner rows are one more than the cell rows).
+#[test]
+fn a_huge_header_frames_no_record() {
+    let gridcsp_puzzles::RecordShape::Header { lines, .. } = Slant.info().shape else {
+        panic!("slant records start with a header");
+    };
+    assert_eq!(lines(&format!("{} 4", usize::MAX)), None);
+    assert_eq!(lines("3 4"), Some(4));
+}

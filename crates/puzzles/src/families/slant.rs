@@ -207,7 +207,7 @@ static INFO: FamilyInfo = FamilyInfo {
     rules: "Draw a diagonal in every cell so that each numbered corner touches that many diagonals and the diagonals never form a closed loop.",
     levels: LEVELS,
     shape: RecordShape::Header {
-        lines: |h| grid_text::header_size(h, false).map(|(rows, _)| rows + 1),
+        lines: |h| grid_text::header_size(h, false).and_then(|(rows, _)| rows.checked_add(1)),
         one_line: grid_text::is_one_line,
     },
     default_size: (8, 8),
