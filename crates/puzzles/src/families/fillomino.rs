@@ -214,17 +214,13 @@ const LEVELS: &[Level] = &[
     },
 ];
 
-fn record_lines(header: &str) -> Option<usize> {
-    grid_text::header_size(header, false).map(|(rows, _)| rows)
-}
-
 static INFO: FamilyInfo = FamilyInfo {
     name: "fillomino",
     title: "Fillomino",
     rules: "Write a number in every cell so that each area of equal numbers holds as many cells as its number; the given numbers stay.",
     levels: LEVELS,
     shape: RecordShape::Header {
-        lines: record_lines,
+        lines: grid_text::header_rows,
         one_line: grid_text::is_one_line,
     },
     default_size: (7, 7),

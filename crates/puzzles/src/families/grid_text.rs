@@ -62,6 +62,12 @@ pub(crate) fn header<'a>(r: &mut Reader<'a>, max: usize) -> Result<Header<'a>, P
     }
 }
 
+/// The grid lines after a header `R C` (its R), for the record shape of a
+/// family whose records are the header and one line per row.
+pub(crate) fn header_rows(line: &str) -> Option<usize> {
+    header_size(line, false).map(|(rows, _)| rows)
+}
+
 /// The size a header line announces, for record shapes: `None` if it is
 /// not a header line (`allow_words`: words may follow the numbers).
 pub(crate) fn header_size(line: &str, allow_words: bool) -> Option<(usize, usize)> {

@@ -199,7 +199,7 @@ static INFO: FamilyInfo = FamilyInfo {
     rules: "Shade cells so that no number repeats among the unshaded cells of a row or column, no two shaded cells touch orthogonally, and the unshaded cells form one connected area.",
     levels: LEVELS,
     shape: RecordShape::Header {
-        lines: |h| grid_text::header_size(h, false).map(|(rows, _)| rows),
+        lines: grid_text::header_rows,
         one_line: grid_text::is_one_line,
     },
     default_size: (6, 6),

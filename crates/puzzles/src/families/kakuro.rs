@@ -311,7 +311,7 @@ static INFO: FamilyInfo = FamilyInfo {
             distinct digits adding up to the clue at its head.",
     levels: LEVELS,
     shape: RecordShape::Header {
-        lines: |h| super::grid_text::header_size(h, false).map(|(rows, _)| rows),
+        lines: super::grid_text::header_rows,
         one_line: |_| false,
     },
     default_size: (5, 5),

@@ -214,7 +214,7 @@ static INFO: FamilyInfo = FamilyInfo {
     rules: "Place bulbs on white cells so that every white cell is lit (a bulb lights its row and column up to the black cells), no bulb lights another, and each numbered black cell has that many bulbs next to it.",
     levels: LEVELS,
     shape: RecordShape::Header {
-        lines: |h| grid_text::header_size(h, false).map(|(rows, _)| rows),
+        lines: grid_text::header_rows,
         one_line: grid_text::is_one_line,
     },
     default_size: (7, 7),

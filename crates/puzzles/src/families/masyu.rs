@@ -218,7 +218,7 @@ static INFO: FamilyInfo = FamilyInfo {
     rules: "Draw one closed loop through the centres of cells, visiting each at most once and every pearl: it turns on a black pearl and goes straight through the cells either side; it goes straight through a white pearl and turns next to it.",
     levels: LEVELS,
     shape: RecordShape::Header {
-        lines: |h| grid_text::header_size(h, false).map(|(rows, _)| rows),
+        lines: grid_text::header_rows,
         one_line: grid_text::is_one_line,
     },
     default_size: (6, 6),

@@ -156,17 +156,13 @@ const LEVELS: &[Level] = &[
     },
 ];
 
-fn record_lines(header: &str) -> Option<usize> {
-    grid_text::header_size(header, false).map(|(rows, _)| rows)
-}
-
 static INFO: FamilyInfo = FamilyInfo {
     name: "nurikabe",
     title: "Nurikabe",
     rules: "Shade cells so that every number lies in an island of unshaded cells as large as the number, one number per island; the shaded cells are connected and no 2x2 block is all shaded.",
     levels: LEVELS,
     shape: RecordShape::Header {
-        lines: record_lines,
+        lines: grid_text::header_rows,
         one_line: |_| false,
     },
     default_size: (7, 7),

@@ -133,17 +133,13 @@ static RULES: [crate::Rule; 2] = [
     ),
 ];
 
-fn record_lines(header: &str) -> Option<usize> {
-    grid_text::header_size(header, false).map(|(rows, _)| rows)
-}
-
 static INFO: FamilyInfo = FamilyInfo {
     name: "shikaku",
     title: "Shikaku",
     rules: "Cut the grid into rectangles along the grid lines so that every rectangle holds exactly one number, which is its area.",
     levels: LEVELS,
     shape: RecordShape::Header {
-        lines: record_lines,
+        lines: grid_text::header_rows,
         one_line: grid_text::is_one_line,
     },
     default_size: (7, 7),

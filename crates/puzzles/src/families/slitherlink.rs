@@ -199,7 +199,7 @@ static INFO: FamilyInfo = FamilyInfo {
     rules: "Draw one closed loop along the sides of the cells, never crossing or touching itself, so that each numbered cell has that many of its sides on the loop.",
     levels: LEVELS,
     shape: RecordShape::Header {
-        lines: |h| grid_text::header_size(h, false).map(|(rows, _)| rows),
+        lines: grid_text::header_rows,
         one_line: grid_text::is_one_line,
     },
     default_size: (7, 7),
