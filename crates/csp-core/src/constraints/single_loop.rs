@@ -133,6 +133,9 @@ pub struct SingleLoop {
     vars: Vec<VarId>,
     graph: Graph,
     has_vertices: bool,
+    /// `(variable index, position in vars)`, sorted by variable: which
+    /// edge or vertex a variable is, for explaining its changes.
+    positions: Vec<(usize, u32)>,
 }
 
 const OPEN: u32 = 0;
@@ -146,6 +149,9 @@ const V_ON: u32 = 2;
 const V_OFF: u32 = 3;
 
 const NO_LABEL: u32 = u32::MAX;
+
+/// An edge whose status at the moment being explained is not read yet.
+const UNREAD: u32 = u32::MAX;
 
 /// The working state of one call, in scratch buffers.
 struct Work<'b> {
@@ -455,14 +461,12 @@ impl SingleLoop {
         Ok(())
     }
 
-    /// Rule 3: bridges and 2-edge-connected components, by one iterative
-    /// depth-first search. `buf` has 7 entries per vertex.
-    fn bridges(
-        &self,
-        ctx: &mut PropagationContext<'_>,
-        w: &mut Work<'_>,
-        buf: &mut [u32],
-    ) -> Result<(), Conflict> {
+    /// The 2-edge-connected pieces of the graph of the edges not removed
+    /// (statuses `est`), by one iterative depth-first search with Tarjan's
+    /// lowpoints: the number of pieces, and each vertex's piece in
+    /// `buf[6n..7n]` (`NO_LABEL` for a vertex that `isolated` skips).
+    /// `buf` has 7 entries per vertex.
+    fn label_pieces(&self, est: &[u32], isolated: impl Fn(usize) -> bool, buf: &mut [u32]) -> u32 {
         let n = self.graph.num_vertices();
         let (disc, rest) = buf.split_at_mut(n);
         let (low, rest) = rest.split_at_mut(n);
@@ -477,7 +481,7 @@ impl SingleLoop {
         let mut time = 0u32;
         let mut labels = 0u32;
         for s in 0..n {
-            if disc[s] != 0 || w.cdeg[s] + w.odeg[s] == 0 {
+            if disc[s] != 0 || isolated(s) {
                 continue;
             }
             time += 1;
@@ -495,7 +499,7 @@ impl SingleLoop {
                 if k < inc.len() {
                     next[v] += 1;
                     let (u, e) = inc[k];
-                    if w.est[e as usize] == REMOVED || e == pedge[v] {
+                    if est[e as usize] == REMOVED || e == pedge[v] {
                         continue;
                     }
                     let u = u as usize;
@@ -532,6 +536,21 @@ impl SingleLoop {
                 }
             }
         }
+        labels
+    }
+
+    /// Rule 3: bridges and 2-edge-connected components (see
+    /// [`label_pieces`](Self::label_pieces)). `buf` has 7 entries per vertex.
+    fn bridges(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        w: &mut Work<'_>,
+        buf: &mut [u32],
+    ) -> Result<(), Conflict> {
+        let n = self.graph.num_vertices();
+        let labels = self.label_pieces(w.est, |v| w.cdeg[v] + w.odeg[v] == 0, buf);
+        let (disc, rest) = buf.split_at_mut(n);
+        let label = &rest[5 * n..6 * n];
         // Per component: loop edges and required vertices (reuse `disc`).
         let demand = &mut disc[..labels as usize];
         demand.fill(0);
@@ -608,9 +627,13 @@ fn find(uf: &mut [u32], mut v: usize) -> usize {
 /// Why an edge is fixed, a vertex decided, or the node failed, rebuilt
 /// from the domains of the moment (for learning: see
 /// [`Constraint::explain`]). Each rule names only the edges and vertices it
-/// read; the rules that look at the whole graph at once (the vertex
-/// shortcuts, the 2-edge-connected pieces) are explained by every fixed
-/// edge and vertex.
+/// read: a degree by the edges at its vertex, a premature loop by the path
+/// it would close and one loop part off it, a bridge or a piece apart by
+/// the removed edges of a cut (the border of one side, with at most one
+/// bridge crossing it) and the loop part on the other side. Edges are read
+/// from the moment lazily, so an explanation costs what it names, not the
+/// whole graph. Only the vertex shortcuts are explained by every fixed edge
+/// and vertex.
 impl SingleLoop {
     /// Edge `e`'s status at the moment being explained.
     fn status(&self, ctx: &crate::ExplainContext<'_>, e: usize) -> u32 {
@@ -629,6 +652,24 @@ impl SingleLoop {
             Some(Some(1)) => V_ON,
             Some(Some(_)) => V_OFF,
         }
+    }
+
+    /// Edge `f`'s status at the moment being explained, read from the
+    /// context on first use (`est` starts [`UNREAD`]).
+    fn lazy_status(&self, ctx: &crate::ExplainContext<'_>, est: &mut [u32], f: usize) -> u32 {
+        if est[f] == UNREAD {
+            est[f] = self.status(ctx, f);
+        }
+        est[f]
+    }
+
+    /// Which edge (`e < m`) or vertex (`m + v`) `var` is.
+    fn position(&self, var: VarId) -> Option<usize> {
+        let i = self
+            .positions
+            .binary_search_by_key(&var.index(), |p| p.0)
+            .ok()?;
+        Some(self.positions[i].1 as usize)
     }
 
     /// Edge and vertex statuses at the moment being explained.
@@ -790,8 +831,14 @@ impl SingleLoop {
     }
 
     /// Rule 3's bridges: edge `e` is on no cycle of the edges left, because
-    /// every other edge leaving one side is removed.
-    fn explain_bridge(&self, ctx: &mut crate::ExplainContext<'_>, est: &[u32], e: usize) -> bool {
+    /// every other edge leaving one side is removed. Reads the statuses of
+    /// the edges of `e`'s side only.
+    fn explain_bridge(
+        &self,
+        ctx: &mut crate::ExplainContext<'_>,
+        est: &mut [u32],
+        e: usize,
+    ) -> bool {
         let n = self.graph.num_vertices();
         let (a, b) = self.graph.ends(e);
         let mut seen = vec![false; n];
@@ -799,7 +846,7 @@ impl SingleLoop {
         seen[a] = true;
         while let Some(v) = stack.pop() {
             for (u, f) in self.graph.incident_edges(v) {
-                if f != e && est[f] != REMOVED && !seen[u] {
+                if f != e && !seen[u] && self.lazy_status(ctx, est, f) != REMOVED {
                     seen[u] = true;
                     stack.push(u);
                 }
@@ -808,13 +855,239 @@ impl SingleLoop {
         if seen[b] {
             return false;
         }
-        for f in 0..self.num_edges() {
-            let (x, y) = self.graph.ends(f);
-            if f != e && seen[x] != seen[y] {
-                ctx.push(crate::Literal::eq(self.vars[f], 0));
+        for v in (0..n).filter(|&v| seen[v]) {
+            for (u, f) in self.graph.incident_edges(v) {
+                if f != e && !seen[u] {
+                    ctx.push(crate::Literal::eq(self.vars[f], 0));
+                }
             }
         }
         true
+    }
+
+    /// Rule 2 read along one path: edge `e` is removed because its ends are
+    /// the two ends of one path of chosen edges and something of the loop
+    /// (a chosen edge or a required vertex) lies off that path. Reads the
+    /// edges at the path's vertices and the edges up to the first witness,
+    /// not the whole graph; `false` when the chosen edges at `e`'s ends do
+    /// not make such a path (the whole-graph version decides then).
+    fn explain_closing_path(
+        &self,
+        ctx: &mut crate::ExplainContext<'_>,
+        est: &mut [u32],
+        e: usize,
+    ) -> bool {
+        let n = self.graph.num_vertices();
+        let (a, b) = self.graph.ends(e);
+        let mut on_path = vec![false; n];
+        on_path[a] = true;
+        let mut path = Vec::new();
+        let (mut v, mut came) = (a, e);
+        while v != b {
+            let next = self
+                .graph
+                .incident_edges(v)
+                .find(|&(_, f)| f != came && self.lazy_status(ctx, est, f) == CHOSEN);
+            let Some((u, f)) = next else { break };
+            if on_path[u] {
+                return false; // a cycle: not a path
+            }
+            on_path[u] = true;
+            path.push(f);
+            (v, came) = (u, f);
+        }
+        if v != b || path.is_empty() {
+            return false;
+        }
+        let mut witness = None;
+        for f in (0..self.num_edges()).filter(|&f| f != e) {
+            let (x, y) = self.graph.ends(f);
+            if !on_path[x] && !on_path[y] && self.lazy_status(ctx, est, f) == CHOSEN {
+                witness = Some(crate::Literal::eq(self.vars[f], 1));
+                break;
+            }
+        }
+        if witness.is_none() && self.has_vertices {
+            witness = (0..n)
+                .find(|&v| !on_path[v] && self.vertex_status(ctx, v) == V_ON)
+                .and_then(|v| self.vertex_var(v))
+                .map(|y| crate::Literal::eq(y, 1));
+        }
+        let Some(witness) = witness else {
+            return false; // closing this path would finish the loop
+        };
+        for &f in &path {
+            ctx.push(crate::Literal::eq(self.vars[f], 1));
+        }
+        ctx.push(witness);
+        true
+    }
+
+    /// The 2-edge-connected pieces of the edges not removed at the moment
+    /// being explained (`est` read whole): each vertex's piece, `NO_LABEL`
+    /// for a vertex whose edges are all removed.
+    fn pieces_of(&self, est: &[u32]) -> Vec<u32> {
+        let n = self.graph.num_vertices();
+        let mut buf = vec![0u32; 7 * n];
+        let isolated = |v| self.graph.incident_edges(v).all(|(_, f)| est[f] == REMOVED);
+        self.label_pieces(est, isolated, &mut buf);
+        buf.split_off(6 * n)
+    }
+
+    /// The loop's parts at the moment (`est`, `vst` read whole): each
+    /// chosen edge (by its first end) and required vertex, with the
+    /// literal that makes it a part of the loop.
+    fn loop_parts<'s>(
+        &'s self,
+        est: &'s [u32],
+        vst: &'s [u32],
+    ) -> impl Iterator<Item = (usize, crate::Literal)> + 's {
+        let edges = (0..self.num_edges())
+            .filter(|&f| est[f] == CHOSEN)
+            .map(|f| (self.graph.ends(f).0, crate::Literal::eq(self.vars[f], 1)));
+        let vertices = (0..self.graph.num_vertices())
+            .filter(|&v| vst[v] == V_ON)
+            .filter_map(|v| self.vertex_var(v).map(|y| (v, crate::Literal::eq(y, 1))));
+        edges.chain(vertices)
+    }
+
+    /// Rule 3's pieces: vertices `from` and `to` lie in different
+    /// 2-edge-connected pieces (`label`) of the edges not removed, so no
+    /// cycle through `from`'s piece reaches `to`. Pushes the removed edges
+    /// of a cut between them that every other edge of which is removed: the
+    /// border of `from`'s connected part, or of its side of the first
+    /// bridge on a path to `to`.
+    fn push_apart(
+        &self,
+        ctx: &mut crate::ExplainContext<'_>,
+        est: &[u32],
+        label: &[u32],
+        from: usize,
+        to: usize,
+    ) -> bool {
+        let n = self.graph.num_vertices();
+        // A path from `from` to `to` over the edges not removed.
+        let mut parent = vec![u32::MAX; n];
+        let mut seen = vec![false; n];
+        let mut queue = std::collections::VecDeque::from([from]);
+        seen[from] = true;
+        while let Some(v) = queue.pop_front() {
+            for (u, f) in self.graph.incident_edges(v) {
+                if !seen[u] && est[f] != REMOVED {
+                    seen[u] = true;
+                    parent[u] = f as u32;
+                    queue.push_back(u);
+                }
+            }
+        }
+        let mut cut = None;
+        if seen[to] {
+            // The bridge nearest `from` on that path.
+            let mut v = to;
+            while v != from {
+                let f = parent[v] as usize;
+                let (a, b) = self.graph.ends(f);
+                if label[a] != label[b] {
+                    cut = Some(f);
+                }
+                v = if a == v { b } else { a };
+            }
+            let Some(b) = cut else {
+                return false; // one piece after all
+            };
+            seen.fill(false);
+            let mut stack = vec![from];
+            seen[from] = true;
+            while let Some(v) = stack.pop() {
+                for (u, f) in self.graph.incident_edges(v) {
+                    if f != b && !seen[u] && est[f] != REMOVED {
+                        seen[u] = true;
+                        stack.push(u);
+                    }
+                }
+            }
+            if seen[to] {
+                return false;
+            }
+        }
+        for v in (0..n).filter(|&v| seen[v]) {
+            for (u, f) in self.graph.incident_edges(v) {
+                if !seen[u] && Some(f) != cut {
+                    ctx.push(crate::Literal::eq(self.vars[f], 0));
+                }
+            }
+        }
+        true
+    }
+
+    /// Rule 3's removal of edge `e`, outside the piece that holds a part
+    /// of the loop.
+    fn explain_outside(
+        &self,
+        ctx: &mut crate::ExplainContext<'_>,
+        est: &[u32],
+        vst: &[u32],
+        e: usize,
+    ) -> bool {
+        let label = self.pieces_of(est);
+        let (from, other_end) = self.graph.ends(e);
+        if label[from] != label[other_end] {
+            return false; // a bridge, not inside a piece
+        }
+        let Some((to, part)) = self
+            .loop_parts(est, vst)
+            .find(|&(v, _)| label[v] != label[from])
+        else {
+            return false;
+        };
+        if !self.push_apart(ctx, est, &label, from, to) {
+            return false;
+        }
+        ctx.push(part);
+        true
+    }
+
+    /// Rule 3's failures: a chosen bridge, loop parts in two pieces, or no
+    /// cycle left at all.
+    fn explain_pieces_failure(
+        &self,
+        ctx: &mut crate::ExplainContext<'_>,
+        est: &[u32],
+        vst: &[u32],
+    ) -> bool {
+        let label = self.pieces_of(est);
+        let m = self.num_edges();
+        let bridge = |f: usize| {
+            let (a, b) = self.graph.ends(f);
+            label[a] != label[b]
+        };
+        if let Some(g) = (0..m).find(|&g| est[g] == CHOSEN && bridge(g)) {
+            if self.explain_bridge(ctx, &mut est.to_vec(), g) {
+                ctx.push(crate::Literal::eq(self.vars[g], 1));
+                return true;
+            }
+            return false;
+        }
+        let mut parts = self.loop_parts(est, vst);
+        if let Some((first, lit)) = parts.next() {
+            let Some((other, lit2)) = parts.find(|&(v, _)| label[v] != label[first]) else {
+                return false;
+            };
+            if !self.push_apart(ctx, est, &label, first, other) {
+                return false;
+            }
+            ctx.push(lit);
+            ctx.push(lit2);
+            return true;
+        }
+        if (0..m).all(|f| est[f] == REMOVED || bridge(f)) {
+            // No cycle is left: the edges not removed make a forest.
+            for f in (0..m).filter(|&f| est[f] == REMOVED) {
+                ctx.push(crate::Literal::eq(self.vars[f], 0));
+            }
+            return true;
+        }
+        false
     }
 
     /// Rule 1's failures at one vertex.
@@ -856,19 +1129,43 @@ impl SingleLoop {
 impl Constraint for SingleLoop {
     fn explain(&self, ctx: &mut crate::ExplainContext<'_>, what: crate::Explaining) {
         let m = self.num_edges();
-        // An edge's degree rule first: it reads only the edges at its ends.
+        // An edge's rules that read little first: its degree rule reads only
+        // the edges at its ends, a path it would close reads along the path,
+        // a bridge the edges of its side.
         if let crate::Explaining::Removal { var, value } = what {
-            if let Some(e) = self.vars[..m].iter().position(|&v| v == var) {
+            if let Some(v) = self.position(var).and_then(|i| i.checked_sub(m)) {
+                // A vertex: on the loop by a chosen edge at it, off it by
+                // every edge at it removed.
+                let edges = || self.graph.incident_edges(v).map(|(_, f)| f);
+                if value == 0 {
+                    if let Some(f) = edges().find(|&f| self.status(ctx, f) == CHOSEN) {
+                        ctx.push(crate::Literal::eq(self.vars[f], 1));
+                        return;
+                    }
+                } else if edges().all(|f| self.status(ctx, f) == REMOVED) {
+                    for f in edges() {
+                        ctx.push(crate::Literal::eq(self.vars[f], 0));
+                    }
+                    return;
+                }
+            }
+            if let Some(e) = self.position(var).filter(|&e| e < m) {
                 let (a, b) = self.graph.ends(e);
-                let mut est = vec![OPEN; m];
+                let mut est = vec![UNREAD; m];
                 let mut vst = vec![V_NONE; self.graph.num_vertices()];
                 for v in [a, b] {
                     for (_, f) in self.graph.incident_edges(v) {
-                        est[f] = self.status(ctx, f);
+                        self.lazy_status(ctx, &mut est, f);
                     }
                     vst[v] = self.vertex_status(ctx, v);
                 }
                 if self.explain_degree(ctx, &est, &vst, e, 1 - value) {
+                    return;
+                }
+                if value == 1
+                    && (self.explain_closing_path(ctx, &mut est, e)
+                        || self.explain_bridge(ctx, &mut est, e))
+                {
                     return;
                 }
             }
@@ -877,11 +1174,11 @@ impl Constraint for SingleLoop {
         let done = match what {
             crate::Explaining::Removal { var, value } => {
                 let to = 1 - value;
-                match self.vars.iter().position(|&v| v == var) {
+                match self.position(var) {
                     Some(e) if e < m => {
                         to == 0
                             && (self.explain_subtour(ctx, &est, &vst, Some(e))
-                                || self.explain_bridge(ctx, &est, e))
+                                || self.explain_outside(ctx, &est, &vst, e))
                     }
                     Some(i) => {
                         // A vertex variable: on the loop by a chosen edge,
@@ -906,6 +1203,7 @@ impl Constraint for SingleLoop {
             crate::Explaining::Failure => {
                 self.explain_degree_failure(ctx, &est, &vst)
                     || self.explain_subtour(ctx, &est, &vst, None)
+                    || self.explain_pieces_failure(ctx, &est, &vst)
             }
         };
         if !done {
@@ -1113,10 +1411,15 @@ impl Model {
         }
         self.check_distinct(NAME, &vars)?;
         check_booleans(self, NAME, &vars)?;
+        let mut positions: Vec<(usize, u32)> = (0..vars.len() as u32)
+            .map(|i| (vars[i as usize].index(), i))
+            .collect();
+        positions.sort_unstable();
         let c = SingleLoop {
             vars,
             graph: graph.clone(),
             has_vertices: on_loop.is_some(),
+            positions,
         };
         self.post(Box::new(c), false)
     }
