@@ -591,7 +591,9 @@ impl Constraint for EdgeConnected {
 impl Model {
     /// The edges whose variable is above zero join all the vertices of
     /// `graph`; edge `i` of the graph has the multiplicity `edges[i]`, a
-    /// variable whose values are all at least 0, each edge its own. See
+    /// variable whose values are all at least 0, each edge its own (a
+    /// graph without edges is an [`EmptyScope`](ModelError::EmptyScope)
+    /// error, as for every constraint). See
     /// [`constraints::edge_connected`](crate::constraints::edge_connected):
     /// propagation is domain consistent.
     ///
@@ -666,9 +668,7 @@ impl Model {
                 ),
             });
         }
-        if !edges.is_empty() {
-            self.check_distinct(NAME, edges)?;
-        }
+        self.check_distinct(NAME, edges)?;
         let domains = self.initial_domains();
         for &x in edges {
             let min = domains.min(x).unwrap_or(0);
@@ -747,6 +747,22 @@ mod tests {
             (d.value(x[0]), d.value(x[1]), d.value(x[2])),
             (Some(0), Some(1), Some(1))
         );
+    }
+
+    #[test]
+    fn a_graph_without_edges_is_an_empty_scope() {
+        for n in [0, 1, 2] {
+            let g = Graph::new(n, &[]).unwrap();
+            let mut m = Model::new();
+            assert!(matches!(
+                m.edge_connected(&[], &g),
+                Err(ModelError::EmptyScope { .. })
+            ));
+            assert!(matches!(
+                m.edge_connected_with_degrees(&[], &g, &vec![0; n]),
+                Err(ModelError::EmptyScope { .. })
+            ));
+        }
     }
 
     #[test]
