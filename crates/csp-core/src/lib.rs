@@ -86,7 +86,7 @@ pub use constraints::Table;
 pub use constraints::VisibleCount;
 pub use constraints::{AbsDiff, EqualApart};
 pub use constraints::{
-    Acyclic, Connected, Islands, LoopLattice, RegionSize, SightCount, SingleLoop,
+    Acyclic, Connected, EdgeConnected, Islands, LoopLattice, RegionSize, SightCount, SingleLoop,
 };
 pub use constraints::{AllDifferent, RelOp, Relation, Strength};
 pub use constraints::{AllDifferentSum, Difference, Linear, LinearStrength, Product, Quotient};

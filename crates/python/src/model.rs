@@ -808,6 +808,34 @@ impl Model {
         self.post(py, |m| m.acyclic(&edges, &graph.graph))
     }
 
+    /// The edges whose variable is above 0 join all the vertices of
+    /// `graph` (edge `i` of the graph has the multiplicity `edges[i]`, a
+    /// variable whose values are at least 0: Hashi's bridges).
+    fn edge_connected(
+        &mut self,
+        py: Python<'_>,
+        edges: &Bound<'_, PyAny>,
+        graph: &Graph,
+    ) -> PyResult<usize> {
+        let edges = ids(edges)?;
+        self.post(py, |m| m.edge_connected(&edges, &graph.graph))
+    }
+
+    /// `edge_connected`, and the multiplicities of the edges at vertex `v`
+    /// sum to `degrees[v]` (Hashi's numbers).
+    fn edge_connected_with_degrees(
+        &mut self,
+        py: Python<'_>,
+        edges: &Bound<'_, PyAny>,
+        graph: &Graph,
+        degrees: Vec<Value>,
+    ) -> PyResult<usize> {
+        let edges = ids(edges)?;
+        self.post(py, |m| {
+            m.edge_connected_with_degrees(&edges, &graph.graph, &degrees)
+        })
+    }
+
     /// The edges whose literal holds form a forest of `graph` (edge `i` is
     /// chosen when `lits[i]` holds; Slant's two diagonals of a cell are
     /// `x == 1` and `x == 0` of one variable).

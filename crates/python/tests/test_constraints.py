@@ -268,6 +268,22 @@ def test_acyclic():
     assert check([range(2)] * 4, slant, lambda v: tuple(v) != (0, 1, 1, 0)) == 15
 
 
+def test_edge_connected():
+    # A triangle with multiplicities 0..2: the edges above 0 join all three
+    # vertices when at least two of them are present.
+    g = gridcsp.Graph(3, [(0, 1), (1, 2), (2, 0)])
+    present = lambda v: sum(x > 0 for x in v) >= 2
+    assert check([range(3)] * 3, lambda m, xs: m.edge_connected(xs, g), present) == 20
+    # Hashi islands 1, 1 and 2, each pair in line: the 1s are never joined.
+    degrees = [1, 1, 2]
+
+    def hashi(v):
+        sums = [v[0] + v[2], v[0] + v[1], v[1] + v[2]]
+        return sums == degrees and present(v)
+
+    assert check([range(3)] * 3, lambda m, xs: m.edge_connected_with_degrees(xs, g, degrees), hashi) == 1
+
+
 def test_loop_lattice():
     m = gridcsp.Model()
     lattice = gridcsp.LoopLattice.around_cells(m, 1, 2)
