@@ -540,9 +540,12 @@ fn hint(p: &dyn AnyPuzzle, limits: &Limits, json: bool) -> Answer {
                         .field("reads", cell_names(&step.reads))
                         .field("settles", cell_names(&step.settles))
                 }
-                Hint::Guess { cell, value } => a
+                Hint::Guess {
+                    cell, value, mark, ..
+                } => a
                     .field("cell", cell.to_string())
                     .field("value", value)
+                    .field("mark", mark)
                     .field("guess", true),
                 _ => a,
             }
