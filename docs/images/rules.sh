@@ -46,17 +46,17 @@ def slug(name):
 for n, line in enumerate(open(tmp + ".json")):
     answer = json.loads(line)
     # Sudoku's and Futoshiki's answers have no `deductions`: their steps
-    # end with the technique's name in brackets.
-    steps = answer.get("deductions") or [
-        {"rule": m.group(1)}
+    # that end with the technique's name in brackets (Sudoku's singles) are
+    # drawn, the others ("pointing in box 5 and column 5: ...") not.
+    rules = [d["rule"] for d in answer.get("deductions") or []] or [
+        (m.group(1) if m else None)
         for m in (re.search(r"\(([^()]*)\)$", s) for s in answer.get("steps") or [])
-        if m
     ]
-    if len(steps) != len(answer.get("steps") or []):
-        continue
     where = tmp if n == 0 else os.path.join(tmp, str(n + 1))
-    for i, step in enumerate(steps):
-        target = os.path.join(out, f"{family}-{slug(step['rule'])}.svg")
+    for i, rule in enumerate(rules):
+        if rule is None:
+            continue
+        target = os.path.join(out, f"{family}-{slug(rule)}.svg")
         picture = os.path.join(where, f"step-{i + 1:03}.svg")
         if not os.path.exists(target) and os.path.exists(picture):
             shutil.copyfile(picture, target)
