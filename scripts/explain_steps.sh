@@ -39,12 +39,14 @@ corpus() {
     norinori) echo "$golden/norinori.txt $placing/norinori_6_easy.txt" ;;
     thermometers) echo "$golden/thermometers.txt $placing/thermometers_6_easy.txt" ;;
     slant) echo "$golden/slant.txt $data/slant_tatham.txt" ;;
+    shikaku | nurikabe | fillomino | magnets) echo "$golden/$1.txt" ;;
     esac
 }
 
 families="sudoku futoshiki light-up tents binairo unruly killer-sudoku \
     jigsaw-sudoku skyscrapers suguru nonogram kenken kakuro hitori slitherlink \
-    masyu star-battle norinori thermometers slant"
+    masyu star-battle norinori thermometers slant shikaku nurikabe fillomino \
+    magnets"
 # For docs/images/rules.sh: the families, or one family's files.
 case ${1:-} in
 --families) echo "$families"; exit 0 ;;

@@ -7,17 +7,19 @@
 #
 #   cargo build -p gridcsp-cli && GRIDCSP=target/debug/gridcsp sh docs/images/rules.sh
 #   UPDATE_DOCS=1 cargo test -p gridcsp-puzzles --test explain_words
+#
+# With family names as arguments, only those families' pictures are
+# redrawn (`sh docs/images/rules.sh slant magnets`).
 set -eu
 cd "$(dirname "$0")/../.."
 GRIDCSP=${GRIDCSP:-gridcsp}
 out=docs/images/rules
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-rm -f "$out"/*.svg
 mkdir -p "$out"
-# Sudoku and Futoshiki have commands of their own, without --svg yet.
-for family in $(sh scripts/explain_steps.sh --families); do
-    case $family in sudoku | futoshiki) continue ;; esac
+families=${*:-$(sh scripts/explain_steps.sh --families)}
+for family in $families; do
+    rm -f "$out/$family"-*.svg
     k=0
     for file in crates/puzzles/tests/golden/"$family".txt $(sh scripts/explain_steps.sh --corpus "$family"); do
         k=$((k + 1))
@@ -43,10 +45,18 @@ def slug(name):
     return re.sub(r"-+", "-", re.sub(r"[^a-z0-9]", "-", name.lower())).strip("-")
 for n, line in enumerate(open(tmp + ".json")):
     answer = json.loads(line)
-    steps = answer.get("deductions") or []
+    # Sudoku's and Futoshiki's answers have no `deductions`: their steps
+    # that end with the technique's name in brackets (Sudoku's singles) are
+    # drawn, the others ("pointing in box 5 and column 5: ...") not.
+    rules = [d["rule"] for d in answer.get("deductions") or []] or [
+        (m.group(1) if m else None)
+        for m in (re.search(r"\(([^()]*)\)$", s) for s in answer.get("steps") or [])
+    ]
     where = tmp if n == 0 else os.path.join(tmp, str(n + 1))
-    for i, step in enumerate(steps):
-        target = os.path.join(out, f"{family}-{slug(step['rule'])}.svg")
+    for i, rule in enumerate(rules):
+        if rule is None:
+            continue
+        target = os.path.join(out, f"{family}-{slug(rule)}.svg")
         picture = os.path.join(where, f"step-{i + 1:03}.svg")
         if not os.path.exists(target) and os.path.exists(picture):
             shutil.copyfile(picture, target)

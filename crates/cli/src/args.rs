@@ -323,7 +323,7 @@ pub(crate) enum SudokuCommand {
     Grade(SudokuGradeArgs),
     /// Explain each puzzle step by step.
     #[command(after_help = SUDOKU_EXPLAIN_EXAMPLES)]
-    Explain(SudokuGradeArgs),
+    Explain(SudokuExplainArgs),
     /// The next deduction for each puzzle (classic rules, any size).
     Hint(FamilyLimitedArgs),
     /// Generate puzzles with exactly one solution.
@@ -400,6 +400,49 @@ pub(crate) struct SudokuGradeArgs {
     /// Limits.
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
+}
+
+/// `gridcsp sudoku explain`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct SudokuExplainArgs {
+    /// Input and limits.
+    #[command(flatten)]
+    pub(crate) grade: SudokuGradeArgs,
+    /// Pictures of the steps.
+    #[command(flatten)]
+    pub(crate) pictures: StepPictureArgs,
+}
+
+/// `gridcsp futoshiki explain`.
+#[derive(Clone, Debug, Args)]
+pub(crate) struct FutoshikiExplainArgs {
+    /// Input.
+    #[command(flatten)]
+    pub(crate) input: FutoshikiInput,
+    /// Pictures of the steps.
+    #[command(flatten)]
+    pub(crate) pictures: StepPictureArgs,
+}
+
+/// `explain --svg DIR`: a picture of each step, drawn as `render` draws
+/// (the same cell size, SVG or PNG).
+#[derive(Clone, Debug, Args)]
+#[command(next_help_heading = "Step pictures")]
+pub(crate) struct StepPictureArgs {
+    /// Also draw each step: its cause (the cells it reads) washed blue,
+    /// the cells it settles yellow, as DIR/step-001.svg, ... for the first
+    /// puzzle and DIR/N/step-001.svg, ... for puzzle N after it.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) svg: Option<PathBuf>,
+    /// Write the step pictures as PNG (DIR/step-001.png, ...) instead of
+    /// SVG.
+    #[arg(long, requires = "svg")]
+    pub(crate) png: bool,
+    /// The side of a cell in the step pictures, in points (1/72 inch; a
+    /// PNG has 4/3 pixels a point).
+    #[arg(long, value_name = "PT", default_value_t = 36.0, value_parser = parse_cell_size,
+          requires = "svg")]
+    pub(crate) cell_size: f64,
 }
 
 /// `gridcsp sudoku count`.
@@ -485,7 +528,7 @@ pub(crate) enum FutoshikiCommand {
     Grade(FutoshikiInput),
     /// Explain each puzzle step by step.
     #[command(after_help = FUTOSHIKI_EXPLAIN_EXAMPLES)]
-    Explain(FutoshikiInput),
+    Explain(FutoshikiExplainArgs),
     /// The next deduction for each puzzle (standard mode).
     Hint(FamilyLimitedArgs),
     /// Generate puzzles with exactly one solution.
@@ -768,11 +811,9 @@ pub(crate) struct FamilyExplainArgs {
     /// Input and limits.
     #[command(flatten)]
     pub(crate) limited: FamilyLimitedArgs,
-    /// Also draw each step: its cause (the cells it reads) washed blue,
-    /// the cells it settles yellow, as DIR/step-001.svg, ... for the first
-    /// puzzle and DIR/N/step-001.svg, ... for puzzle N after it.
-    #[arg(long, value_name = "DIR")]
-    pub(crate) svg: Option<PathBuf>,
+    /// Pictures of the steps.
+    #[command(flatten)]
+    pub(crate) pictures: StepPictureArgs,
 }
 
 /// `gridcsp <family> solve`.

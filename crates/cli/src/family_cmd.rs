@@ -5,7 +5,8 @@
 
 use crate::answer::{Answer, GenJob, Status};
 use crate::args::{
-    FamilyCommand, FamilyGenerateArgs, FamilyInput, Format, LimitArgs, RunArgs, UrlSolveArgs,
+    FamilyCommand, FamilyGenerateArgs, FamilyInput, Format, LimitArgs, RunArgs, StepPictureArgs,
+    UrlSolveArgs,
 };
 use crate::batch::{self, Tally};
 use crate::common::{clock_seed, usage};
@@ -60,7 +61,7 @@ fn solution_shape() -> RecordShape {
     }))
 }
 
-fn limits(args: &LimitArgs) -> Limits {
+pub(crate) fn limits(args: &LimitArgs) -> Limits {
     Limits {
         nodes: args.node_limit,
         time: args.time_limit,
@@ -124,20 +125,14 @@ pub(crate) fn run(
         }
         FamilyCommand::Explain(a) => {
             let l = limits(&a.limited.limits);
-            let svg = a.svg.as_deref();
+            let pictures = &a.pictures;
             records_with(
                 family,
                 &a.limited.input,
                 run_args,
                 layout(true),
                 io,
-                |p, r| {
-                    let answer = grade(p, &l, true, json);
-                    match svg {
-                        Some(dir) => draw_steps(p, &l, dir, r.seq, answer),
-                        None => answer,
-                    }
-                },
+                |p, r| draw_steps(p, &l, pictures, r.seq, grade(p, &l, true, json)),
             )
         }
         FamilyCommand::Hint(a) => {
@@ -482,22 +477,27 @@ fn step_json(s: &gridcsp_puzzles::Step) -> Value {
 
 /// `explain --svg DIR`: a picture of each step of the puzzle `seq` (from
 /// 0) of the input, `DIR/step-001.svg`, ... for the first puzzle,
-/// `DIR/<n>/step-001.svg`, ... for puzzle `n` (from 1) after it, written
-/// as `render --out` writes (atomically). A failed write makes the answer
-/// `failed`.
-fn draw_steps(
+/// `DIR/<n>/step-001.svg`, ... for puzzle `n` (from 1) after it (`.png`
+/// with `--png`), at `--cell-size`, written as `render --out` writes
+/// (atomically). A failed write makes the answer `failed`. Nothing is
+/// drawn without `--svg`, or for a puzzle that was not explained.
+pub(crate) fn draw_steps(
     p: &dyn AnyPuzzle,
     limits: &Limits,
-    dir: &std::path::Path,
+    pictures: &StepPictureArgs,
     seq: u64,
     answer: Answer,
 ) -> Answer {
+    let Some(dir) = pictures.svg.as_deref() else {
+        return answer;
+    };
     if answer.outcome != "explained" {
         return answer;
     }
     let Ok(e) = p.explain(limits) else {
         return answer;
     };
+    let ext = if pictures.png { "png" } else { "svg" };
     let dir = if seq == 0 {
         dir.to_path_buf()
     } else {
@@ -507,9 +507,16 @@ fn draw_steps(
         for (i, s) in e.steps.iter().enumerate() {
             let options = gridcsp_puzzles::RenderOptions::default()
                 .with_highlight(s.settles.clone())
-                .with_cause(s.reads.clone());
+                .with_cause(s.reads.clone())
+                .with_cell_size(pictures.cell_size);
             let svg = p.render(&options, limits);
-            crate::atomic::write_file(&dir.join(format!("step-{:03}.svg", i + 1)), svg.as_bytes())?;
+            let bytes = if pictures.png {
+                gridcsp_puzzles::render::png::to_png(&svg, 1.0).map_err(io::Error::other)?
+            } else {
+                svg.into_bytes()
+            };
+            let file = dir.join(format!("step-{:03}.{ext}", i + 1));
+            crate::atomic::write_file(&file, &bytes)?;
         }
         Ok(())
     });
@@ -520,6 +527,25 @@ fn draw_steps(
             a.message = Some(format!("cannot write {}: {err}", dir.display()));
             a
         }
+    }
+}
+
+/// [`draw_steps`] for Sudoku and Futoshiki, whose `explain` runs their own
+/// crates: the record is read again by the family path (`family`), whose
+/// steps are the crate's steps, so picture N is step N as printed.
+pub(crate) fn draw_record_steps(
+    family: &dyn AnyFamily,
+    record: &Record,
+    limits: &Limits,
+    pictures: &StepPictureArgs,
+    answer: Answer,
+) -> Answer {
+    if pictures.svg.is_none() || answer.outcome != "explained" {
+        return answer;
+    }
+    match load(family, record) {
+        Ok(p) => draw_steps(&*p, limits, pictures, record.seq, answer),
+        Err(_) => answer,
     }
 }
 
@@ -540,9 +566,12 @@ fn hint(p: &dyn AnyPuzzle, limits: &Limits, json: bool) -> Answer {
                         .field("reads", cell_names(&step.reads))
                         .field("settles", cell_names(&step.settles))
                 }
-                Hint::Guess { cell, value } => a
+                Hint::Guess {
+                    cell, value, mark, ..
+                } => a
                     .field("cell", cell.to_string())
                     .field("value", value)
+                    .field("mark", mark)
                     .field("guess", true),
                 _ => a,
             }

@@ -57,9 +57,12 @@ pub(crate) fn run(command: FutoshikiCommand, run_args: &RunArgs, io: &Io) -> io:
                 grade(r, false, json)
             })
         }
-        FutoshikiCommand::Explain(input) => {
-            records(&input, run_args, Printer::new(layout(true), io), |r| {
-                grade(r, true, json)
+        FutoshikiCommand::Explain(a) => {
+            let family = &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD;
+            let l = csp_core::Limits::default();
+            records(&a.input, run_args, Printer::new(layout(true), io), |r| {
+                let answer = grade(r, true, json);
+                crate::family_cmd::draw_record_steps(family, r, &l, &a.pictures, answer)
             })
         }
         FutoshikiCommand::Hint(a) => {

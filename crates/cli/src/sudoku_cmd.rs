@@ -63,10 +63,20 @@ pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs, io: &Io) -> io::Re
             })
         }
         SudokuCommand::Explain(a) => {
-            let ctx = Ctx::new(&a.input, Some(&a.limits), run_args.json);
+            let g = &a.grade;
+            let ctx = Ctx::new(&g.input, Some(&g.limits), run_args.json);
             let mut printer = Printer::new(layout(true), io);
-            records(&ctx, &a.input, run_args, &mut printer, |_, r| {
-                grade(&ctx, r, true)
+            let family = gridcsp_puzzles::families::sudoku::Sudoku {
+                shape: g
+                    .input
+                    .boxes
+                    .and_then(|(r, c)| Shape::with_boxes(r, c).ok()),
+                diagonal: g.input.diagonal,
+            };
+            let l = crate::family_cmd::limits(&g.limits);
+            records(&ctx, &g.input, run_args, &mut printer, |_, r| {
+                let answer = grade(&ctx, r, true);
+                crate::family_cmd::draw_record_steps(&family, r, &l, &a.pictures, answer)
             })
         }
         SudokuCommand::Hint(a) => {

@@ -304,3 +304,117 @@ fn explain_svg_draws_every_step_and_json_names_its_cells() {
     assert!(third.contains("class=\"hl\""), "{third}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The first tag of an SVG document: its size.
+fn svg_tag(svg: &str) -> &str {
+    let start = svg.find("<svg").expect("an SVG");
+    let end = svg[start..].find('>').expect("tag ends") + start;
+    &svg[start..=end]
+}
+
+/// `explain --svg` draws its steps with the render options: `--cell-size`
+/// as `render` does, `--png` as PNG files; both need `--svg`.
+#[test]
+fn explain_svg_honours_the_render_options() {
+    let dir = scratch("explain-options");
+    std::fs::copy(samples().join("light-up.txt"), dir.join("in.txt")).expect("input");
+    let render = gridcsp(&["light-up", "render", "--cell-size", "20", "in.txt"], &dir);
+    assert_eq!(render.code, 0, "{}", render.err);
+    let run = gridcsp(
+        &[
+            "--no-progress",
+            "light-up",
+            "explain",
+            "--svg",
+            "small",
+            "--cell-size",
+            "20",
+            "in.txt",
+        ],
+        &dir,
+    );
+    assert_eq!(run.code, 0, "{}", run.err);
+    let small = std::fs::read_to_string(dir.join("small/step-001.svg")).expect("step 1");
+    assert_eq!(svg_tag(&small), svg_tag(&render.text()));
+    let run = gridcsp(
+        &[
+            "--no-progress",
+            "light-up",
+            "explain",
+            "--svg",
+            "big",
+            "in.txt",
+        ],
+        &dir,
+    );
+    assert_eq!(run.code, 0, "{}", run.err);
+    let big = std::fs::read_to_string(dir.join("big/step-001.svg")).expect("step 1");
+    assert_ne!(svg_tag(&big), svg_tag(&small), "the default is 36 points");
+    let run = gridcsp(
+        &[
+            "--no-progress",
+            "light-up",
+            "explain",
+            "--svg",
+            "png",
+            "--png",
+            "in.txt",
+        ],
+        &dir,
+    );
+    assert_eq!(run.code, 0, "{}", run.err);
+    let pngs = files(&dir.join("png"));
+    assert_eq!(pngs.len(), files(&dir.join("big")).len(), "{pngs:?}");
+    assert!(pngs.iter().all(|f| f.ends_with(".png")), "{pngs:?}");
+    let png = std::fs::read(dir.join("png/step-001.png")).expect("step 1");
+    assert!(png.starts_with(b"\x89PNG"), "a PNG file");
+    for options in [&["--png"][..], &["--cell-size", "20"]] {
+        let mut args = vec!["light-up", "explain"];
+        args.extend_from_slice(options);
+        args.push("in.txt");
+        let run = gridcsp(&args, &dir);
+        assert_eq!(run.code, 2, "{options:?} needs --svg: {}", run.err);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Sudoku and Futoshiki, whose `explain` runs their own crates, draw
+/// their steps too: one picture per printed step, each step's cells
+/// highlighted.
+#[test]
+fn sudoku_and_futoshiki_draw_their_steps() {
+    let dir = scratch("explain-crates");
+    for (family, sample) in [("sudoku", "sudoku.txt"), ("futoshiki", "futoshiki.txt")] {
+        std::fs::copy(samples().join(sample), dir.join(sample)).expect("input");
+        let run = gridcsp(
+            &[
+                "--json",
+                "--no-progress",
+                family,
+                "explain",
+                "--svg",
+                family,
+                "--cell-size",
+                "24",
+                sample,
+            ],
+            &dir,
+        );
+        assert_eq!(run.code, 0, "{family}: {}", run.err);
+        let answer: serde_json::Value =
+            serde_json::from_str(run.text().trim()).expect("one JSON answer");
+        let steps = answer["steps"].as_array().expect("steps").len();
+        assert!(steps > 0, "{family}");
+        let pictures = files(&dir.join(family));
+        assert_eq!(pictures.len(), steps, "{family}: {pictures:?}");
+        for (i, name) in pictures.iter().enumerate() {
+            assert_eq!(*name, format!("step-{:03}.svg", i + 1));
+            let svg = std::fs::read_to_string(dir.join(family).join(name)).expect("picture");
+            assert!(
+                svg.contains("class=\"hl\""),
+                "{family} {name}: nothing settled"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

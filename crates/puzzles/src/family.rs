@@ -720,26 +720,57 @@ pub enum Hint {
         before: Vec<Step>,
     },
     /// No deduction places a value: trial and error is needed; the cell
-    /// and the value the solution has there.
+    /// and the value the solution has there, and what a player writes for
+    /// it.
+    #[non_exhaustive]
     Guess {
         /// The cell.
         cell: Cell,
         /// Its value in the solution.
         value: csp_core::Value,
+        /// The value as a player writes it, after the cell's name
+        /// ([`Family::mark`]): "is 5", "is \\", "is +", "holds a star".
+        #[cfg_attr(feature = "serde", serde(default))]
+        mark: String,
     },
     /// Every cell is already decided by the givens.
     Solved,
+}
+
+impl Hint {
+    /// A guess: `value` at `cell`, which a player writes as `mark` after
+    /// the cell's name ("is 5", "holds a star").
+    ///
+    /// ```
+    /// use gridcsp_puzzles::{Cell, Hint};
+    /// let h = Hint::guess(Cell::new(0, 0), 1, "is \\");
+    /// assert_eq!(h.to_string(), "no deduction applies; try: r1c1 is \\ (from the solution)");
+    /// ```
+    pub fn guess(cell: Cell, value: csp_core::Value, mark: impl Into<String>) -> Hint {
+        Hint::Guess {
+            cell,
+            value,
+            mark: mark.into(),
+        }
+    }
 }
 
 impl fmt::Display for Hint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Hint::Step { step, .. } => f.write_str(&step.text),
-            Hint::Guess { cell, value } => {
-                write!(
-                    f,
-                    "no deduction applies; try {cell} = {value} (from the solution)"
-                )
+            Hint::Guess { cell, value, mark } => {
+                if mark.is_empty() {
+                    write!(
+                        f,
+                        "no deduction applies; try: {cell} is {value} (from the solution)"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "no deduction applies; try: {cell} {mark} (from the solution)"
+                    )
+                }
             }
             Hint::Solved => f.write_str("nothing left to deduce"),
         }
@@ -946,6 +977,20 @@ pub trait Family: Send + Sync {
     ) -> Option<[&'static str; 2]> {
         let _ = (puzzle, spot, value);
         None
+    }
+
+    /// [`mark`](Family::mark) for a family whose words depend on the
+    /// puzzle (Shikaku's cell "is in the rectangle of the 6 at r2c2"):
+    /// by default `mark`'s words. The steps and a guess's hint use this
+    /// one; `None` for a digit.
+    fn mark_words(
+        &self,
+        puzzle: &Self::Puzzle,
+        spot: Spot,
+        value: csp_core::Value,
+    ) -> Option<[String; 2]> {
+        self.mark(puzzle, spot, value)
+            .map(|[one, many]| [one.to_owned(), many.to_owned()])
     }
 
     /// Why the engine made a deduction, in the player's words: the rule

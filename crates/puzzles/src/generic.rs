@@ -375,6 +375,72 @@ fn or_values(values: &[Value]) -> String {
     }
 }
 
+/// What a player writes for `value` at `spot`, after the spot's name, for
+/// one spot and for several: the family's [`Family::mark`] ("holds a
+/// star", "hold stars"), or the digit ("is 5", "are 5").
+pub fn placed_words<F: Family + ?Sized>(
+    family: &F,
+    puzzle: &F::Puzzle,
+    spot: Spot,
+    value: Value,
+) -> [String; 2] {
+    family
+        .mark_words(puzzle, spot, value)
+        .unwrap_or_else(|| [format!("is {value}"), format!("are {value}")])
+}
+
+/// What a player learns when `values` leave `spot`, after the spot's
+/// name, for one spot and for several, in the family's marks where it has
+/// them: "is not +", "is neither + nor -", "holds no star"; "cannot be 3
+/// or 4" for digits. Never an engine value where the family names its
+/// values.
+fn removed_words<F: Family + ?Sized>(
+    family: &F,
+    puzzle: &F::Puzzle,
+    spot: Spot,
+    values: &[Value],
+) -> [String; 2] {
+    let marks: Option<Vec<String>> = values
+        .iter()
+        .map(|&v| family.mark_words(puzzle, spot, v).map(|[one, _]| one))
+        .collect();
+    let Some(mut marks) = marks.filter(|m| !m.is_empty()) else {
+        let words = format!("cannot be {}", or_values(values));
+        return [words.clone(), words];
+    };
+    marks.dedup();
+    let states: Option<Vec<&str>> = marks.iter().map(|m| m.strip_prefix("is ")).collect();
+    if let Some(states) = states {
+        let not = match states.as_slice() {
+            [a, b] => format!("neither {a} nor {b}"),
+            _ => format!("not {}", or_list(&states)),
+        };
+        return [format!("is {not}"), format!("are {not}")];
+    }
+    if let [one] = marks.as_slice() {
+        for (verb, plural) in [("holds", "hold"), ("has", "have")] {
+            if let Some(thing) = one.strip_prefix(verb).and_then(|t| t.strip_prefix(" a ")) {
+                return [format!("{verb} no {thing}"), format!("{plural} no {thing}")];
+            }
+        }
+    }
+    let quoted: Vec<String> = marks.iter().map(|m| format!("\"{m}\"")).collect();
+    let words = format!("cannot be marked {}", or_list(&quoted));
+    [words.clone(), words]
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn or_list<T: std::fmt::Display>(items: &[T]) -> String {
+    match items {
+        [] => String::new(),
+        [a] => a.to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(ToString::to_string).collect();
+            format!("{} or {last}", rest.join(", "))
+        }
+    }
+}
+
 /// The words of a step: what it writes, grouped (cells that get the same
 /// mark or lose the same candidates are named together), then the cause
 /// and the rule.
@@ -384,44 +450,24 @@ fn step_text<F: Family + ?Sized>(
     built: &Built,
     p: Pending,
 ) -> Step {
-    // (words, spots) in order of first appearance.
-    let mut groups: Vec<(String, bool, Vec<Spot>)> = Vec::new();
-    let mut add = |key: String, plural_of: bool, spot: Spot| match groups
-        .iter_mut()
-        .find(|(k, _, _)| *k == key)
-    {
-        Some((_, _, spots)) => spots.push(spot),
-        None => groups.push((key, plural_of, vec![spot])),
-    };
+    // (words for one spot and for several, spots) in order of first
+    // appearance.
+    let mut groups: Vec<([String; 2], Vec<Spot>)> = Vec::new();
     for e in &p.effects {
-        match e.placed {
-            Some(v) => match family.mark(puzzle, e.spot, v) {
-                Some([one, many]) => add(format!("{one}\u{0}{many}"), true, e.spot),
-                None => add(format!("is {v}\u{0}are {v}"), true, e.spot),
-            },
-            None if e.removed.is_empty() => {}
-            None => {
-                let words = match (&e.removed[..], family.mark(puzzle, e.spot, e.removed[0])) {
-                    ([_], Some([one, _])) => format!("cannot be marked \"{one}\""),
-                    _ => format!("cannot be {}", or_values(&e.removed)),
-                };
-                add(words, false, e.spot);
-            }
+        let words = match e.placed {
+            Some(v) => placed_words(family, puzzle, e.spot, v),
+            None if e.removed.is_empty() => continue,
+            None => removed_words(family, puzzle, e.spot, &e.removed),
+        };
+        match groups.iter_mut().find(|(w, _)| *w == words) {
+            Some((_, spots)) => spots.push(e.spot),
+            None => groups.push((words, vec![e.spot])),
         }
     }
     let what: Vec<String> = groups
         .iter()
-        .map(|(key, agrees, spots)| {
-            let words = match key.split_once('\u{0}') {
-                Some((one, many)) if *agrees => {
-                    if spots.len() == 1 {
-                        one
-                    } else {
-                        many
-                    }
-                }
-                _ => key.as_str(),
-            };
+        .map(|([one, many], spots)| {
+            let words = if spots.len() == 1 { one } else { many };
             format!("{} {words}", and_list(spots))
         })
         .collect();
@@ -633,7 +679,11 @@ pub fn hint<F: Family + ?Sized>(
         Some((i, _)) => {
             let cell = Cell::new(i / built.cols, i % built.cols);
             match family.value_at(&solution, cell) {
-                Some(value) => Ok(Hint::Guess { cell, value }),
+                Some(value) => Ok(Hint::guess(
+                    cell,
+                    value,
+                    placed_words(family, puzzle, Spot::Cell(cell), value)[0].clone(),
+                )),
                 None => Ok(Hint::Solved),
             }
         }

@@ -132,7 +132,8 @@ fn the_steps_name_the_numbers_and_the_rules() {
         assert!(!t.contains("placement"), "engine words: {t}");
     }
     assert!(
-        text.iter().any(|t| t.contains("the 3 at r1c5 (clue 1)")),
+        text.iter()
+            .any(|t| t.contains("is in the rectangle of the 3 at r1c5")),
         "{text:?}"
     );
     match Shikaku.hint(&p, &Limits::default()).unwrap() {

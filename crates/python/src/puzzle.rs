@@ -356,7 +356,7 @@ impl Puzzle {
                 guess: false,
                 before: before.into_iter().map(|s| s.text).collect(),
             },
-            gridcsp_puzzles::Hint::Guess { cell, value } => Hint {
+            gridcsp_puzzles::Hint::Guess { cell, value, .. } => Hint {
                 text,
                 cell: Some(cell_tuple(cell)),
                 value: Some(value),

@@ -582,7 +582,7 @@ impl fmt::Display for Hint {
             Hint::Guess { cell, value } => {
                 write!(
                     f,
-                    "no technique applies; try {cell} = {value} (from the solution)"
+                    "no technique applies; try: {cell} is {value} (from the solution)"
                 )
             }
             Hint::Solved => f.write_str("the board is solved"),

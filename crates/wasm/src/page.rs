@@ -170,7 +170,7 @@ pub fn hint(name: &str, text: &str) -> Result<String, Failure> {
                     "kind": "step", "text": words, "cell": s.cell.map(cell), "value": s.placed,
                     "before": before.iter().map(step).collect::<Vec<_>>(),
                 }),
-                Hint::Guess { cell: c, value } => {
+                Hint::Guess { cell: c, value, .. } => {
                     json!({"kind": "guess", "text": words, "cell": cell(c), "value": value, "before": []})
                 }
                 _ => json!({"kind": "solved", "text": words, "before": []}),

@@ -544,14 +544,17 @@ impl Family for Shikaku {
     ) -> crate::Reason {
         let cell = built.cell_of(d.var);
         let own = self.clue_of(p, built, d.constraint);
-        let about = |k: usize| format!("{} (clue {k})", p.clue_name(k));
+        let about = |k: usize| p.clue_name(k);
         let reads = |k: usize| {
             p.clue_cells()
                 .get(k.wrapping_sub(1))
                 .map(|&i| vec![p.cell(i)])
                 .unwrap_or_default()
         };
-        let covered = placed || d.rule == placement_rules::COVERED;
+        // A cell placed because the last other number's rectangles cannot
+        // reach it is out of reach of that number, not covered by it.
+        let covered = d.rule == placement_rules::COVERED
+            || (placed && d.rule != placement_rules::NOT_REACHABLE);
         match own {
             Some(k) if covered => crate::Reason::new(
                 RULES[1].name,
@@ -572,6 +575,17 @@ impl Family for Shikaku {
                 Vec::new(),
             ),
         }
+    }
+
+    /// A cell's value is the number (clue, from 1) whose rectangle covers
+    /// it: "is in the rectangle of the 6 at r2c2".
+    fn mark_words(&self, p: &ShikakuPuzzle, _: crate::Spot, value: Value) -> Option<[String; 2]> {
+        let k = usize::try_from(value).ok()?;
+        let name = p.clue_name(k);
+        Some([
+            format!("is in the rectangle of {name}"),
+            format!("are in the rectangle of {name}"),
+        ])
     }
 
     fn describe_constraint(&self, p: &ShikakuPuzzle, built: &Built, c: ConstraintId) -> String {

@@ -666,10 +666,11 @@ pub(crate) fn hint(puzzle: &SudokuPuzzle, limits: &Limits) -> Result<Hint, Grade
             step: step_of(&puzzle.variant, &s),
             before: Vec::new(),
         }),
-        sudoku::Hint::Guess { cell: c, value } => Ok(Hint::Guess {
-            cell: cell(c),
-            value: Value::from(value),
-        }),
+        sudoku::Hint::Guess { cell: c, value } => Ok(Hint::guess(
+            cell(c),
+            Value::from(value),
+            format!("is {value}"),
+        )),
         sudoku::Hint::Contradiction { .. } => Err(GradeError::NoSolution),
         _ => Ok(Hint::Solved),
     }
