@@ -18,6 +18,7 @@ pub mod jigsaw_sudoku;
 pub mod kakuro;
 pub mod kenken;
 pub mod killer_sudoku;
+pub mod kurodoko;
 mod latin;
 pub mod light_up;
 pub mod magnets;
@@ -67,4 +68,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &nurikabe::Nurikabe,
     &fillomino::Fillomino,
     &magnets::Magnets,
+    &kurodoko::Kurodoko,
 ];

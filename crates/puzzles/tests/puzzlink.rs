@@ -29,6 +29,7 @@ const GENRES: &[(&str, &str)] = &[
     ("slant", "gokigen"),
     ("nurikabe", "nurikabe"),
     ("fillomino", "fillomino"),
+    ("kurodoko", "kurodoko"),
 ];
 
 #[test]
