@@ -519,6 +519,7 @@ families!(
     fillomino => "fillomino",
     magnets => "magnets",
     kurodoko => "kurodoko",
+    ripple_effect => "ripple-effect",
 );
 
 #[test]

@@ -27,6 +27,7 @@ pub mod nonogram;
 pub mod norinori;
 pub mod nurikabe;
 mod quick_grade;
+pub mod ripple_effect;
 pub mod shading;
 pub mod shikaku;
 pub mod skyscrapers;
@@ -69,4 +70,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &fillomino::Fillomino,
     &magnets::Magnets,
     &kurodoko::Kurodoko,
+    &ripple_effect::RippleEffect,
 ];

@@ -30,6 +30,7 @@ const GENRES: &[(&str, &str)] = &[
     ("nurikabe", "nurikabe"),
     ("fillomino", "fillomino"),
     ("kurodoko", "kurodoko"),
+    ("ripple-effect", "ripple"),
 ];
 
 #[test]
