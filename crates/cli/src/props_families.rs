@@ -518,6 +518,8 @@ families!(
     nurikabe => "nurikabe",
     fillomino => "fillomino",
     magnets => "magnets",
+    kurodoko => "kurodoko",
+    ripple_effect => "ripple-effect",
 );
 
 #[test]

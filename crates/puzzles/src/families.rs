@@ -18,6 +18,7 @@ pub mod jigsaw_sudoku;
 pub mod kakuro;
 pub mod kenken;
 pub mod killer_sudoku;
+pub mod kurodoko;
 mod latin;
 pub mod light_up;
 pub mod magnets;
@@ -26,6 +27,7 @@ pub mod nonogram;
 pub mod norinori;
 pub mod nurikabe;
 mod quick_grade;
+pub mod ripple_effect;
 pub mod shading;
 pub mod shikaku;
 pub mod skyscrapers;
@@ -67,4 +69,6 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &nurikabe::Nurikabe,
     &fillomino::Fillomino,
     &magnets::Magnets,
+    &kurodoko::Kurodoko,
+    &ripple_effect::RippleEffect,
 ];

@@ -29,6 +29,8 @@ const GENRES: &[(&str, &str)] = &[
     ("slant", "gokigen"),
     ("nurikabe", "nurikabe"),
     ("fillomino", "fillomino"),
+    ("kurodoko", "kurodoko"),
+    ("ripple-effect", "ripple"),
 ];
 
 #[test]

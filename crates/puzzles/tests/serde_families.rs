@@ -13,10 +13,10 @@ use gridcsp_puzzles::families::{binairo, kakuro, kenken, light_up, masyu, shadin
 use gridcsp_puzzles::families::{
     binairo::Binairo, fillomino::Fillomino, futoshiki::Futoshiki, hitori::Hitori,
     jigsaw_sudoku::JigsawSudoku, kakuro::Kakuro, kenken::KenKen, killer_sudoku::KillerSudoku,
-    light_up::LightUp, magnets::Magnets, masyu::Masyu, nonogram::Nonogram, norinori::Norinori,
-    nurikabe::Nurikabe, shikaku::Shikaku, skyscrapers::Skyscrapers, slitherlink::Slitherlink,
-    star_battle::StarBattle, sudoku::Sudoku, suguru::Suguru, tents::Tents,
-    thermometers::Thermometers,
+    kurodoko::Kurodoko, light_up::LightUp, magnets::Magnets, masyu::Masyu, nonogram::Nonogram,
+    norinori::Norinori, nurikabe::Nurikabe, ripple_effect::RippleEffect, shikaku::Shikaku,
+    skyscrapers::Skyscrapers, slitherlink::Slitherlink, star_battle::StarBattle, sudoku::Sudoku,
+    suguru::Suguru, tents::Tents, thermometers::Thermometers,
 };
 use gridcsp_puzzles::families::{hitori, nonogram, slitherlink, sudoku, suguru, tents};
 use gridcsp_puzzles::{Cell, Family, GenerateOptions, Limits, RecordShape, Solved};
@@ -342,6 +342,21 @@ fn shading_and_loop_families() {
         Form::Text,
     );
     check_family(
+        "kurodoko",
+        &Kurodoko,
+        &[
+            "5 5\n- - - 7 -\n5 - - - -\n- - 2 - -\n- - - - 2\n- 4 - - -\n",
+            "9x6:d8d10e12a10_4p5_7a6e4d7d",
+        ],
+        Form::Text,
+    );
+    check_family(
+        "ripple-effect",
+        &RippleEffect,
+        &["4 4\n- - - -\n- 1 4 -\n- 3 2 -\n- - - -\n1 1 2 2\n3 3 2 4\n5 5 2 4\n6 5 5 4\n"],
+        Form::Text,
+    );
+    check_family(
         "fillomino",
         &Fillomino,
         &[
@@ -523,6 +538,7 @@ fn read_as_everything(json: &str) {
     read::<gridcsp_puzzles::families::thermometers::ThermometersPuzzle>(json);
     read::<gridcsp_puzzles::families::shikaku::ShikakuPuzzle>(json);
     read::<gridcsp_puzzles::families::magnets::MagnetsPuzzle>(json);
+    read::<gridcsp_puzzles::families::kurodoko::KurodokoPuzzle>(json);
     read::<shading::Shading>(json);
     read::<shading::Regions>(json);
 }

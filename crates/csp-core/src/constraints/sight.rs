@@ -19,13 +19,17 @@
 //!   `total - sum of the other arms' hi` has that many leading cells fixed
 //!   to 1;
 //! - **sees enough**: an arm whose run cannot exceed
-//!   `total - sum of the other arms' lo` and already has that many leading
-//!   1s has the next cell fixed to 0.
+//!   `cap = total - sum of the other arms' lo`, and cannot be longer than
+//!   its leading 1s within that cap, has the next cell fixed to 0.
 //!
-//! That is bounds consistency on the run lengths (the runs are not
-//! independent intervals: a cell fixed to 1 behind an open one makes some
-//! lengths impossible, which this does not use), and the whole rule on a
-//! fixed scope.
+//! A run of `l` cells needs its cell `l` (if any) blocked, so a length
+//! whose next cell is fixed to 1 is impossible (the run would join the
+//! open cells behind it): an arm's *reach* is its longest possible run
+//! within its cap, and the *must see* bound uses the other arms' reach
+//! rather than their `hi` (Tatham's Range reasons the same way: an
+//! undecided cell that would join a run of open cells beyond it and so
+//! see too many is blocked). That is bounds consistency on the run
+//! lengths with those holes, and the whole rule on a fixed scope.
 //!
 //! # Practical
 //!
@@ -33,7 +37,9 @@
 //! call, no allocation. It wakes when a cell is fixed and runs at priority
 //! level 2. For learning, a *must see* is explained by the blocking cells
 //! (fixed to 0) that end the other arms, a *sees enough* by the leading 1s
-//! of every arm, and a failure by the one or the other.
+//! of every arm, and a failure by the one or the other; a deduction that
+//! read a run beyond an open cell by every arm's fixed cells up to its
+//! first blocking cell.
 //!
 //! ```
 //! use csp_core::{Model, Solver};
@@ -91,6 +97,23 @@ fn runs(arm: &[VarId], value: impl Fn(VarId) -> Option<Value>) -> (u32, u32) {
     (lo as u32, hi as u32)
 }
 
+/// The longest run an arm with bounds `(lo, hi)` can take within `cap`
+/// cells: a run of `l` cells ends at the edge or at a cell that can block,
+/// so a length whose next cell is fixed to 1 is skipped (the run would
+/// join the open cells beyond it). `lo` itself always can.
+fn reach(
+    arm: &[VarId],
+    (lo, hi): (u32, u32),
+    cap: u32,
+    value: impl Fn(VarId) -> Option<Value>,
+) -> u32 {
+    let top = hi.min(cap.max(lo));
+    (lo..=top)
+        .rev()
+        .find(|&l| l as usize == arm.len() || value(arm[l as usize]) != Some(1))
+        .unwrap_or(lo)
+}
+
 impl SightCount {
     fn arm(&self, a: usize) -> &[VarId] {
         &self.cells[self.start[a]..self.start[a + 1]]
@@ -115,18 +138,32 @@ impl SightCount {
                 ctx.set_rule(rules::WRONG_COUNT);
                 return Err(ctx.conflict());
             }
+            // Each arm's longest possible run, given the others' least.
+            let sum_reach: u32 = (0..self.arms())
+                .map(|a| {
+                    let arm = self.arm(a);
+                    let (lo, hi) = runs(arm, |v| ctx.value(v));
+                    reach(arm, (lo, hi), self.total - (sum_lo - lo), |v| ctx.value(v))
+                })
+                .sum();
+            if sum_reach < self.total {
+                ctx.set_rule(rules::WRONG_COUNT);
+                return Err(ctx.conflict());
+            }
             let mut changed = false;
             for a in 0..self.arms() {
+                // The arms' cells are disjoint: this arm's bounds are
+                // those `sum_reach` read.
                 let arm = self.arm(a);
                 let (lo, hi) = runs(arm, |v| ctx.value(v));
-                let at_least = self.total.saturating_sub(sum_hi - hi);
-                let at_most = self.total - (sum_lo - lo);
+                let longest = reach(arm, (lo, hi), self.total - (sum_lo - lo), |v| ctx.value(v));
+                let at_least = self.total.saturating_sub(sum_reach - longest);
                 if at_least > lo {
                     ctx.set_rule(rules::MUST_SEE);
                     for &v in &arm[lo as usize..at_least as usize] {
                         changed |= ctx.fix(v, 1)?;
                     }
-                } else if at_most == lo && (lo as usize) < arm.len() {
+                } else if longest == lo && (lo as usize) < arm.len() {
                     ctx.set_rule(rules::SEES_ENOUGH);
                     changed |= ctx.fix(arm[lo as usize], 0)?;
                 }
@@ -217,7 +254,21 @@ impl Constraint for SightCount {
 
     fn explain(&self, ctx: &mut crate::ExplainContext<'_>, what: crate::Explaining) {
         if !self.explain_at(ctx, what) {
-            ctx.push_scope(self.scope());
+            // A deduction that read a run beyond an open cell: every
+            // arm's fixed cells up to its first blocking one (the cells
+            // after it do not count).
+            for a in 0..self.arms() {
+                for &v in self.arm(a) {
+                    match ctx.value(v) {
+                        Some(0) => {
+                            ctx.push(Literal::eq(v, 0));
+                            break;
+                        }
+                        Some(x) => ctx.push(Literal::eq(v, x)),
+                        None => {}
+                    }
+                }
+            }
         }
     }
 
@@ -339,6 +390,23 @@ mod tests {
         assert_eq!(d.value(a[1]), Some(0));
         assert_eq!(d.value(b[1]), Some(0));
         assert_eq!(d.value(a[2]), None);
+    }
+
+    #[test]
+    fn a_run_that_would_join_the_open_cells_beyond_is_blocked() {
+        // Arm a: open, undecided, open; arm b: one undecided cell; the
+        // clue sees 2 besides itself. Opening a[1] would make a see 3, so
+        // it blocks, a sees 1 and b must see its cell.
+        let mut m = Model::new();
+        let a = m.new_vars(3, 0..=1).unwrap();
+        let b = m.new_vars(1, 0..=1).unwrap();
+        m.sight_count(&[a.clone(), b.clone()], 2).unwrap();
+        m.fix(a[0], 1).unwrap();
+        m.fix(a[2], 1).unwrap();
+        let mut s = Solver::new(&m);
+        let d = s.propagate().unwrap();
+        assert_eq!(d.value(a[1]), Some(0));
+        assert_eq!(d.value(b[0]), Some(1));
     }
 
     #[test]

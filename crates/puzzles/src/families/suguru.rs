@@ -14,7 +14,7 @@
 //! [`Grid::adjacent_pairs_in`](csp_core::Grid::adjacent_pairs_in)`(King)`
 //! pairs need, and reason on four cells at once.
 
-mod generate;
+pub(super) mod generate;
 
 pub use generate::GENERATED_SIZES;
 
@@ -45,14 +45,14 @@ pub struct Suguru;
 /// Suguru), read back by [`Suguru`]'s parser.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SuguruPuzzle {
-    rows: usize,
-    cols: usize,
+    pub(super) rows: usize,
+    pub(super) cols: usize,
     /// Region of each cell, row-major, numbered from 0 in reading order of
     /// their first cells.
-    region: Vec<usize>,
+    pub(super) region: Vec<usize>,
     /// Cells of each region, row-major.
-    regions: Vec<Vec<Cell>>,
-    givens: Vec<Option<u32>>,
+    pub(super) regions: Vec<Vec<Cell>>,
+    pub(super) givens: Vec<Option<u32>>,
 }
 
 impl SuguruPuzzle {
@@ -179,9 +179,9 @@ impl fmt::Display for SuguruPuzzle {
 /// digits (1 to [`MAX_REGION`]) of the solution layout.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Digits {
-    rows: usize,
-    cols: usize,
-    digits: Vec<u32>,
+    pub(super) rows: usize,
+    pub(super) cols: usize,
+    pub(super) digits: Vec<u32>,
 }
 
 impl Digits {
@@ -241,7 +241,7 @@ const LEVELS: &[Level] = &[
 ];
 
 /// Lines after the header: `2 * ROWS`.
-fn record_lines(header: &str) -> Option<usize> {
+pub(super) fn record_lines(header: &str) -> Option<usize> {
     match crate::text::header_numbers(header)?.as_slice() {
         &[r, c] if (1..=MAX_SIZE).contains(&r) && (1..=MAX_SIZE).contains(&c) => Some(2 * r),
         _ => None,
@@ -261,7 +261,7 @@ static INFO: FamilyInfo = FamilyInfo {
     default_size: (6, 6),
 };
 
-fn parse_text(text: &str) -> Result<SuguruPuzzle, ParseError> {
+pub(super) fn parse_text(text: &str) -> Result<SuguruPuzzle, ParseError> {
     let mut r = Reader::new(text);
     let [rows, cols] = r.header("ROWS COLS", 1, MAX_SIZE)?;
     let mut given_tokens = Vec::with_capacity(rows * cols);
@@ -296,7 +296,7 @@ fn token(v: Option<u32>) -> String {
     v.map_or_else(|| "-".to_owned(), |v| v.to_string())
 }
 
-fn write_text(p: &SuguruPuzzle) -> String {
+pub(super) fn write_text(p: &SuguruPuzzle) -> String {
     let mut out = format!("{} {}\n", p.rows, p.cols);
     let width = (p.regions.len()).to_string().len();
     for row in p.givens.chunks(p.cols) {
@@ -312,7 +312,7 @@ fn write_text(p: &SuguruPuzzle) -> String {
     out
 }
 
-fn parse_digits(p: &SuguruPuzzle, text: &str) -> Result<Digits, ParseError> {
+pub(super) fn parse_digits(p: &SuguruPuzzle, text: &str) -> Result<Digits, ParseError> {
     let mut r = Reader::new(text);
     let [rows, cols] = r.header("ROWS COLS", 1, MAX_SIZE)?;
     if (rows, cols) != (p.rows, p.cols) {
@@ -334,7 +334,7 @@ fn parse_digits(p: &SuguruPuzzle, text: &str) -> Result<Digits, ParseError> {
     Ok(Digits { rows, cols, digits })
 }
 
-fn write_digits(d: &Digits) -> String {
+pub(super) fn write_digits(d: &Digits) -> String {
     let mut out = format!("{} {}\n", d.rows, d.cols);
     for row in d.digits.chunks(d.cols) {
         let tokens: Vec<String> = row.iter().map(u32::to_string).collect();
@@ -487,13 +487,14 @@ const GENRE: Genre = Genre {
     aliases: &[],
 };
 
-/// Reads a `suguru` URL; a `?` given constrains nothing and is read as
-/// none.
-fn from_puzzlink(url: &Url) -> Result<SuguruPuzzle, ParseError> {
-    url.no_flags("suguru")?;
+/// Reads a `suguru` URL (or a URL of another genre with the same body,
+/// for family `name`: Ripple Effect's `ripple`); a `?` given constrains
+/// nothing and is read as none.
+pub(super) fn from_puzzlink(url: &Url, name: &str) -> Result<SuguruPuzzle, ParseError> {
+    url.no_flags(name)?;
     let (rows, cols) = (url.rows, url.cols);
     if rows > MAX_SIZE || cols > MAX_SIZE {
-        return Err(url.size_error(format!("over the largest Suguru ({MAX_SIZE})")));
+        return Err(url.size_error(format!("over the largest {name} ({MAX_SIZE})")));
     }
     let mut r = url.reader();
     let borders = r.border(rows, cols)?;
@@ -502,7 +503,7 @@ fn from_puzzlink(url: &Url) -> Result<SuguruPuzzle, ParseError> {
     r.finish()?;
     if let Some(i) = empty.iter().position(|&e| e) {
         return Err(url.error(format!(
-            "{} is left out of the grid: gridcsp's suguru has no such cells",
+            "{} is left out of the grid: gridcsp's {name} has no such cells",
             Cell::new(i / cols, i % cols)
         )));
     }
@@ -510,11 +511,12 @@ fn from_puzzlink(url: &Url) -> Result<SuguruPuzzle, ParseError> {
     SuguruPuzzle::new(rows, cols, &borders.regions(), givens).map_err(|e| url.error(e.to_string()))
 }
 
-fn to_puzzlink(p: &SuguruPuzzle) -> Result<Url, EncodeError> {
+/// Writes `p` as a URL of genre `genre` (the body of `suguru`).
+pub(super) fn to_puzzlink(p: &SuguruPuzzle, genre: &str) -> Result<Url, EncodeError> {
     let mut body = Borders::from_regions(p.rows, p.cols, &p.region)?.encode();
     let givens: Vec<Clue> = p.givens.iter().map(|&c| Clue::from_option(c)).collect();
     body += &encode_number16(&givens)?;
-    Ok(Url::new(GENRE.name, p.cols, p.rows, body))
+    Ok(Url::new(genre, p.cols, p.rows, body))
 }
 
 impl Family for Suguru {
@@ -534,11 +536,11 @@ impl Family for Suguru {
     }
 
     fn from_puzzlink(&self, url: &Url) -> Result<SuguruPuzzle, ParseError> {
-        from_puzzlink(url)
+        from_puzzlink(url, "suguru")
     }
 
     fn to_puzzlink(&self, p: &SuguruPuzzle) -> Result<Url, EncodeError> {
-        to_puzzlink(p)
+        to_puzzlink(p, GENRE.name)
     }
 
     fn write(&self, puzzle: &SuguruPuzzle) -> String {

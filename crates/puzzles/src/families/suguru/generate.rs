@@ -27,7 +27,7 @@ const LARGEST: usize = 5;
 
 /// A random partition into orthogonally connected regions of at most
 /// [`LARGEST`] cells, as a label per cell.
-fn regions(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Vec<usize> {
+pub(in crate::families) fn regions(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Vec<usize> {
     let n = rows * cols;
     let mut label = vec![usize::MAX; n];
     let mut order: Vec<usize> = (0..n).collect();
