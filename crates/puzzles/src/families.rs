@@ -10,6 +10,7 @@
 //! test of `tests/puzzlink.rs` lists the families on puzz.link.
 
 pub mod binairo;
+pub mod dominosa;
 pub mod fillomino;
 pub mod futoshiki;
 mod grid_text;
@@ -67,4 +68,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &nurikabe::Nurikabe,
     &fillomino::Fillomino,
     &magnets::Magnets,
+    &dominosa::Dominosa,
 ];
