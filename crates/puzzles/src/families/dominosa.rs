@@ -744,29 +744,55 @@ impl Family for Dominosa {
         let dom = p.domino(i, j);
         match d.rule {
             cover_rules::NEEDED => {
-                if board.open(i).len() == 1 {
-                    return crate::Reason::new(
-                        RULES[2].name,
-                        format!("{cell} can only pair with {}", p.cell(j)),
-                        vec![cell, p.cell(j)],
-                    );
+                // The placement made true: the one told when the deduction
+                // places it, else an open one of this cell that is the
+                // only place of its domino or the only way to pair a cell.
+                let mut tried = vec![j];
+                if !placed {
+                    tried = board.open(i);
                 }
-                if board.open(j).len() == 1 {
-                    return crate::Reason::new(
-                        RULES[2].name,
-                        format!("{} can only pair with {cell}", p.cell(j)),
-                        vec![cell, p.cell(j)],
-                    );
-                }
-                crate::Reason::new(
-                    RULES[1].name,
-                    format!(
-                        "{} is the only place left for the {} domino",
-                        pair_name(p, i, j),
-                        domino_name(a, b)
+                let only_way =
+                    |x: usize, y: usize| board.open(x).len() == 1 || board.open(y).len() == 1;
+                let pick = tried
+                    .iter()
+                    .copied()
+                    .find(|&o| board.places(p.domino(i, o)).len() == 1)
+                    .map(|o| (o, true))
+                    .or_else(|| {
+                        tried
+                            .iter()
+                            .copied()
+                            .find(|&o| only_way(i, o))
+                            .map(|o| (o, false))
+                    });
+                match pick {
+                    Some((o, true)) => crate::Reason::new(
+                        RULES[1].name,
+                        format!(
+                            "{} is the only place left for the {} domino",
+                            pair_name(p, i, o),
+                            domino_name(p.numbers[i], p.numbers[o])
+                        ),
+                        vec![cell, p.cell(o)],
                     ),
-                    vec![cell, p.cell(j)],
-                )
+                    Some((o, false)) => {
+                        let (x, y) = if board.open(i).len() == 1 {
+                            (i, o)
+                        } else {
+                            (o, i)
+                        };
+                        crate::Reason::new(
+                            RULES[2].name,
+                            format!("{} can only pair with {}", p.cell(x), p.cell(y)),
+                            vec![cell, p.cell(o)],
+                        )
+                    }
+                    None => crate::Reason::new(
+                        RULES[2].name,
+                        format!("{cell} has one way left to be paired"),
+                        vec![cell],
+                    ),
+                }
             }
             cover_rules::OVERLAP => {
                 // Find the cell or domino the placement would leave short.
@@ -868,6 +894,11 @@ impl Family for Dominosa {
                             pair_name(p, x, y)
                         ),
                         vec![p.cell(x), p.cell(y)],
+                    ),
+                    None if placed => crate::Reason::new(
+                        RULES[2].name,
+                        format!("{cell} has no other neighbour left to pair with"),
+                        vec![cell, p.cell(j)],
                     ),
                     None => crate::Reason::new(
                         RULES[3].name,
