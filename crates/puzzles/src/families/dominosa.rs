@@ -749,7 +749,7 @@ impl Family for Dominosa {
                 // only place of its domino or the only way to pair a cell.
                 let mut tried = vec![j];
                 if !placed {
-                    tried = board.open(i);
+                    tried = board.open(i).into_iter().filter(|&o| o != j).collect();
                 }
                 let only_way =
                     |x: usize, y: usize| board.open(x).len() == 1 || board.open(y).len() == 1;
