@@ -520,6 +520,7 @@ families!(
     magnets => "magnets",
     kurodoko => "kurodoko",
     ripple_effect => "ripple-effect",
+    dominosa => "dominosa",
 );
 
 #[test]

@@ -10,6 +10,7 @@
 //! test of `tests/puzzlink.rs` lists the families on puzz.link.
 
 pub mod binairo;
+pub mod dominosa;
 pub mod fillomino;
 pub mod futoshiki;
 mod grid_text;
@@ -71,4 +72,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &magnets::Magnets,
     &kurodoko::Kurodoko,
     &ripple_effect::RippleEffect,
+    &dominosa::Dominosa,
 ];

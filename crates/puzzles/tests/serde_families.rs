@@ -11,7 +11,7 @@
 use gridcsp_puzzles::families::slant::{self, Slant};
 use gridcsp_puzzles::families::{binairo, kakuro, kenken, light_up, masyu, shading, skyscrapers};
 use gridcsp_puzzles::families::{
-    binairo::Binairo, fillomino::Fillomino, futoshiki::Futoshiki, hitori::Hitori,
+    binairo::Binairo, dominosa::Dominosa, fillomino::Fillomino, futoshiki::Futoshiki, hitori::Hitori,
     jigsaw_sudoku::JigsawSudoku, kakuro::Kakuro, kenken::KenKen, killer_sudoku::KillerSudoku,
     kurodoko::Kurodoko, light_up::LightUp, magnets::Magnets, masyu::Masyu, nonogram::Nonogram,
     norinori::Norinori, nurikabe::Nurikabe, ripple_effect::RippleEffect, shikaku::Shikaku,
@@ -375,6 +375,15 @@ fn shading_and_loop_families() {
         Form::Text,
     );
     check_family(
+        "dominosa",
+        &Dominosa,
+        &[
+            "1:001110",
+            "5 6\n1 0 1 2 1 3\n0 1 4 3 0 2\n0 2 2 2 2 3\n3 0 4 4 1 0\n3 3 4 4 1 4\n",
+        ],
+        Form::Text,
+    );
+    check_family(
         "thermometers",
         &Thermometers,
         &[
@@ -539,6 +548,7 @@ fn read_as_everything(json: &str) {
     read::<gridcsp_puzzles::families::shikaku::ShikakuPuzzle>(json);
     read::<gridcsp_puzzles::families::magnets::MagnetsPuzzle>(json);
     read::<gridcsp_puzzles::families::kurodoko::KurodokoPuzzle>(json);
+    read::<gridcsp_puzzles::families::dominosa::DominosaPuzzle>(json);
     read::<shading::Shading>(json);
     read::<shading::Regions>(json);
 }
@@ -562,6 +572,7 @@ const VALID: &[&str] = &[
     "4 4\n4 3 1 1\n3 1 3 2\n0.1 0.2 0.3 1.1\n2.1 3.1 3.2 1.2\n2.2 4.1 4.2 1.3\n2.3 5.1 5.2 5.3\n",
     "4 4\n3 4 2 1\n4 3 1 2\n2 1 4 3\n1 2 3 4\n",
     "6x6:d3a5_6b6n6b2_3a5d",
+    "4:101213014302022223304410334414",
 ];
 
 proptest! {
@@ -742,6 +753,7 @@ fn every_puzzle_of_the_data_sets_round_trips() {
             "shikaku" => corpus(&Shikaku, &file, &text),
             "slant" => corpus(&Slant, &file, &text),
             "magnets" => corpus(&Magnets, &file, &text),
+            "dominosa" => corpus(&Dominosa, &file, &text),
             other => panic!("{other}: a family this test does not know"),
         };
         assert!(read > 0, "{file}: no puzzle read");
