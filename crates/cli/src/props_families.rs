@@ -518,6 +518,7 @@ families!(
     nurikabe => "nurikabe",
     fillomino => "fillomino",
     magnets => "magnets",
+    lits => "lits",
 );
 
 #[test]

@@ -20,6 +20,7 @@ pub mod kenken;
 pub mod killer_sudoku;
 mod latin;
 pub mod light_up;
+pub mod lits;
 pub mod magnets;
 pub mod masyu;
 pub mod nonogram;
@@ -67,4 +68,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &nurikabe::Nurikabe,
     &fillomino::Fillomino,
     &magnets::Magnets,
+    &lits::Lits,
 ];

@@ -29,6 +29,7 @@ const GENRES: &[(&str, &str)] = &[
     ("slant", "gokigen"),
     ("nurikabe", "nurikabe"),
     ("fillomino", "fillomino"),
+    ("lits", "lits"),
 ];
 
 #[test]
@@ -76,6 +77,7 @@ fn canonical(f: &dyn AnyFamily, text: &str) -> String {
     let first_region_line = match f.info().name {
         "star-battle" => 1,
         "norinori" => 1 + rows,
+        "lits" => 1,
         _ => return text.to_owned(),
     };
     let mut seen: Vec<&str> = Vec::new();

@@ -13,10 +13,10 @@ use gridcsp_puzzles::families::{binairo, kakuro, kenken, light_up, masyu, shadin
 use gridcsp_puzzles::families::{
     binairo::Binairo, fillomino::Fillomino, futoshiki::Futoshiki, hitori::Hitori,
     jigsaw_sudoku::JigsawSudoku, kakuro::Kakuro, kenken::KenKen, killer_sudoku::KillerSudoku,
-    light_up::LightUp, magnets::Magnets, masyu::Masyu, nonogram::Nonogram, norinori::Norinori,
-    nurikabe::Nurikabe, shikaku::Shikaku, skyscrapers::Skyscrapers, slitherlink::Slitherlink,
-    star_battle::StarBattle, sudoku::Sudoku, suguru::Suguru, tents::Tents,
-    thermometers::Thermometers,
+    light_up::LightUp, lits::Lits, magnets::Magnets, masyu::Masyu, nonogram::Nonogram,
+    norinori::Norinori, nurikabe::Nurikabe, shikaku::Shikaku, skyscrapers::Skyscrapers,
+    slitherlink::Slitherlink, star_battle::StarBattle, sudoku::Sudoku, suguru::Suguru,
+    tents::Tents, thermometers::Thermometers,
 };
 use gridcsp_puzzles::families::{hitori, nonogram, slitherlink, sudoku, suguru, tents};
 use gridcsp_puzzles::{Cell, Family, GenerateOptions, Limits, RecordShape, Solved};
@@ -360,6 +360,12 @@ fn shading_and_loop_families() {
         Form::Text,
     );
     check_family(
+        "lits",
+        &Lits,
+        &["4 4\n0 0 1 1\n0 0 1 2\n0 1 1 2\n2 2 2 2\n"],
+        Form::Text,
+    );
+    check_family(
         "thermometers",
         &Thermometers,
         &[
@@ -523,6 +529,8 @@ fn read_as_everything(json: &str) {
     read::<gridcsp_puzzles::families::thermometers::ThermometersPuzzle>(json);
     read::<gridcsp_puzzles::families::shikaku::ShikakuPuzzle>(json);
     read::<gridcsp_puzzles::families::magnets::MagnetsPuzzle>(json);
+    read::<gridcsp_puzzles::families::lits::LitsPuzzle>(json);
+    read::<gridcsp_puzzles::families::lits::LitsSolution>(json);
     read::<shading::Shading>(json);
     read::<shading::Regions>(json);
 }
