@@ -521,6 +521,7 @@ families!(
     kurodoko => "kurodoko",
     ripple_effect => "ripple-effect",
     dominosa => "dominosa",
+    lits => "lits",
 );
 
 #[test]

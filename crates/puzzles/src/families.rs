@@ -22,6 +22,7 @@ pub mod killer_sudoku;
 pub mod kurodoko;
 mod latin;
 pub mod light_up;
+pub mod lits;
 pub mod magnets;
 pub mod masyu;
 pub mod nonogram;
@@ -73,4 +74,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &kurodoko::Kurodoko,
     &ripple_effect::RippleEffect,
     &dominosa::Dominosa,
+    &lits::Lits,
 ];

@@ -31,6 +31,7 @@ const GENRES: &[(&str, &str)] = &[
     ("fillomino", "fillomino"),
     ("kurodoko", "kurodoko"),
     ("ripple-effect", "ripple"),
+    ("lits", "lits"),
 ];
 
 #[test]
@@ -78,6 +79,7 @@ fn canonical(f: &dyn AnyFamily, text: &str) -> String {
     let first_region_line = match f.info().name {
         "star-battle" => 1,
         "norinori" => 1 + rows,
+        "lits" => 1,
         _ => return text.to_owned(),
     };
     let mut seen: Vec<&str> = Vec::new();

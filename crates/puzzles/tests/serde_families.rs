@@ -11,12 +11,13 @@
 use gridcsp_puzzles::families::slant::{self, Slant};
 use gridcsp_puzzles::families::{binairo, kakuro, kenken, light_up, masyu, shading, skyscrapers};
 use gridcsp_puzzles::families::{
-    binairo::Binairo, dominosa::Dominosa, fillomino::Fillomino, futoshiki::Futoshiki, hitori::Hitori,
-    jigsaw_sudoku::JigsawSudoku, kakuro::Kakuro, kenken::KenKen, killer_sudoku::KillerSudoku,
-    kurodoko::Kurodoko, light_up::LightUp, magnets::Magnets, masyu::Masyu, nonogram::Nonogram,
-    norinori::Norinori, nurikabe::Nurikabe, ripple_effect::RippleEffect, shikaku::Shikaku,
-    skyscrapers::Skyscrapers, slitherlink::Slitherlink, star_battle::StarBattle, sudoku::Sudoku,
-    suguru::Suguru, tents::Tents, thermometers::Thermometers,
+    binairo::Binairo, dominosa::Dominosa, fillomino::Fillomino, futoshiki::Futoshiki,
+    hitori::Hitori, jigsaw_sudoku::JigsawSudoku, kakuro::Kakuro, kenken::KenKen,
+    killer_sudoku::KillerSudoku, kurodoko::Kurodoko, light_up::LightUp, lits::Lits,
+    magnets::Magnets, masyu::Masyu, nonogram::Nonogram, norinori::Norinori, nurikabe::Nurikabe,
+    ripple_effect::RippleEffect, shikaku::Shikaku, skyscrapers::Skyscrapers,
+    slitherlink::Slitherlink, star_battle::StarBattle, sudoku::Sudoku, suguru::Suguru,
+    tents::Tents, thermometers::Thermometers,
 };
 use gridcsp_puzzles::families::{hitori, nonogram, slitherlink, sudoku, suguru, tents};
 use gridcsp_puzzles::{Cell, Family, GenerateOptions, Limits, RecordShape, Solved};
@@ -381,6 +382,12 @@ fn shading_and_loop_families() {
             "1:001110",
             "5 6\n1 0 1 2 1 3\n0 1 4 3 0 2\n0 2 2 2 2 3\n3 0 4 4 1 0\n3 3 4 4 1 4\n",
         ],
+        Form::Text,
+    );
+    check_family(
+        "lits",
+        &Lits,
+        &["4 4\n0 0 1 1\n0 0 1 2\n0 1 1 2\n2 2 2 2\n"],
         Form::Text,
     );
     check_family(
