@@ -60,6 +60,7 @@ const DIGIT_FAMILIES: &[&str] = &[
     "kenken",
     "kakuro",
     "fillomino",
+    "ripple-effect",
     "binairo",
     "unruly",
 ];

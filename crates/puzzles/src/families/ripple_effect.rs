@@ -386,15 +386,16 @@ impl Family for RippleEffect {
                     })
                 });
                 let line = super::words::line_name(across, i);
+                let cells = if v == 1 { "cell" } else { "cells" };
                 match holder {
                     Some(h) => crate::Reason::new(
                         RIPPLE.name,
-                        format!("the {v} at {h} in {line} is within {v} cells"),
+                        format!("the {v} at {h} in {line} is within {v} {cells}"),
                         vec![h],
                     ),
                     None => crate::Reason::new(
                         RIPPLE.name,
-                        format!("a {v} in {line} is within {v} cells"),
+                        format!("a {v} in {line} is within {v} {cells}"),
                         Vec::new(),
                     ),
                 }
