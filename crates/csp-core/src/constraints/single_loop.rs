@@ -839,30 +839,48 @@ impl SingleLoop {
         est: &mut [u32],
         e: usize,
     ) -> bool {
-        let n = self.graph.num_vertices();
         let (a, b) = self.graph.ends(e);
-        let mut seen = vec![false; n];
-        let mut stack = vec![a];
-        seen[a] = true;
+        let seen = self.side(ctx, est, a, Some(e));
+        if seen[b] {
+            return false;
+        }
+        self.push_border(ctx, &seen, Some(e));
+        true
+    }
+
+    /// The vertices `from` reaches over the edges not removed other than
+    /// `skip` (statuses read lazily into `est`).
+    fn side(
+        &self,
+        ctx: &crate::ExplainContext<'_>,
+        est: &mut [u32],
+        from: usize,
+        skip: Option<usize>,
+    ) -> Vec<bool> {
+        let mut seen = vec![false; self.graph.num_vertices()];
+        let mut stack = vec![from];
+        seen[from] = true;
         while let Some(v) = stack.pop() {
             for (u, f) in self.graph.incident_edges(v) {
-                if f != e && !seen[u] && self.lazy_status(ctx, est, f) != REMOVED {
+                if Some(f) != skip && !seen[u] && self.lazy_status(ctx, est, f) != REMOVED {
                     seen[u] = true;
                     stack.push(u);
                 }
             }
         }
-        if seen[b] {
-            return false;
-        }
-        for v in (0..n).filter(|&v| seen[v]) {
+        seen
+    }
+
+    /// Pushes `edge == 0` for every edge other than `skip` that leaves the
+    /// vertices `seen` (all removed, when `seen` is a [`side`](Self::side)).
+    fn push_border(&self, ctx: &mut crate::ExplainContext<'_>, seen: &[bool], skip: Option<usize>) {
+        for v in (0..seen.len()).filter(|&v| seen[v]) {
             for (u, f) in self.graph.incident_edges(v) {
-                if f != e && !seen[u] {
+                if Some(f) != skip && !seen[u] {
                     ctx.push(crate::Literal::eq(self.vars[f], 0));
                 }
             }
         }
-        true
     }
 
     /// Rule 2 read along one path: edge `e` is removed because its ends are
@@ -960,7 +978,7 @@ impl SingleLoop {
     fn push_apart(
         &self,
         ctx: &mut crate::ExplainContext<'_>,
-        est: &[u32],
+        est: &mut [u32],
         label: &[u32],
         from: usize,
         to: usize,
@@ -992,31 +1010,15 @@ impl SingleLoop {
                 }
                 v = if a == v { b } else { a };
             }
-            let Some(b) = cut else {
+            if cut.is_none() {
                 return false; // one piece after all
-            };
-            seen.fill(false);
-            let mut stack = vec![from];
-            seen[from] = true;
-            while let Some(v) = stack.pop() {
-                for (u, f) in self.graph.incident_edges(v) {
-                    if f != b && !seen[u] && est[f] != REMOVED {
-                        seen[u] = true;
-                        stack.push(u);
-                    }
-                }
             }
+            seen = self.side(ctx, est, from, cut);
             if seen[to] {
                 return false;
             }
         }
-        for v in (0..n).filter(|&v| seen[v]) {
-            for (u, f) in self.graph.incident_edges(v) {
-                if !seen[u] && Some(f) != cut {
-                    ctx.push(crate::Literal::eq(self.vars[f], 0));
-                }
-            }
-        }
+        self.push_border(ctx, &seen, cut);
         true
     }
 
@@ -1025,7 +1027,7 @@ impl SingleLoop {
     fn explain_outside(
         &self,
         ctx: &mut crate::ExplainContext<'_>,
-        est: &[u32],
+        est: &mut [u32],
         vst: &[u32],
         e: usize,
     ) -> bool {
@@ -1052,7 +1054,7 @@ impl SingleLoop {
     fn explain_pieces_failure(
         &self,
         ctx: &mut crate::ExplainContext<'_>,
-        est: &[u32],
+        est: &mut [u32],
         vst: &[u32],
     ) -> bool {
         let label = self.pieces_of(est);
@@ -1062,15 +1064,21 @@ impl SingleLoop {
             label[a] != label[b]
         };
         if let Some(g) = (0..m).find(|&g| est[g] == CHOSEN && bridge(g)) {
-            if self.explain_bridge(ctx, &mut est.to_vec(), g) {
+            if self.explain_bridge(ctx, est, g) {
                 ctx.push(crate::Literal::eq(self.vars[g], 1));
                 return true;
             }
             return false;
         }
-        let mut parts = self.loop_parts(est, vst);
-        if let Some((first, lit)) = parts.next() {
-            let Some((other, lit2)) = parts.find(|&(v, _)| label[v] != label[first]) else {
+        let apart = {
+            let mut parts = self.loop_parts(est, vst);
+            parts.next().map(|(first, lit)| {
+                let other = parts.find(|&(v, _)| label[v] != label[first]);
+                (first, lit, other)
+            })
+        };
+        if let Some((first, lit, other)) = apart {
+            let Some((other, lit2)) = other else {
                 return false;
             };
             if !self.push_apart(ctx, est, &label, first, other) {
@@ -1170,7 +1178,7 @@ impl Constraint for SingleLoop {
                 }
             }
         }
-        let (est, vst) = self.statuses(ctx);
+        let (mut est, vst) = self.statuses(ctx);
         let done = match what {
             crate::Explaining::Removal { var, value } => {
                 let to = 1 - value;
@@ -1178,7 +1186,7 @@ impl Constraint for SingleLoop {
                     Some(e) if e < m => {
                         to == 0
                             && (self.explain_subtour(ctx, &est, &vst, Some(e))
-                                || self.explain_outside(ctx, &est, &vst, e))
+                                || self.explain_outside(ctx, &mut est, &vst, e))
                     }
                     Some(i) => {
                         // A vertex variable: on the loop by a chosen edge,
@@ -1203,7 +1211,7 @@ impl Constraint for SingleLoop {
             crate::Explaining::Failure => {
                 self.explain_degree_failure(ctx, &est, &vst)
                     || self.explain_subtour(ctx, &est, &vst, None)
-                    || self.explain_pieces_failure(ctx, &est, &vst)
+                    || self.explain_pieces_failure(ctx, &mut est, &vst)
             }
         };
         if !done {
