@@ -13,6 +13,7 @@ pub mod binairo;
 pub mod dominosa;
 pub mod fillomino;
 pub mod futoshiki;
+mod grid_cells;
 mod grid_text;
 pub mod hitori;
 pub mod jigsaw_sudoku;

@@ -9,6 +9,7 @@
 //! puzzle his solver finishes without guessing), so the ladder is that
 //! level, `normal`, and `hard` for puzzles that need search.
 
+use super::grid_cells::neighbours;
 use super::grid_text;
 use crate::family::{
     Built, Cell, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Level, ParseError,
@@ -160,19 +161,6 @@ impl crate::serde_text::TextForm for Numbers {
 
 #[cfg(feature = "serde")]
 crate::serde_text::serde_text!(Numbers);
-
-/// Orthogonal neighbours of row-major cell `i` in a `rows x cols` grid.
-fn neighbours(rows: usize, cols: usize, i: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (i / cols, i % cols);
-    [
-        (r > 0).then(|| i - cols),
-        (c > 0).then(|| i - 1),
-        (c + 1 < cols).then(|| i + 1),
-        (r + 1 < rows).then(|| i + cols),
-    ]
-    .into_iter()
-    .flatten()
-}
 
 /// The areas of equal numbers of a filled grid: each cell's area and
 /// each area's cells.

@@ -16,6 +16,7 @@
 //! Range has no levels, so the ladder is the model's named deductions
 //! (`easy`) and search (`hard`).
 
+use super::grid_cells::{areas, neighbours};
 use super::grid_text;
 use super::shading::Shading;
 use crate::family::{
@@ -103,19 +104,6 @@ fn max_number(rows: usize, cols: usize) -> u32 {
     u32::try_from((rows + cols).saturating_sub(1)).unwrap_or(u32::MAX)
 }
 
-/// Orthogonal neighbours of row-major cell `i` in a `rows x cols` grid.
-fn neighbours(rows: usize, cols: usize, i: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (i / cols, i % cols);
-    [
-        (r > 0).then(|| i - cols),
-        (c > 0).then(|| i - 1),
-        (c + 1 < cols).then(|| i + 1),
-        (r + 1 < rows).then(|| i + cols),
-    ]
-    .into_iter()
-    .flatten()
-}
-
 /// The four lines of sight of cell `i` (up, left, right, down), each
 /// nearest first.
 fn arms(rows: usize, cols: usize, i: usize) -> [Vec<usize>; 4] {
@@ -135,33 +123,6 @@ fn seen(rows: usize, cols: usize, i: usize, open: impl Fn(usize) -> bool) -> usi
         .iter()
         .map(|arm| arm.iter().take_while(|&&j| open(j)).count())
         .sum::<usize>()
-}
-
-/// The connected areas of the cells `inside` says, as lists of cells.
-fn areas(rows: usize, cols: usize, inside: impl Fn(usize) -> bool) -> Vec<Vec<usize>> {
-    let n = rows * cols;
-    let mut seen = vec![false; n];
-    let mut out = Vec::new();
-    for start in 0..n {
-        if seen[start] || !inside(start) {
-            continue;
-        }
-        seen[start] = true;
-        let mut cells = vec![start];
-        let mut k = 0;
-        while k < cells.len() {
-            let i = cells[k];
-            k += 1;
-            for j in neighbours(rows, cols, i) {
-                if !seen[j] && inside(j) {
-                    seen[j] = true;
-                    cells.push(j);
-                }
-            }
-        }
-        out.push(cells);
-    }
-    out
 }
 
 const LEVELS: &[Level] = &[

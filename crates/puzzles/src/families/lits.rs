@@ -16,6 +16,7 @@
 //! or T left in region 3 reaches r2c4"); the ladder has two rungs, their
 //! propagation and search.
 
+use super::grid_cells::{areas, neighbours};
 use super::grid_text;
 use super::shading::{self, Regions};
 use crate::family::{
@@ -360,19 +361,6 @@ fn to_puzzlink(p: &LitsPuzzle) -> Result<Url, EncodeError> {
     Ok(Url::new(GENRE.name, p.cols, p.rows, borders.encode()))
 }
 
-/// Orthogonal neighbours of row-major cell `i` in a `rows x cols` grid.
-fn neighbours(rows: usize, cols: usize, i: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (i / cols, i % cols);
-    [
-        (r > 0).then(|| i - cols),
-        (c > 0).then(|| i - 1),
-        (c + 1 < cols).then(|| i + 1),
-        (r + 1 < rows).then(|| i + cols),
-    ]
-    .into_iter()
-    .flatten()
-}
-
 /// The 2x2 blocks' four cells.
 fn blocks(rows: usize, cols: usize) -> impl Iterator<Item = [usize; 4]> {
     (0..rows.saturating_sub(1)).flat_map(move |r| {
@@ -390,34 +378,6 @@ fn sides(rows: usize, cols: usize) -> impl Iterator<Item = (usize, usize)> {
             .filter(move |&j| j > i)
             .map(move |j| (i, j))
     })
-}
-
-/// Labels the connected areas of the cells `inside` says: per area its
-/// cells.
-fn areas(rows: usize, cols: usize, inside: impl Fn(usize) -> bool) -> Vec<Vec<usize>> {
-    let n = rows * cols;
-    let mut seen = vec![false; n];
-    let mut out = Vec::new();
-    for start in 0..n {
-        if seen[start] || !inside(start) {
-            continue;
-        }
-        seen[start] = true;
-        let mut cells = vec![start];
-        let mut k = 0;
-        while k < cells.len() {
-            let i = cells[k];
-            k += 1;
-            for j in neighbours(rows, cols, i) {
-                if !seen[j] && inside(j) {
-                    seen[j] = true;
-                    cells.push(j);
-                }
-            }
-        }
-        out.push(cells);
-    }
-    out
 }
 
 /// Each region's tetrominoes (placements) with their shapes.

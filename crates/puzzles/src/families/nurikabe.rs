@@ -9,6 +9,7 @@
 //! has two rungs, their propagation and search (no cheaper model solves a
 //! useful share of puzzles: the island rules are one propagator).
 
+use super::grid_cells::neighbours;
 use super::grid_text;
 use super::shading::{self, Shading};
 use crate::family::{
@@ -88,19 +89,6 @@ impl NurikabePuzzle {
 
 #[cfg(feature = "serde")]
 crate::serde_text::family_text!(NurikabePuzzle, Nurikabe, layout);
-
-/// Orthogonal neighbours of row-major cell `i` in a `rows x cols` grid.
-fn neighbours(rows: usize, cols: usize, i: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (i / cols, i % cols);
-    [
-        (r > 0).then(|| i - cols),
-        (c > 0).then(|| i - 1),
-        (c + 1 < cols).then(|| i + 1),
-        (r + 1 < rows).then(|| i + cols),
-    ]
-    .into_iter()
-    .flatten()
-}
 
 /// The top-left cells of the 2x2 blocks, and each block's four cells.
 fn blocks(rows: usize, cols: usize) -> impl Iterator<Item = [usize; 4]> {
