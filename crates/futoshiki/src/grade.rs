@@ -484,7 +484,7 @@ fn guess_step(pm: &PuzzleModel, doms: &[u64], solution: &Solution) -> Step {
         removed: Vec::new(),
         placed: vec![(cell, value)],
         text: format!(
-            "no technique applies; trying the candidates of {cell} ({}) shows it must be {value}",
+            "no technique applies; trying the candidates of {cell} ({}) shows that {cell} is {value}",
             list_values(doms[cell.index(n)])
         ),
     }
@@ -565,8 +565,8 @@ fn describe(
     let placed_text = if placed.is_empty() {
         String::new()
     } else {
-        let p: Vec<String> = placed.iter().map(|(c, v)| format!("{c} = {v}")).collect();
-        format!("; placed {}", p.join(", "))
+        let p: Vec<String> = placed.iter().map(|(c, v)| format!("{c} is {v}")).collect();
+        format!("; so {}", and_list(&p))
     };
     let body = match (technique, clue) {
         (Technique::Bounds, Clue::Less(lo, hi)) => {
@@ -631,9 +631,9 @@ fn describe(
             if !placed.is_empty() {
                 let p: Vec<String> = placed
                     .iter()
-                    .map(|(c, v)| format!("{c} = {v} (its only candidate)"))
+                    .map(|(c, v)| format!("{c} is {v} (its only candidate)"))
                     .collect();
-                s.push_str(&format!("; so {}", p.join(", ")));
+                s.push_str(&format!("; so {}", and_list(&p)));
                 return s;
             }
             s
@@ -641,10 +641,13 @@ fn describe(
         (Technique::HiddenSingle, _) => {
             let p: Vec<String> = placed
                 .iter()
-                .map(|(c, v)| format!("{v} can only go in {c} in {clue}, so {c} = {v}"))
+                .map(|(c, v)| format!("{v} can only go in {c} in {clue}, so {c} is {v}"))
                 .collect();
             if p.is_empty() {
-                format!("hidden single in {clue}: removed {}", removed_text(removed))
+                format!(
+                    "{clue} has one place left for a digit, so {}",
+                    removed_text(removed)
+                )
             } else {
                 return p.join("; ");
             }
@@ -835,7 +838,16 @@ fn removed_text(removed: &[(Cell, u8)]) -> String {
         .iter()
         .map(|(c, v)| format!("{c} is not {v}"))
         .collect();
-    p.join(", ")
+    and_list(&p)
+}
+
+/// `a`, `a and b`, `a, b and c`: several cells' values in one sentence.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [a] => a.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 fn clue_cells(clue: &Clue, n: usize) -> Vec<Cell> {

@@ -70,3 +70,28 @@ fn extreme_steps_are_explained() {
     }
     assert!(seen_fish, "some 7x7 extreme puzzle needs a fish");
 }
+
+/// A step says what a player writes ("r1c3 is 2"), never the engine's
+/// "r1c3 = 2" or "placed ...", at every level (the Recursive guesses
+/// included), and a placing step names every value it places.
+#[test]
+fn steps_write_values_in_the_players_words() {
+    let mut placing = 0;
+    for difficulty in Difficulty::ALL {
+        for seed in 0..3 {
+            let made = generate(&GenerateOptions::new(5, difficulty).with_seed(seed)).unwrap();
+            for step in made.puzzle.explain().unwrap().steps {
+                let t = &step.text;
+                let words: Vec<&str> = t.split_whitespace().collect();
+                assert!(!words.contains(&"="), "{t}");
+                assert!(!words.contains(&"placed"), "{t}");
+                assert!(!words.contains(&"removed"), "{t}");
+                for &(cell, v) in &step.placed {
+                    assert!(t.contains(&format!("{cell} is {v}")), "{t}");
+                    placing += 1;
+                }
+            }
+        }
+    }
+    assert!(placing > 0);
+}
