@@ -39,14 +39,16 @@ corpus() {
     norinori) echo "$golden/norinori.txt $placing/norinori_6_easy.txt" ;;
     thermometers) echo "$golden/thermometers.txt $placing/thermometers_6_easy.txt" ;;
     slant) echo "$golden/slant.txt $data/slant_tatham.txt" ;;
-    shikaku | nurikabe | fillomino | magnets) echo "$golden/$1.txt" ;;
+    kurodoko) echo "$golden/kurodoko.txt $data/kurodoko_tatham.txt" ;;
+    dominosa) echo "$golden/dominosa.txt $data/dominosa_tatham.txt" ;;
+    shikaku | nurikabe | fillomino | magnets | lits | ripple-effect) echo "$golden/$1.txt" ;;
     esac
 }
 
 families="sudoku futoshiki light-up tents binairo unruly killer-sudoku \
     jigsaw-sudoku skyscrapers suguru nonogram kenken kakuro hitori slitherlink \
     masyu star-battle norinori thermometers slant shikaku nurikabe fillomino \
-    magnets"
+    magnets kurodoko ripple-effect dominosa lits"
 # For docs/images/rules.sh: the families, or one family's files.
 case ${1:-} in
 --families) echo "$families"; exit 0 ;;
@@ -74,6 +76,12 @@ for family in $families; do
             "$GRIDCSP" futoshiki generate --count 5 --seed 1 --difficulty $level
         done | cat "$(corpus futoshiki)" - |
             "$GRIDCSP" --json --no-progress futoshiki explain || true
+    elif [ "$family" = lits ] || [ "$family" = ripple-effect ]; then
+        # No published files kept: the golden sample and ten of the
+        # family's own seeded generator.
+        "$GRIDCSP" "$family" generate --count 10 --seed 1 |
+            cat "$(corpus "$family")" - |
+            "$GRIDCSP" --json --no-progress "$family" explain || true
     else
         # shellcheck disable=SC2046
         "$GRIDCSP" --json --no-progress "$family" explain $(corpus "$family") || true

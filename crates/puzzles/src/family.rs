@@ -338,8 +338,9 @@ impl Rule {
 }
 
 /// Why the engine made a deduction, in the player's words
-/// ([`Family::reason`]). Deductions with equal reasons in a row make one
-/// step.
+/// ([`Family::reason`]). Deductions in a row with equal reasons, or with
+/// one rule and the same cells read, make one step
+/// ([`generic::steps_of`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reason {
     /// The rule, by its name in [`Family::rules`].
@@ -996,8 +997,9 @@ pub trait Family: Send + Sync {
     /// Why the engine made a deduction, in the player's words: the rule
     /// (one of [`rules`](Family::rules)), the cause and the cells it
     /// reads, given whether it places `d.value` (else it removes it) and
-    /// the candidates just before it (`now`). Deductions with
-    /// equal reasons in a row are one step. The
+    /// the candidates just before it (`now`). Deductions in a row with
+    /// equal reasons, or of one rule reading the same cells or settling
+    /// the same cells, are one step ([`generic::steps_of`]). The
     /// default names the constraint
     /// ([`describe_constraint`](Family::describe_constraint)) and the
     /// engine's rule.
@@ -1011,6 +1013,17 @@ pub trait Family: Send + Sync {
     ) -> Reason {
         let _ = (placed, now);
         generic::reason(self, puzzle, built, d)
+    }
+
+    /// Whether `rule` spreads from cell to cell, so that its deductions in
+    /// a row, each reading a cell the one before settled, are one step
+    /// (Slitherlink's inside and outside, flooding an area across its
+    /// crosses). False by default: each is a step of its own, unless it
+    /// reads the same cells or settles the same spot as the one before
+    /// (see [`generic::steps_of`]).
+    fn spreads(&self, rule: &str) -> bool {
+        let _ = rule;
+        false
     }
 
     /// Solves the puzzle, in the family's search order ([`Built::options`])

@@ -265,16 +265,124 @@ struct Effect {
     removed: Vec<Value>,
 }
 
-/// Deductions with one reason, on their way to a step.
+/// Deductions of one rule, on their way to a step: their reasons (one,
+/// or several that read the same cells, settle the same spot or spread
+/// from one another) and what they do.
 struct Pending {
-    reason: Reason,
+    reasons: Vec<Reason>,
     effects: Vec<Effect>,
 }
 
+impl Pending {
+    /// Whether a deduction at `spot` for `reason` is part of this step:
+    /// its reason is one of the step's, or it names the same rule and
+    /// reads the same cells as one of them (the 7 at r1c7 clearing its
+    /// column, then its box), or settles the cells the step settles
+    /// (r2c3 losing its candidates one neighbour after another), or its
+    /// rule spreads ([`Family::spreads`]) and it reads a cell the step
+    /// settled or read.
+    fn takes<F: Family + ?Sized>(
+        &self,
+        family: &F,
+        built: &Built,
+        spot: Spot,
+        reason: &Reason,
+    ) -> bool {
+        if self.reasons.contains(reason) {
+            return true;
+        }
+        if self.reasons.first().is_none_or(|r| r.rule != reason.rule) {
+            return false;
+        }
+        let same_reads =
+            !reason.reads.is_empty() && self.reasons.iter().any(|r| r.reads == reason.reads);
+        let cells = spot.cells(built.rows, built.cols);
+        let same_spot = !self.effects.is_empty()
+            && self
+                .effects
+                .iter()
+                .all(|e| e.spot.cells(built.rows, built.cols) == cells);
+        let spreads = family.spreads(&reason.rule)
+            && reason.reads.iter().any(|c| {
+                self.reasons.iter().any(|r| r.reads.contains(c))
+                    || self
+                        .effects
+                        .iter()
+                        .any(|e| e.spot.cells(built.rows, built.cols).contains(c))
+            });
+        same_reads || same_spot || spreads
+    }
+}
+
+impl Pending {
+    /// The rule of the step.
+    fn rule(&self) -> Option<&str> {
+        self.reasons.first().map(|r| r.rule.as_str())
+    }
+
+    /// Whether the step places a value.
+    fn places(&self) -> bool {
+        self.effects.iter().any(|e| e.placed.is_some())
+    }
+
+    /// The cells the step's causes read, each once.
+    fn reads(&self) -> Vec<Cell> {
+        let mut reads: Vec<Cell> = Vec::new();
+        for c in self.reasons.iter().flat_map(|r| &r.reads) {
+            if !reads.contains(c) {
+                reads.push(*c);
+            }
+        }
+        reads
+    }
+
+    /// The cells the step settles, each once.
+    fn settles(&self, built: &Built) -> Vec<Cell> {
+        let mut settles: Vec<Cell> = Vec::new();
+        for e in &self.effects {
+            for c in e.spot.cells(built.rows, built.cols) {
+                if !settles.contains(&c) {
+                    settles.push(c);
+                }
+            }
+        }
+        settles
+    }
+
+    /// Whether `next`, the step right after this one, is the same
+    /// deduction: both only remove, by one rule, reading the same cells
+    /// or settling the same cells.
+    fn joins(&self, next: &Pending, built: &Built) -> bool {
+        if self.rule() != next.rule() || self.places() || next.places() {
+            return false;
+        }
+        let reads = self.reads();
+        (!reads.is_empty() && reads == next.reads()) || self.settles(built) == next.settles(built)
+    }
+
+    /// Takes `next`'s reasons and effects into this step.
+    fn absorb(&mut self, next: Pending) {
+        for r in next.reasons {
+            if !self.reasons.contains(&r) {
+                self.reasons.push(r);
+            }
+        }
+        for e in next.effects {
+            match self.effects.iter_mut().find(|x| x.spot == e.spot) {
+                Some(x) => x.removed.extend(e.removed),
+                None => self.effects.push(e),
+            }
+        }
+    }
+}
+
 /// Turns a trace into steps, one per deduction as a player sees it:
-/// consecutive deductions on the grid ([`Family::spot`]) with equal
-/// reasons ([`Family::reason`]) are one step that lists every spot they
-/// settle, however many cells and values the engine changed one by one.
+/// consecutive deductions on the grid ([`Family::spot`]) with one reason
+/// ([`Family::reason`]) are one step that lists every spot they settle,
+/// however many cells and values the engine changed one by one; so are
+/// consecutive deductions of one rule that read the same cells, that
+/// settle the same cells, or that spread from one another (see
+/// [`Family::spreads`]): the step then gives each of their causes.
 /// Deductions on variables without a spot are skipped and do not split a
 /// step, so no two steps in a row give the same reason.
 pub fn steps_of<F: Family + ?Sized>(
@@ -283,7 +391,7 @@ pub fn steps_of<F: Family + ?Sized>(
     built: &Built,
     trace: &[TraceEvent],
 ) -> Vec<Step> {
-    let mut steps: Vec<Step> = Vec::new();
+    let mut done: Vec<Pending> = Vec::new();
     let mut pending: Option<Pending> = None;
     let mut now = Progress::new(built);
     for e in trace {
@@ -301,15 +409,21 @@ pub fn steps_of<F: Family + ?Sized>(
         let (Some(spot), Some(reason)) = (spot, reason) else {
             continue;
         };
-        if pending.as_ref().is_some_and(|p| p.reason != reason) {
+        if pending
+            .as_ref()
+            .is_some_and(|p| !p.takes(family, built, spot, &reason))
+        {
             if let Some(p) = pending.take() {
-                steps.push(step_text(family, puzzle, built, p));
+                done.push(p);
             }
         }
         let p = pending.get_or_insert_with(|| Pending {
-            reason,
+            reasons: Vec::new(),
             effects: Vec::new(),
         });
+        if !p.reasons.contains(&reason) {
+            p.reasons.push(reason);
+        }
         let i = match p.effects.iter().position(|x| x.spot == spot) {
             Some(i) => i,
             None => {
@@ -330,11 +444,42 @@ pub fn steps_of<F: Family + ?Sized>(
             effect.removed.push(d.value);
         }
     }
-    if let Some(p) = pending {
-        steps.push(step_text(family, puzzle, built, p));
+    done.extend(pending);
+    // Removals of one rule in a row that read the same cells or clear the
+    // same cells are one deduction however the engine ordered them (r8c4
+    // loses the 5 of row 8, then r8c5 its 4 and 5): one step.
+    let mut merged: Vec<Pending> = Vec::new();
+    for p in done {
+        match merged.last_mut() {
+            Some(last) if last.joins(&p, built) => last.absorb(p),
+            _ => merged.push(p),
+        }
     }
-    steps
+    merged
+        .into_iter()
+        .map(|p| step_text(family, puzzle, built, p))
+        .collect()
 }
+
+/// The causes of a step's reasons in one phrase: `a`, `a and b`, `a, b
+/// and c`; past [`CAUSES`] of them, the first ones and how many more.
+fn causes(reasons: &[Reason]) -> String {
+    let mut all: Vec<&str> = Vec::new();
+    for r in reasons {
+        if !r.cause.is_empty() && !all.contains(&r.cause.as_str()) {
+            all.push(&r.cause);
+        }
+    }
+    if all.len() > CAUSES {
+        let more = all.len() - (CAUSES - 1);
+        let shown = all[..CAUSES - 1].join(", ");
+        return format!("{shown} and {more} more alike");
+    }
+    and_list(&all)
+}
+
+/// The most causes a step names one by one.
+const CAUSES: usize = 4;
 
 /// `a`, `a and b`, `a, b and c`.
 pub fn and_list<T: std::fmt::Display>(items: &[T]) -> String {
@@ -472,20 +617,15 @@ fn step_text<F: Family + ?Sized>(
         })
         .collect();
     let mut text = what.join("; ");
-    let Reason { rule, cause, reads } = p.reason;
+    let cause = causes(&p.reasons);
+    let rule = p.rule().unwrap_or_default().to_owned();
+    let reads = p.reads();
     if cause.is_empty() {
         text = format!("{text}: {rule}");
     } else {
         text = format!("{text}: {cause} ({rule})");
     }
-    let mut settles: Vec<Cell> = Vec::new();
-    for e in &p.effects {
-        for c in e.spot.cells(built.rows, built.cols) {
-            if !settles.contains(&c) {
-                settles.push(c);
-            }
-        }
-    }
+    let settles = p.settles(built);
     let first = p.effects.iter().find(|e| e.placed.is_some());
     let cell = first
         .or(p.effects.first())

@@ -618,6 +618,12 @@ impl Family for Slitherlink {
         model::reason(p, built, d, now)
     }
 
+    fn spreads(&self, rule: &str) -> bool {
+        // Inside and outside floods an area across its crosses (and
+        // across its lines to the other side): one step.
+        rule == model::RULES[8].name
+    }
+
     fn render(&self, p: &Puzzle, solution: Option<&Inside>, options: &RenderOptions) -> String {
         render(p, solution, options)
     }
