@@ -246,3 +246,32 @@ proptest! {
         }
     }
 }
+
+/// Times: generate (medium, seed 1) at several sizes, then solve and
+/// prove unique. Run on request: `cargo test -p gridcsp-puzzles --release
+/// --test battleships -- --ignored --nocapture timings`.
+#[test]
+#[ignore]
+fn timings() {
+    let limits = Limits::default();
+    for size in [6, 8, 10, 12, 15, 20] {
+        let t = std::time::Instant::now();
+        let options = GenerateOptions::new(size, size, 1).with_seed(1);
+        let g = Battleships.generate(&options);
+        let generated = t.elapsed();
+        let Ok(g) = g else {
+            println!("{size}x{size}: no medium puzzle ({generated:?})");
+            continue;
+        };
+        let t = std::time::Instant::now();
+        let unique = matches!(
+            Battleships.uniqueness(&g.puzzle, &limits).0,
+            Unique::Unique(_)
+        );
+        println!(
+            "{size}x{size} fleet {:?}: generated in {generated:?}, solved and proved unique ({unique}) in {:?}",
+            g.puzzle.fleet(),
+            t.elapsed()
+        );
+    }
+}
