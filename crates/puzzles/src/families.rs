@@ -9,6 +9,7 @@
 //! [`Family::to_puzzlink`](crate::Family::to_puzzlink)); the round-trip
 //! test of `tests/puzzlink.rs` lists the families on puzz.link.
 
+pub mod battleships;
 pub mod binairo;
 pub mod dominosa;
 pub mod fillomino;
@@ -76,4 +77,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &ripple_effect::RippleEffect,
     &dominosa::Dominosa,
     &lits::Lits,
+    &battleships::Battleships,
 ];

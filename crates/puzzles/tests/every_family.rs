@@ -143,6 +143,11 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "4 4\nI I I I\nT - L -\nT T L -\nT - L L\n",
     ),
     (
+        "battleships",
+        "3 3 1 1\n1 0 2\n1 1 1\no - -\n- - -\n- - -\n",
+        "3 3 1 1\no - -\n- - n\n- - s\n",
+    ),
+    (
         "thermometers",
         "4 4\n4 3 1 1\n3 1 3 2\n0.1 0.2 0.3 1.1\n2.1 3.1 3.2 1.2\n2.2 4.1 4.2 1.3\n2.3 5.1 5.2 5.3\n",
         "4 4\nx x - x\nx - - -\nx x x -\nx x - -\n",

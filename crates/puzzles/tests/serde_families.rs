@@ -9,16 +9,16 @@
 #![cfg(feature = "serde")]
 
 use gridcsp_puzzles::families::slant::{self, Slant};
-use gridcsp_puzzles::families::{binairo, kakuro, kenken, light_up, masyu, shading, skyscrapers};
 use gridcsp_puzzles::families::{
-    binairo::Binairo, dominosa::Dominosa, fillomino::Fillomino, futoshiki::Futoshiki,
-    hitori::Hitori, jigsaw_sudoku::JigsawSudoku, kakuro::Kakuro, kenken::KenKen,
-    killer_sudoku::KillerSudoku, kurodoko::Kurodoko, light_up::LightUp, lits::Lits,
+    battleships::Battleships, binairo::Binairo, dominosa::Dominosa, fillomino::Fillomino,
+    futoshiki::Futoshiki, hitori::Hitori, jigsaw_sudoku::JigsawSudoku, kakuro::Kakuro,
+    kenken::KenKen, killer_sudoku::KillerSudoku, kurodoko::Kurodoko, light_up::LightUp, lits::Lits,
     magnets::Magnets, masyu::Masyu, nonogram::Nonogram, norinori::Norinori, nurikabe::Nurikabe,
     ripple_effect::RippleEffect, shikaku::Shikaku, skyscrapers::Skyscrapers,
     slitherlink::Slitherlink, star_battle::StarBattle, sudoku::Sudoku, suguru::Suguru,
     tents::Tents, thermometers::Thermometers,
 };
+use gridcsp_puzzles::families::{binairo, kakuro, kenken, light_up, masyu, shading, skyscrapers};
 use gridcsp_puzzles::families::{hitori, nonogram, slitherlink, sudoku, suguru, tents};
 use gridcsp_puzzles::{Cell, Family, GenerateOptions, Limits, RecordShape, Solved};
 use proptest::prelude::*;
@@ -111,7 +111,17 @@ where
             "{name}: the solution layout's rows"
         );
         let header: Vec<&str> = text.lines().next().unwrap_or("").split(' ').collect();
-        assert_eq!(header.len(), 2, "{name}: the header is ROWS COLS: {text}");
+        // Battleships' header also lists the fleet, as janko.at's does.
+        let want = if name == "battleships" {
+            header.len().max(3)
+        } else {
+            2
+        };
+        assert_eq!(
+            header.len(),
+            want,
+            "{name}: the header is ROWS COLS: {text}"
+        );
         // A bad token is an error at its line and column.
         let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
         let first = lines[1].find(' ').unwrap_or(lines[1].len());
@@ -385,6 +395,14 @@ fn shading_and_loop_families() {
         Form::Text,
     );
     check_family(
+        "battleships",
+        &Battleships,
+        &[
+            "6 6 3 2 1\n3 1 3 0 1 2\n3 0 2 3 1 1\n- - - - - o\n- - - - - -\n- - - - - -\n- - m - w -\n- - - - - -\n- - - - - -\n",
+        ],
+        Form::Text,
+    );
+    check_family(
         "lits",
         &Lits,
         &["4 4\n0 0 1 1\n0 0 1 2\n0 1 1 2\n2 2 2 2\n"],
@@ -556,6 +574,7 @@ fn read_as_everything(json: &str) {
     read::<gridcsp_puzzles::families::magnets::MagnetsPuzzle>(json);
     read::<gridcsp_puzzles::families::kurodoko::KurodokoPuzzle>(json);
     read::<gridcsp_puzzles::families::dominosa::DominosaPuzzle>(json);
+    read::<gridcsp_puzzles::families::battleships::BattleshipsPuzzle>(json);
     read::<shading::Shading>(json);
     read::<shading::Regions>(json);
 }
