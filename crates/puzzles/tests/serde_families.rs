@@ -12,8 +12,8 @@ use gridcsp_puzzles::families::slant::{self, Slant};
 use gridcsp_puzzles::families::{binairo, kakuro, kenken, light_up, masyu, shading, skyscrapers};
 use gridcsp_puzzles::families::{
     binairo::Binairo, dominosa::Dominosa, fillomino::Fillomino, futoshiki::Futoshiki,
-    hitori::Hitori, jigsaw_sudoku::JigsawSudoku, kakuro::Kakuro, kenken::KenKen,
-    killer_sudoku::KillerSudoku, kurodoko::Kurodoko, light_up::LightUp, lits::Lits,
+    heyawake::Heyawake, hitori::Hitori, jigsaw_sudoku::JigsawSudoku, kakuro::Kakuro,
+    kenken::KenKen, killer_sudoku::KillerSudoku, kurodoko::Kurodoko, light_up::LightUp, lits::Lits,
     magnets::Magnets, masyu::Masyu, nonogram::Nonogram, norinori::Norinori, nurikabe::Nurikabe,
     ripple_effect::RippleEffect, shikaku::Shikaku, skyscrapers::Skyscrapers,
     slitherlink::Slitherlink, star_battle::StarBattle, sudoku::Sudoku, suguru::Suguru,
@@ -391,6 +391,14 @@ fn shading_and_loop_families() {
         Form::Text,
     );
     check_family(
+        "heyawake",
+        &Heyawake,
+        &[
+            "6 6\n2 2 - 2 - 2\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n1 2 2 3 3 4\n1 2 2 3 3 4\n1 2 2 3 3 4\n5 5 5 5 5 4\n6 6 6 7 7 4\n6 6 6 7 7 8\n",
+        ],
+        Form::Text,
+    );
+    check_family(
         "thermometers",
         &Thermometers,
         &[
@@ -556,6 +564,7 @@ fn read_as_everything(json: &str) {
     read::<gridcsp_puzzles::families::magnets::MagnetsPuzzle>(json);
     read::<gridcsp_puzzles::families::kurodoko::KurodokoPuzzle>(json);
     read::<gridcsp_puzzles::families::dominosa::DominosaPuzzle>(json);
+    read::<gridcsp_puzzles::families::heyawake::HeyawakePuzzle>(json);
     read::<shading::Shading>(json);
     read::<shading::Regions>(json);
 }
