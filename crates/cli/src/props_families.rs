@@ -523,6 +523,7 @@ families!(
     dominosa => "dominosa",
     lits => "lits",
     battleships => "battleships",
+    heyawake => "heyawake",
 );
 
 #[test]

@@ -16,6 +16,7 @@ pub mod fillomino;
 pub mod futoshiki;
 mod grid_cells;
 mod grid_text;
+pub mod heyawake;
 pub mod hitori;
 pub mod jigsaw_sudoku;
 pub mod kakuro;
@@ -78,4 +79,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &dominosa::Dominosa,
     &lits::Lits,
     &battleships::Battleships,
+    &heyawake::Heyawake,
 ];

@@ -11,12 +11,12 @@
 use gridcsp_puzzles::families::slant::{self, Slant};
 use gridcsp_puzzles::families::{
     battleships::Battleships, binairo::Binairo, dominosa::Dominosa, fillomino::Fillomino,
-    futoshiki::Futoshiki, hitori::Hitori, jigsaw_sudoku::JigsawSudoku, kakuro::Kakuro,
-    kenken::KenKen, killer_sudoku::KillerSudoku, kurodoko::Kurodoko, light_up::LightUp, lits::Lits,
-    magnets::Magnets, masyu::Masyu, nonogram::Nonogram, norinori::Norinori, nurikabe::Nurikabe,
-    ripple_effect::RippleEffect, shikaku::Shikaku, skyscrapers::Skyscrapers,
-    slitherlink::Slitherlink, star_battle::StarBattle, sudoku::Sudoku, suguru::Suguru,
-    tents::Tents, thermometers::Thermometers,
+    futoshiki::Futoshiki, heyawake::Heyawake, hitori::Hitori, jigsaw_sudoku::JigsawSudoku,
+    kakuro::Kakuro, kenken::KenKen, killer_sudoku::KillerSudoku, kurodoko::Kurodoko,
+    light_up::LightUp, lits::Lits, magnets::Magnets, masyu::Masyu, nonogram::Nonogram,
+    norinori::Norinori, nurikabe::Nurikabe, ripple_effect::RippleEffect, shikaku::Shikaku,
+    skyscrapers::Skyscrapers, slitherlink::Slitherlink, star_battle::StarBattle, sudoku::Sudoku,
+    suguru::Suguru, tents::Tents, thermometers::Thermometers,
 };
 use gridcsp_puzzles::families::{binairo, kakuro, kenken, light_up, masyu, shading, skyscrapers};
 use gridcsp_puzzles::families::{hitori, nonogram, slitherlink, sudoku, suguru, tents};
@@ -409,6 +409,14 @@ fn shading_and_loop_families() {
         Form::Text,
     );
     check_family(
+        "heyawake",
+        &Heyawake,
+        &[
+            "6 6\n2 2 - 2 - 2\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n1 2 2 3 3 4\n1 2 2 3 3 4\n1 2 2 3 3 4\n5 5 5 5 5 4\n6 6 6 7 7 4\n6 6 6 7 7 8\n",
+        ],
+        Form::Text,
+    );
+    check_family(
         "thermometers",
         &Thermometers,
         &[
@@ -575,6 +583,7 @@ fn read_as_everything(json: &str) {
     read::<gridcsp_puzzles::families::kurodoko::KurodokoPuzzle>(json);
     read::<gridcsp_puzzles::families::dominosa::DominosaPuzzle>(json);
     read::<gridcsp_puzzles::families::battleships::BattleshipsPuzzle>(json);
+    read::<gridcsp_puzzles::families::heyawake::HeyawakePuzzle>(json);
     read::<shading::Shading>(json);
     read::<shading::Regions>(json);
 }
