@@ -57,7 +57,12 @@
 //! (a scan of the edges, the degree worklist, a union-find rebuilt from
 //! the chosen edges, one depth-first search), and a few passes reach the
 //! fixpoint; all buffers come from [`Scratch`](crate::Scratch), so nothing
-//! is allocated per call. Rebuilding the union-find each call costs about
+//! is allocated per call. The depth-first search is skipped when no edge
+//! has been removed (and no first loop part chosen) since its last pass
+//! that changed nothing: the pieces are the same, so it would change
+//! nothing again (one trailed state word). When the edges are a run of
+//! variables (as [`LoopLattice`] makes them), the scan reads their domains
+//! as one slice. Rebuilding the union-find each call costs about
 //! as much as the scan that any change detection would need anyway, and
 //! needs no trailed state. The constraint is woken when an edge or vertex
 //! variable is fixed, and runs at priority level 4, after the clue
@@ -632,8 +637,8 @@ fn find(uf: &mut [u32], mut v: usize) -> usize {
 /// the removed edges of a cut (the border of one side, with at most one
 /// bridge crossing it) and the loop part on the other side. Edges are read
 /// from the moment lazily, so an explanation costs what it names, not the
-/// whole graph. Only the vertex shortcuts are explained by every fixed edge
-/// and vertex.
+/// whole graph. A vertex shortcut is explained by the removed edges at its
+/// vertex, the path it would close and one loop part off it.
 impl SingleLoop {
     /// Edge `e`'s status at the moment being explained.
     fn status(&self, ctx: &crate::ExplainContext<'_>, e: usize) -> u32 {
@@ -941,6 +946,90 @@ impl SingleLoop {
         true
     }
 
+    /// Rule 2's vertex part read at one vertex: `x` has no chosen edge and
+    /// two edges not removed, which reach the two ends of one path of
+    /// chosen edges, and something of the loop (a chosen edge, or a
+    /// required vertex other than `x`) lies off that path. Taking one of
+    /// the two edges forces the other and closes the path through `x`, so
+    /// edge `e` (one of them) is removed; with `e` = `None`, the failure of
+    /// such an `x` that must be on the loop. Pushes the removed edges at
+    /// `x`, the path and the witness (and `x`'s variable for a failure).
+    fn explain_shortcut(
+        &self,
+        ctx: &mut crate::ExplainContext<'_>,
+        est: &mut [u32],
+        x: usize,
+        e: Option<usize>,
+    ) -> bool {
+        let mut left = [(0usize, 0usize); 2];
+        let mut k = 0;
+        for (u, f) in self.graph.incident_edges(x) {
+            match self.lazy_status(ctx, est, f) {
+                REMOVED => {}
+                OPEN if k < 2 => {
+                    left[k] = (u, f);
+                    k += 1;
+                }
+                _ => return false,
+            }
+        }
+        if k != 2 || e.is_some_and(|e| e != left[0].1 && e != left[1].1) {
+            return false;
+        }
+        let ((a, from_x), (b, _)) = (left[0], left[1]);
+        let n = self.graph.num_vertices();
+        let mut on_path = vec![false; n];
+        on_path[a] = true;
+        let mut path = Vec::new();
+        let (mut v, mut came) = (a, from_x);
+        while v != b {
+            let next = self
+                .graph
+                .incident_edges(v)
+                .find(|&(_, f)| f != came && self.lazy_status(ctx, est, f) == CHOSEN);
+            let Some((u, f)) = next else { break };
+            if on_path[u] {
+                return false; // a cycle: not a path
+            }
+            on_path[u] = true;
+            path.push(f);
+            (v, came) = (u, f);
+        }
+        if v != b || path.is_empty() {
+            return false;
+        }
+        let mut witness = None;
+        for f in 0..self.num_edges() {
+            let (p, q) = self.graph.ends(f);
+            if !(on_path[p] && on_path[q]) && self.lazy_status(ctx, est, f) == CHOSEN {
+                witness = Some(crate::Literal::eq(self.vars[f], 1));
+                break;
+            }
+        }
+        if witness.is_none() && self.has_vertices {
+            witness = (0..n)
+                .find(|&v| v != x && !on_path[v] && self.vertex_status(ctx, v) == V_ON)
+                .and_then(|v| self.vertex_var(v))
+                .map(|y| crate::Literal::eq(y, 1));
+        }
+        let Some(witness) = witness else {
+            return false; // closing this path through `x` would finish the loop
+        };
+        for (_, f) in self.graph.incident_edges(x) {
+            if est[f] == REMOVED {
+                ctx.push(crate::Literal::eq(self.vars[f], 0));
+            }
+        }
+        for &f in &path {
+            ctx.push(crate::Literal::eq(self.vars[f], 1));
+        }
+        ctx.push(witness);
+        if e.is_none() {
+            self.push_vertex(ctx, x, true);
+        }
+        true
+    }
+
     /// The 2-edge-connected pieces of the edges not removed at the moment
     /// being explained (`est` read whole): each vertex's piece, `NO_LABEL`
     /// for a vertex whose edges are all removed.
@@ -1172,7 +1261,9 @@ impl Constraint for SingleLoop {
                 }
                 if value == 1
                     && (self.explain_closing_path(ctx, &mut est, e)
-                        || self.explain_bridge(ctx, &mut est, e))
+                        || self.explain_bridge(ctx, &mut est, e)
+                        || self.explain_shortcut(ctx, &mut est, a, Some(e))
+                        || self.explain_shortcut(ctx, &mut est, b, Some(e)))
                 {
                     return;
                 }
@@ -1211,6 +1302,9 @@ impl Constraint for SingleLoop {
             crate::Explaining::Failure => {
                 self.explain_degree_failure(ctx, &est, &vst)
                     || self.explain_subtour(ctx, &est, &vst, None)
+                    || (0..vst.len())
+                        .filter(|&x| vst[x] == V_ON)
+                        .any(|x| self.explain_shortcut(ctx, &mut est, x, None))
                     || self.explain_pieces_failure(ctx, &mut est, &vst)
             }
         };
@@ -1279,22 +1373,36 @@ impl Constraint for SingleLoop {
             required: 0,
             changed: false,
         };
+        // The edges' domains as one slice when they are a run of variables
+        // based at 0 (checked once, in `init_state`): bit 0 is the value 0,
+        // bit 1 the value 1.
+        let run = match ctx.state()[1] {
+            1 => ctx.words_of_run(self.vars[0], m),
+            _ => None,
+        };
         for e in 0..m {
+            let status = match run {
+                Some(words) => match words[e] {
+                    1 => REMOVED,
+                    2 => CHOSEN,
+                    _ => OPEN,
+                },
+                None => match ctx.value(self.vars[e]) {
+                    Some(0) => REMOVED,
+                    Some(_) => CHOSEN,
+                    None => OPEN,
+                },
+            };
+            w.est[e] = status;
             let (a, b) = self.graph.ends(e);
-            match ctx.value(self.vars[e]) {
-                Some(0) => w.est[e] = REMOVED,
-                Some(_) => {
-                    w.est[e] = CHOSEN;
-                    w.chosen += 1;
-                    w.cdeg[a] += 1;
-                    w.cdeg[b] += 1;
-                }
-                None => {
-                    w.est[e] = OPEN;
-                    w.open += 1;
-                    w.odeg[a] += 1;
-                    w.odeg[b] += 1;
-                }
+            if status == CHOSEN {
+                w.chosen += 1;
+                w.cdeg[a] += 1;
+                w.cdeg[b] += 1;
+            } else if status == OPEN {
+                w.open += 1;
+                w.odeg[a] += 1;
+                w.odeg[b] += 1;
             }
         }
         for v in 0..n {
@@ -1322,7 +1430,21 @@ impl Constraint for SingleLoop {
                     continue;
                 }
                 if w.open > 0 {
+                    // The pieces change only when an edge goes (or the
+                    // first loop part appears): a pass that changed nothing
+                    // since then would change nothing now.
+                    let removed = (m - w.chosen - w.open) as u64;
+                    let demand = w.chosen + w.required > 0;
+                    let clean = ctx.state()[0];
+                    let unchanged =
+                        clean & 1 == 1 && clean >> 2 == removed && (clean & 2 != 0 || !demand);
+                    if unchanged {
+                        return Ok(());
+                    }
                     self.bridges(ctx, &mut w, &mut bridge_buf[..7 * n])?;
+                    if !w.changed {
+                        ctx.set_state(0, removed << 2 | u64::from(demand) << 1 | 1);
+                    }
                 }
                 if !w.changed {
                     return Ok(());
@@ -1347,6 +1469,27 @@ impl Constraint for SingleLoop {
 
     fn name(&self) -> &str {
         "single loop"
+    }
+
+    /// Word 0 records the last pass of rule 3 that changed nothing: the
+    /// number of removed edges then, shifted left by 2, with bit 1 set if
+    /// the loop had a part and bit 0 always set (the word is 0 before any
+    /// such pass). Word 1, set once, is 1 when the edge variables are a
+    /// run of consecutive variables whose values start at 0 (the layouts
+    /// of [`LoopLattice`]), so that one slice of the store holds their
+    /// domains.
+    fn state_words(&self) -> usize {
+        2
+    }
+
+    fn init_state(&self, domains: &crate::Domains<'_>, state: &mut [u64]) {
+        let m = self.num_edges();
+        let first = self.vars.first().map_or(0, |v| v.index());
+        let run = m > 0
+            && self.vars[..m].iter().enumerate().all(|(e, &v)| {
+                v.index() == first + e && domains.mask(v).is_some_and(|(base, _)| base == 0)
+            });
+        state[1] = u64::from(run);
     }
 }
 
