@@ -41,14 +41,14 @@ corpus() {
     slant) echo "$golden/slant.txt $data/slant_tatham.txt" ;;
     kurodoko) echo "$golden/kurodoko.txt $data/kurodoko_tatham.txt" ;;
     dominosa) echo "$golden/dominosa.txt $data/dominosa_tatham.txt" ;;
-    shikaku | nurikabe | fillomino | magnets | lits | ripple-effect) echo "$golden/$1.txt" ;;
+    shikaku | nurikabe | fillomino | magnets | lits | ripple-effect | battleships | heyawake) echo "$golden/$1.txt" ;;
     esac
 }
 
 families="sudoku futoshiki light-up tents binairo unruly killer-sudoku \
     jigsaw-sudoku skyscrapers suguru nonogram kenken kakuro hitori slitherlink \
     masyu star-battle norinori thermometers slant shikaku nurikabe fillomino \
-    magnets kurodoko ripple-effect dominosa lits"
+    magnets kurodoko ripple-effect dominosa lits battleships heyawake"
 # For docs/images/rules.sh: the families, or one family's files.
 case ${1:-} in
 --families) echo "$families"; exit 0 ;;
@@ -76,7 +76,8 @@ for family in $families; do
             "$GRIDCSP" futoshiki generate --count 5 --seed 1 --difficulty $level
         done | cat "$(corpus futoshiki)" - |
             "$GRIDCSP" --json --no-progress futoshiki explain || true
-    elif [ "$family" = lits ] || [ "$family" = ripple-effect ]; then
+    elif [ "$family" = lits ] || [ "$family" = ripple-effect ] ||
+        [ "$family" = battleships ] || [ "$family" = heyawake ]; then
         # No published files kept: the golden sample and ten of the
         # family's own seeded generator.
         "$GRIDCSP" "$family" generate --count 10 --seed 1 |
