@@ -522,6 +522,7 @@ families!(
     ripple_effect => "ripple-effect",
     dominosa => "dominosa",
     lits => "lits",
+    hashi => "hashi",
 );
 
 #[test]

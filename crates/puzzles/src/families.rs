@@ -15,6 +15,7 @@ pub mod fillomino;
 pub mod futoshiki;
 mod grid_cells;
 mod grid_text;
+pub mod hashi;
 pub mod hitori;
 pub mod jigsaw_sudoku;
 pub mod kakuro;
@@ -76,4 +77,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &ripple_effect::RippleEffect,
     &dominosa::Dominosa,
     &lits::Lits,
+    &hashi::Hashi,
 ];

@@ -32,6 +32,7 @@ const GENRES: &[(&str, &str)] = &[
     ("kurodoko", "kurodoko"),
     ("ripple-effect", "ripple"),
     ("lits", "lits"),
+    ("hashi", "hashikake"),
 ];
 
 #[test]
