@@ -943,7 +943,7 @@ impl Family for Hashi {
     }
 
     fn grade(&self, p: &HashiPuzzle, limits: &Limits) -> Result<Grade, GradeError> {
-        if let Some(rank) = tatham_level(p) {
+        if let Some(rank) = rule_level(p) {
             return Ok(Grade {
                 rank,
                 level: LEVELS[rank].name,
@@ -985,7 +985,7 @@ impl Family for Hashi {
         for attempt in 1..=options.attempts_or(ATTEMPTS) {
             options.check()?;
             let (puzzle, solution) = candidate(rows, cols, &mut rng);
-            let found = tatham_level(&puzzle);
+            let found = rule_level(&puzzle);
             if found.is_some_and(|r| r != options.level) {
                 continue;
             }
@@ -1204,308 +1204,262 @@ fn render(p: &HashiPuzzle, s: Option<&HashiSolution>, options: &RenderOptions) -
 }
 
 // ---------------------------------------------------------------------
-// Tatham's solver (bridges.c: solve_sub and its stages), for the grade.
+// The grade: Hashi's named rules as a deduction loop over the links.
 
-/// The solver's state: per link the bridges laid (`curr`, his line
-/// count), the most it may have (`max`) and whether it is ruled out
-/// (`noline`); per island whether it is marked full.
-struct Sgt<'a> {
+/// What the grading rules know: per link the fewest and the most bridges
+/// it can still have.
+#[derive(Clone)]
+struct Bounds<'a> {
     lay: &'a Layout,
-    count: Vec<i32>,
-    curr: Vec<i32>,
-    max: Vec<i32>,
-    noline: Vec<bool>,
-    marked: Vec<bool>,
+    lo: Vec<u32>,
+    hi: Vec<u32>,
 }
 
-impl<'a> Sgt<'a> {
-    fn new(lay: &'a Layout) -> Sgt<'a> {
-        Sgt {
+impl<'a> Bounds<'a> {
+    fn new(lay: &'a Layout) -> Bounds<'a> {
+        Bounds {
             lay,
-            count: lay.numbers.iter().map(|&k| k as i32).collect(),
-            curr: vec![0; lay.links.len()],
-            max: vec![2; lay.links.len()],
-            noline: vec![false; lay.links.len()],
-            marked: vec![false; lay.islands.len()],
+            lo: vec![0; lay.links.len()],
+            hi: vec![2; lay.links.len()],
         }
     }
 
-    fn other(&self, e: usize, i: usize) -> usize {
+    /// The other island of link `e` seen from island `i`.
+    fn far(&self, e: usize, i: usize) -> usize {
         let l = &self.lay.links[e];
         if l.a == i { l.b } else { l.a }
     }
 
-    /// His POSSIBLES: 0 if ruled out or crossed by a laid bridge, else
-    /// the least of the two numbers and the link's maximum.
-    fn poss(&self, e: usize) -> i32 {
-        if self.noline[e] || self.lay.crosses[e].iter().any(|&f| self.curr[f] > 0) {
-            return 0;
-        }
-        let l = &self.lay.links[e];
-        self.count[l.a].min(self.count[l.b]).min(self.max[e])
-    }
-
-    fn bridges(&self, i: usize) -> i32 {
-        self.lay.at[i].iter().map(|&e| self.curr[e]).sum()
-    }
-
-    fn link_marked(&self, e: usize) -> bool {
-        let l = &self.lay.links[e];
-        self.marked[l.a] || self.marked[l.b]
-    }
-
-    fn adjspace(&self, e: usize, marks: bool, missing: i32) -> i32 {
-        if marks && self.link_marked(e) {
-            return 0;
-        }
-        self.poss(e).min(missing).min(self.max[e] - self.curr[e])
-    }
-
-    fn isadj(&self, e: usize) -> i32 {
-        if self.link_marked(e) {
-            self.curr[e]
-        } else {
-            self.poss(e)
-        }
-    }
-
-    fn countspaces(&self, i: usize, marks: bool) -> i32 {
-        let missing = self.count[i] - self.bridges(i);
-        if missing < 0 {
-            return 0;
-        }
+    /// Bridges island `i` has for sure, leaving link `skip` out.
+    fn laid(&self, i: usize, skip: usize) -> u32 {
         self.lay.at[i]
             .iter()
-            .map(|&e| self.adjspace(e, marks, missing))
+            .filter(|&&f| f != skip)
+            .map(|&f| self.lo[f])
             .sum()
     }
 
-    fn stage1(&mut self, i: usize, did: &mut bool) -> bool {
-        let bridges = self.bridges(i);
-        let nspaces = self.countspaces(i, true);
-        let nadj = self.lay.at[i]
-            .iter()
-            .filter(|&&e| self.isadj(e) > 0)
-            .count() as i32;
-        let count = self.count[i];
-        if bridges > count {
-            return false;
-        } else if bridges == count {
-            if !self.marked[i] {
-                self.marked[i] = true;
-                *did = true;
-            }
-        } else if self.marked[i] {
-            return false;
-        } else if count == bridges + nspaces {
-            let missing = count - bridges;
-            for &e in &self.lay.at[i] {
-                let nnew = self.adjspace(e, true, missing);
-                if nnew > 0 {
-                    self.curr[e] += nnew;
-                    *did = true;
-                }
-            }
-        } else if count > (nadj - 1) * 2 {
-            for &e in &self.lay.at[i] {
-                if self.isadj(e) > 0 && self.curr[e] == 0 {
-                    self.curr[e] = 1;
-                    *did = true;
-                }
-            }
-        }
-        true
+    /// The most bridges link `e` can take as island `i` sees it: its own
+    /// bound and what its far island's number leaves after that island's
+    /// other sure bridges.
+    fn room(&self, e: usize, i: usize) -> u32 {
+        let j = self.far(e, i);
+        let left = self.lay.numbers[j].saturating_sub(self.laid(j, e));
+        self.hi[e].min(left)
     }
 
-    fn stage2(&mut self, i: usize, did: &mut bool) {
-        let navail: i32 = self.lay.at[i].iter().map(|&e| self.isadj(e)).sum();
-        for &e in &self.lay.at[i] {
-            if self.curr[e] == 0 {
-                let nadj = self.isadj(e);
-                if nadj > 0 && navail - nadj < self.count[i] {
-                    self.curr[e] = 1;
-                    *did = true;
-                }
-            }
+    fn raise(&mut self, e: usize, v: u32) -> Option<bool> {
+        if v <= self.lo[e] {
+            return Some(false);
         }
+        self.lo[e] = v;
+        (self.lo[e] <= self.hi[e]).then_some(true)
     }
 
-    /// Each island's group (the islands joined by laid bridges).
-    fn groups(&self) -> Vec<usize> {
-        let n = self.lay.islands.len();
-        let mut uf: Vec<usize> = (0..n).collect();
-        fn find(uf: &mut [usize], mut v: usize) -> usize {
-            while uf[v] != v {
-                uf[v] = uf[uf[v]];
-                v = uf[v];
-            }
-            v
+    fn lower(&mut self, e: usize, v: u32) -> Option<bool> {
+        if v >= self.hi[e] {
+            return Some(false);
         }
-        for (e, l) in self.lay.links.iter().enumerate() {
-            if self.curr[e] > 0 {
-                let (a, b) = (find(&mut uf, l.a), find(&mut uf, l.b));
-                uf[a] = b;
-            }
-        }
-        (0..n).map(|v| find(&mut uf, v)).collect()
+        self.hi[e] = v;
+        (self.lo[e] <= self.hi[e]).then_some(true)
     }
 
-    fn full(&self, i: usize) -> bool {
-        self.bridges(i) >= self.count[i]
+    /// "island count" at island `i`. Easy (`per_link` false): the island
+    /// as a whole: when its number is all the room its links have, every
+    /// link is filled; it has no room for more bridges than its number
+    /// leaves. Medium (`per_link`): also each link on its own: it needs
+    /// the bridges the other links cannot take, and has no more room than
+    /// its far island leaves. `None`: the island cannot be filled.
+    fn island_count(&mut self, i: usize, per_link: bool) -> Option<bool> {
+        let need = self.lay.numbers[i];
+        let at = &self.lay.at[i];
+        let mut changed = false;
+        let rooms: Vec<u32> = at.iter().map(|&e| self.room(e, i)).collect();
+        let total: u32 = rooms.iter().sum();
+        if total < need {
+            return None;
+        }
+        for (k, &e) in at.iter().enumerate() {
+            let others = total - rooms[k];
+            if need == total || (per_link && need > others) {
+                changed |= self.raise(e, need - others)?;
+            }
+            let laid = self.laid(i, e);
+            if laid > need {
+                return None;
+            }
+            changed |= self.lower(e, need - laid)?;
+            if per_link {
+                changed |= self.lower(e, rooms[k])?;
+            }
+        }
+        Some(changed)
     }
 
-    /// His solve_island_subgroup: the island (and the one across `dir`)
-    /// full, and its group all full but not every island.
-    fn subgroup(&self, i: usize, dir: Option<usize>) -> bool {
-        if !self.full(i) {
-            return false;
-        }
-        if let Some(e) = dir
-            && !self.full(self.other(e, i))
-        {
-            return false;
-        }
-        let g = self.groups();
-        let mut n = 0;
-        for j in 0..g.len() {
-            if g[j] == g[i] {
-                n += 1;
-                if self.bridges(j) != self.count[j] {
-                    return false;
+    /// "no crossing": a link crossed by a sure bridge has none.
+    fn no_crossing(&mut self) -> Option<bool> {
+        let mut changed = false;
+        for e in 0..self.lo.len() {
+            if self.lo[e] > 0 {
+                for &f in &self.lay.crosses[e] {
+                    changed |= self.lower(f, 0)?;
                 }
             }
         }
-        n < g.len()
+        Some(changed)
     }
 
-    /// His island_impossible (not strict).
-    fn impossible(&self, i: usize) -> bool {
-        let curr = self.bridges(i);
-        let nspc = self.count[i] - curr;
-        if nspc < 0 || curr + self.countspaces(i, false) < self.count[i] {
-            return true;
-        }
-        let mut surr = 0;
-        for &e in &self.lay.at[i] {
-            if self.poss(e) == 0 {
+    /// The groups of islands joined by links with a sure bridge (`sure`)
+    /// or a possible one, leaving link `skip` out: a group number per
+    /// island, the first island's group 0.
+    fn groups(&self, sure: bool, skip: usize) -> Vec<usize> {
+        let n = self.lay.numbers.len();
+        let mut group = vec![usize::MAX; n];
+        let mut next = 0;
+        for s in 0..n {
+            if group[s] != usize::MAX {
                 continue;
             }
-            let o = self.other(e, i);
-            let free = self.count[o] - self.bridges(o);
-            if free > 0 {
-                surr += free.min(self.max[e] - self.curr[e]);
+            group[s] = next;
+            let mut stack = vec![s];
+            while let Some(i) = stack.pop() {
+                for &e in &self.lay.at[i] {
+                    let on = if sure { self.lo[e] > 0 } else { self.hi[e] > 0 };
+                    let j = self.far(e, i);
+                    if e != skip && on && group[j] == usize::MAX {
+                        group[j] = next;
+                        stack.push(j);
+                    }
+                }
             }
+            next += 1;
         }
-        surr < nspc
+        group
     }
 
-    fn any_impossible(&self) -> bool {
-        (0..self.lay.islands.len()).any(|i| self.impossible(i))
-    }
-
-    fn stage3(&mut self, i: usize, did: &mut bool) {
-        let missing = self.count[i] - self.bridges(i);
-        if missing <= 0 {
-            return;
-        }
-        let at = self.lay.at[i].clone();
-        for &e in &at {
-            let spc = self.adjspace(e, true, missing);
-            if spc == 0 {
+    /// "no closed group": one more bridge on a link is ruled out when it
+    /// would leave its group of islands full and cut off from the rest.
+    fn no_closed_group(&mut self) -> Option<bool> {
+        let n = self.lay.numbers.len();
+        let mut changed = false;
+        for e in 0..self.lo.len() {
+            if self.lo[e] >= self.hi[e] {
                 continue;
             }
-            let curr = self.curr[e];
-            let mut maxb = None;
-            for n in curr + 1..=curr + spc {
-                self.curr[e] = n;
-                if self.subgroup(i, Some(e)) || self.any_impossible() {
-                    maxb = Some(n - 1);
-                    break;
-                }
-            }
-            self.curr[e] = curr;
-            match maxb {
-                Some(0) => {
-                    self.noline[e] = true;
-                    *did = true;
-                }
-                Some(m) => {
-                    self.max[e] = m;
-                    *did = true;
-                }
-                None => {}
+            self.lo[e] += 1;
+            let group = self.groups(true, usize::MAX);
+            let l = &self.lay.links[e];
+            let g = group[l.a];
+            let members: Vec<usize> = (0..n).filter(|&i| group[i] == g).collect();
+            let closed = members.len() < n
+                && members
+                    .iter()
+                    .all(|&i| self.laid(i, usize::MAX) == self.lay.numbers[i]);
+            self.lo[e] -= 1;
+            if closed {
+                changed |= self.lower(e, self.lo[e])?;
             }
         }
-        for &e in &at {
-            if self.adjspace(e, true, missing) == 0 || self.curr[e] != 0 {
-                continue;
-            }
-            let before: Vec<i32> = at.iter().map(|&f| self.curr[f]).collect();
-            let spaces: Vec<i32> = at
-                .iter()
-                .map(|&f| self.adjspace(f, true, missing))
-                .collect();
-            for (k, &f) in at.iter().enumerate() {
-                if f != e && spaces[k] > 0 {
-                    self.curr[f] = before[k] + spaces[k];
-                }
-            }
-            let got = self.subgroup(i, None);
-            for (k, &f) in at.iter().enumerate() {
-                self.curr[f] = before[k];
-            }
-            if got {
-                self.curr[e] = 1;
-                *did = true;
-            }
-        }
+        Some(changed)
     }
 
-    /// His solve_sub at `difficulty` (0 easy, 1 medium, 2 hard): whether
-    /// it finishes the puzzle.
-    fn solve(&mut self, difficulty: usize) -> bool {
-        let n = self.lay.islands.len();
+    /// "only way across": a link without which the possible links no
+    /// longer join all the islands has a bridge.
+    fn only_way_across(&mut self) -> Option<bool> {
+        let mut changed = false;
+        if self.groups(false, usize::MAX).iter().any(|&g| g != 0) {
+            return None;
+        }
+        for e in 0..self.lo.len() {
+            if self.lo[e] == 0 && self.hi[e] > 0 && self.groups(false, e).iter().any(|&g| g != 0) {
+                changed |= self.raise(e, 1)?;
+            }
+        }
+        Some(changed)
+    }
+
+    /// The rules of `level` once over; `None` on a contradiction.
+    fn sweep(&mut self, level: usize) -> Option<bool> {
+        let mut changed = false;
+        for i in 0..self.lay.numbers.len() {
+            changed |= self.island_count(i, level >= 1)?;
+        }
+        changed |= self.no_crossing()?;
+        if level >= 2 {
+            changed |= self.no_closed_group()?;
+        }
+        Some(changed)
+    }
+
+    /// The rules of `level` until none adds anything; `None` on a
+    /// contradiction.
+    fn settle(&mut self, level: usize) -> Option<()> {
+        while self.sweep(level)? {}
+        Some(())
+    }
+
+    /// "no closed group" looking one bridge ahead: a bridge count on a
+    /// link whose consequences under the island counts leave a group
+    /// closed off (or an island unfillable) is ruled out.
+    fn closed_ahead(&mut self) -> Option<bool> {
+        let mut changed = false;
+        for e in 0..self.lo.len() {
+            if self.lo[e] >= self.hi[e] {
+                continue;
+            }
+            let mut more = self.clone();
+            more.lo[e] += 1;
+            if more.settle(2).is_none() {
+                changed |= self.lower(e, self.lo[e])?;
+                self.settle(2)?;
+                continue;
+            }
+            let mut fewer = self.clone();
+            fewer.hi[e] -= 1;
+            if fewer.settle(2).is_none() {
+                changed |= self.raise(e, self.hi[e])?;
+                self.settle(2)?;
+            }
+        }
+        Some(changed)
+    }
+
+    /// Runs the rules of `level` (0 easy, 1 medium, 2 hard) until none
+    /// adds anything; `true` when every link is then settled into a
+    /// solution.
+    fn solve(&mut self, level: usize) -> bool {
         loop {
-            let mut did = false;
-            for i in 0..n {
-                if !self.stage1(i, &mut did) {
-                    return false;
-                }
+            if self.settle(level).is_none() {
+                return false;
             }
-            if did {
-                continue;
-            }
-            if difficulty < 1 {
+            if level < 2 {
                 break;
             }
-            for i in 0..n {
-                if !self.marked[i] {
-                    self.stage2(i, &mut did);
-                }
-            }
-            if did {
-                continue;
-            }
-            if difficulty < 2 {
-                break;
-            }
-            for i in 0..n {
-                self.stage3(i, &mut did);
-            }
-            if !did {
-                break;
+            let more = self
+                .only_way_across()
+                .and_then(|c| if c { Some(c) } else { self.closed_ahead() });
+            match more {
+                Some(true) => {}
+                Some(false) => break,
+                None => return false,
             }
         }
-        let g = self.groups();
-        n > 0 && (0..n).all(|i| g[i] == g[0] && self.bridges(i) == self.count[i])
+        self.lo == self.hi
+            && (0..self.lay.numbers.len()).all(|i| self.laid(i, usize::MAX) == self.lay.numbers[i])
+            && self
+                .lo
+                .iter()
+                .enumerate()
+                .all(|(e, &v)| v == 0 || self.lay.crosses[e].iter().all(|&f| self.lo[f] == 0))
+            && self.groups(true, usize::MAX).iter().all(|&g| g == 0)
     }
 }
 
-/// The lowest of Tatham's levels (0 easy, 1 medium, 2 hard) at which his
-/// solver finishes the puzzle, if any.
-fn tatham_level(p: &HashiPuzzle) -> Option<usize> {
+/// The lowest level (0 easy, 1 medium, 2 hard) whose rules alone finish
+/// the puzzle, if any.
+fn rule_level(p: &HashiPuzzle) -> Option<usize> {
     let lay = layout(p);
-    (0..3).find(|&d| Sgt::new(&lay).solve(d))
+    (0..3).find(|&d| Bounds::new(&lay).solve(d))
 }
 
 /// A random solved grid: islands grown from one by bridges of random
