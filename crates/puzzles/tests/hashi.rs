@@ -1,6 +1,6 @@
 //! Hashi: the formats, the rule checker, the model against a brute force
 //! over every assignment of bridges, parse errors with line and column,
-//! Tatham's IDs solved, unique and graded on his ladder, steps and the
+//! Tatham's IDs solved, unique and graded against his ladder, steps and the
 //! generator.
 
 use gridcsp_puzzles::families::hashi::{Hashi, HashiPuzzle};
@@ -339,8 +339,8 @@ proptest! {
         let want = brute_force(&p);
         let got = Hashi.count(&p, None, &Limits::default()).0.count;
         prop_assert_eq!(got, want, "{}", text);
-        // The grade (Tatham's solver, then search) is an error exactly
-        // when the puzzle has no solution or several: his solver never
+        // The grade (our rules, then search) is an error exactly
+        // when the puzzle has no solution or several: the rules never
         // finishes a puzzle wrongly.
         prop_assert_eq!(Hashi.grade(&p, &Limits::default()).is_ok(), want == 1, "{}", text);
     }

@@ -19,10 +19,14 @@
 //! link over it by clauses: a cell holds one token, so two links that
 //! cross cannot both have bridges.
 //!
-//! The grade is Tatham's: a port of his solver's three stages
-//! (`bridges.c`, `solve_sub`) says at which of his levels, easy, medium
-//! or hard, his solver finishes the puzzle; *beyond* is for puzzles with
-//! one solution that his solver does not finish. The steps are the
+//! The grade is our own: a deduction loop over each link's fewest and
+//! most bridges runs the named rules (island count and no crossing: the
+//! island as a whole at easy, each link on its own at medium; no closed
+//! group and only way across at hard), and the lowest level whose rules
+//! finish the puzzle is its grade; *beyond* is for puzzles with one
+//! solution that they do not finish. The levels are named after Tatham's;
+//! `docs/formats/hashi.md` says how often they agree with his on his
+//! generator's IDs. The steps are the
 //! engine's: the island counts and the crossings alone first (the model
 //! of the easy and medium levels), then connectivity too.
 
@@ -228,19 +232,19 @@ crate::serde_text::serde_text!(HashiSolution);
 const LEVELS: &[Level] = &[
     Level {
         name: "easy",
-        about: "Tatham's Easy: an island that needs every bridge its neighbours leave room for, or one bridge at least to each",
+        about: "an island that needs every bridge its links leave room for, or is full; no crossing",
     },
     Level {
         name: "medium",
-        about: "Tatham's Medium: also an island whose other neighbours cannot take its number without a bridge here",
+        about: "also a link whose island's other links cannot take its number without a bridge here",
     },
     Level {
         name: "hard",
-        about: "Tatham's Hard: also bridges that would close a group of islands off from the rest",
+        about: "also bridges that would close a group of islands off from the rest, and the only way across",
     },
     Level {
         name: "beyond",
-        about: "one solution, but Tatham's solver does not finish it: needs trial and error (search)",
+        about: "one solution, but the rules above do not finish it: needs trial and error (search)",
     },
 ];
 
