@@ -524,6 +524,7 @@ families!(
     lits => "lits",
     battleships => "battleships",
     heyawake => "heyawake",
+    hashi => "hashi",
 );
 
 #[test]

@@ -16,6 +16,7 @@ pub mod fillomino;
 pub mod futoshiki;
 mod grid_cells;
 mod grid_text;
+pub mod hashi;
 pub mod heyawake;
 pub mod hitori;
 pub mod jigsaw_sudoku;
@@ -80,4 +81,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &lits::Lits,
     &battleships::Battleships,
     &heyawake::Heyawake,
+    &hashi::Hashi,
 ];

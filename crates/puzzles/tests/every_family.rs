@@ -138,6 +138,11 @@ const SAMPLES: &[(&str, &str, &str)] = &[
     ),
     ("dominosa", "2 3\n0 0 1\n1 1 0\n", "2 3\n1 1 2\n3 3 2\n"),
     (
+        "hashi",
+        "3 5\n3 - 4 - -\n- - - - -\n1 - 3 - 1\n",
+        "3 5\n- 2 - - -\na - b - -\n- - - 1 -\n",
+    ),
+    (
         "lits",
         "4 4\n2 2 2 2\n0 1 1 2\n0 0 1 2\n0 0 1 1\n",
         "4 4\nI I I I\nT - L -\nT T L -\nT - L L\n",

@@ -33,6 +33,7 @@ const GENRES: &[(&str, &str)] = &[
     ("ripple-effect", "ripple"),
     ("lits", "lits"),
     ("heyawake", "heyawake"),
+    ("hashi", "hashikake"),
 ];
 
 #[test]

@@ -11,12 +11,12 @@
 use gridcsp_puzzles::families::slant::{self, Slant};
 use gridcsp_puzzles::families::{
     battleships::Battleships, binairo::Binairo, dominosa::Dominosa, fillomino::Fillomino,
-    futoshiki::Futoshiki, heyawake::Heyawake, hitori::Hitori, jigsaw_sudoku::JigsawSudoku,
-    kakuro::Kakuro, kenken::KenKen, killer_sudoku::KillerSudoku, kurodoko::Kurodoko,
-    light_up::LightUp, lits::Lits, magnets::Magnets, masyu::Masyu, nonogram::Nonogram,
-    norinori::Norinori, nurikabe::Nurikabe, ripple_effect::RippleEffect, shikaku::Shikaku,
-    skyscrapers::Skyscrapers, slitherlink::Slitherlink, star_battle::StarBattle, sudoku::Sudoku,
-    suguru::Suguru, tents::Tents, thermometers::Thermometers,
+    futoshiki::Futoshiki, hashi::Hashi, heyawake::Heyawake, hitori::Hitori,
+    jigsaw_sudoku::JigsawSudoku, kakuro::Kakuro, kenken::KenKen, killer_sudoku::KillerSudoku,
+    kurodoko::Kurodoko, light_up::LightUp, lits::Lits, magnets::Magnets, masyu::Masyu,
+    nonogram::Nonogram, norinori::Norinori, nurikabe::Nurikabe, ripple_effect::RippleEffect,
+    shikaku::Shikaku, skyscrapers::Skyscrapers, slitherlink::Slitherlink, star_battle::StarBattle,
+    sudoku::Sudoku, suguru::Suguru, tents::Tents, thermometers::Thermometers,
 };
 use gridcsp_puzzles::families::{binairo, kakuro, kenken, light_up, masyu, shading, skyscrapers};
 use gridcsp_puzzles::families::{hitori, nonogram, slitherlink, sudoku, suguru, tents};
@@ -403,6 +403,15 @@ fn shading_and_loop_families() {
         Form::Text,
     );
     check_family(
+        "hashi",
+        &Hashi,
+        &[
+            "7x7m2:4a4b1j2a4a3g4b3g2b3b5b3",
+            "3 5\n3 - 4 - -\n- - - - -\n1 - 3 - 1\n",
+        ],
+        Form::Text,
+    );
+    check_family(
         "lits",
         &Lits,
         &["4 4\n0 0 1 1\n0 0 1 2\n0 1 1 2\n2 2 2 2\n"],
@@ -584,6 +593,8 @@ fn read_as_everything(json: &str) {
     read::<gridcsp_puzzles::families::dominosa::DominosaPuzzle>(json);
     read::<gridcsp_puzzles::families::battleships::BattleshipsPuzzle>(json);
     read::<gridcsp_puzzles::families::heyawake::HeyawakePuzzle>(json);
+    read::<gridcsp_puzzles::families::hashi::HashiPuzzle>(json);
+    read::<gridcsp_puzzles::families::hashi::HashiSolution>(json);
     read::<shading::Shading>(json);
     read::<shading::Regions>(json);
 }
@@ -789,6 +800,7 @@ fn every_puzzle_of_the_data_sets_round_trips() {
             "slant" => corpus(&Slant, &file, &text),
             "magnets" => corpus(&Magnets, &file, &text),
             "dominosa" => corpus(&Dominosa, &file, &text),
+            "hashi" => corpus(&Hashi, &file, &text),
             other => panic!("{other}: a family this test does not know"),
         };
         assert!(read > 0, "{file}: no puzzle read");
