@@ -41,6 +41,7 @@ corpus() {
     slant) echo "$golden/slant.txt $data/slant_tatham.txt" ;;
     kurodoko) echo "$golden/kurodoko.txt $data/kurodoko_tatham.txt" ;;
     dominosa) echo "$golden/dominosa.txt $data/dominosa_tatham.txt" ;;
+    hashi) echo "$golden/hashi.txt benches/data/bridges/bridges_7x7_easy.txt" ;;
     shikaku | nurikabe | fillomino | magnets | lits | ripple-effect | battleships | heyawake) echo "$golden/$1.txt" ;;
     esac
 }
@@ -48,7 +49,7 @@ corpus() {
 families="sudoku futoshiki light-up tents binairo unruly killer-sudoku \
     jigsaw-sudoku skyscrapers suguru nonogram kenken kakuro hitori slitherlink \
     masyu star-battle norinori thermometers slant shikaku nurikabe fillomino \
-    magnets kurodoko ripple-effect dominosa lits battleships heyawake"
+    magnets kurodoko ripple-effect dominosa lits battleships heyawake hashi"
 # For docs/images/rules.sh: the families, or one family's files.
 case ${1:-} in
 --families) echo "$families"; exit 0 ;;
