@@ -6,13 +6,14 @@
 //! default for the cases it does not handle.
 
 use crate::family::{
-    Built, Cell, Counted, Explanation, Family, GenerateError, GenerateOptions, Grade, GradeError,
-    Hint, Level, Outcome, Reason, Solved, Spot, Step, Unique, UniqueOutcome,
+    Built, Cell, Counted, Explanation, Family, GenerateError, GenerateOptions, Generated, Grade,
+    GradeError, Hint, Level, Outcome, Reason, Solved, Spot, Step, Unique, UniqueOutcome,
 };
 use csp_core::{
     ConstraintId, Deduction, Limits, ModelError, SearchOptions, SolveOutcome, Solver, Stats,
     TraceEvent, Uniqueness, Value, VarId,
 };
+use rand_chacha::ChaCha8Rng;
 
 fn solver<'b>(built: &'b Built, limits: &Limits, trace: bool) -> Solver<'b> {
     let options = built
@@ -868,6 +869,54 @@ pub(crate) fn generation_level(
             levels.len().saturating_sub(1),
             options.level
         ))
+    })
+}
+
+/// The loop every generator shares once its options are checked: up to
+/// `attempts` candidates (or the user's [`GenerateOptions::attempts_or`]),
+/// each drawn by `candidate` from one seeded generator and graded; the
+/// first whose grade is the level asked is kept. `candidate` may return
+/// `None` to skip an attempt (no candidate, or a cheap pre-check such as
+/// `quick_grade::level_of` ruled it out). Grading and
+/// the candidate's own searches stop at `nodes` decisions each.
+///
+/// The same options give the same puzzle: the generator is seeded from
+/// [`GenerateOptions::seed`] and drawn only by `candidate`.
+pub(crate) fn generate_graded<F: Family>(
+    family: &F,
+    options: &GenerateOptions,
+    level: &Level,
+    attempts: u32,
+    nodes: u64,
+    mut candidate: impl FnMut(&mut ChaCha8Rng, &Limits) -> Option<(F::Puzzle, F::Solution)>,
+) -> Result<Generated<F::Puzzle, F::Solution>, GenerateError> {
+    use rand::SeedableRng as _;
+    let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let attempts = options.attempts_or(attempts);
+    for attempt in 1..=attempts {
+        options.check()?;
+        let Some((puzzle, solution)) = candidate(&mut rng, &limits) else {
+            continue;
+        };
+        let Ok(grade) = family.grade(&puzzle, &limits) else {
+            continue;
+        };
+        if grade.rank == options.level {
+            return Ok(Generated {
+                puzzle,
+                solution,
+                grade,
+                attempts: attempt,
+            });
+        }
+    }
+    Err(GenerateError::GaveUp {
+        level: level.name,
+        attempts,
     })
 }
 

@@ -37,7 +37,6 @@ use crate::text::Reader;
 use csp_core::constraints::count::rules as count_rules;
 use csp_core::{ConstraintId, Deduction, Limits, Literal, ModelError, RelOp, Value, VarId};
 use rand::Rng;
-use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use std::cell::RefCell;
@@ -1167,32 +1166,8 @@ impl Family for Battleships {
             MIN_GENERATED..=MAX_GENERATED,
             LEVELS,
         )?;
-        let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
-        let limits = Limits {
-            nodes: Some(50_000),
-            ..Limits::default()
-        };
-        for attempt in 1..=options.attempts_or(ATTEMPTS) {
-            options.check()?;
-            if let Some((puzzle, solution)) =
-                candidate(rows, cols, options.level, &mut rng, &limits)
-            {
-                let Ok(grade) = self.grade(&puzzle, &limits) else {
-                    continue;
-                };
-                if grade.rank == options.level {
-                    return Ok(Generated {
-                        puzzle,
-                        solution,
-                        grade,
-                        attempts: attempt,
-                    });
-                }
-            }
-        }
-        Err(GenerateError::GaveUp {
-            level: level.name,
-            attempts: options.attempts_or(ATTEMPTS),
+        crate::generic::generate_graded(self, options, level, ATTEMPTS, 50_000, |rng, limits| {
+            candidate(rows, cols, options.level, rng, limits)
         })
     }
 }

@@ -23,11 +23,8 @@ use crate::family::{
 use crate::render::{Canvas, Ink, RenderOptions};
 use crate::text::Reader;
 use csp_core::constraints::cover::rules as cover_rules;
-use csp_core::{
-    ConstraintId, CoverItem, CoverStrength, Deduction, Limits, Literal, ModelError, Value,
-};
+use csp_core::{ConstraintId, CoverItem, CoverStrength, Deduction, Literal, ModelError, Value};
 use rand::Rng;
-use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
@@ -953,32 +950,11 @@ impl Family for Dominosa {
                 "dominosa generates grids of N+1 by N+2 cells (such as 7x8 for N = 6), not {rows}x{cols}"
             )));
         };
-        let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
-        let limits = Limits {
-            nodes: Some(50_000),
-            ..Limits::default()
-        };
-        for attempt in 1..=options.attempts_or(ATTEMPTS) {
-            options.check()?;
-            let (puzzle, solution) = candidate(rows, cols, max, &mut rng);
-            if super::quick_grade::level_of(self, &puzzle, &limits) != Some(options.level) {
-                continue;
-            }
-            let Ok(grade) = self.grade(&puzzle, &limits) else {
-                continue;
-            };
-            if grade.rank == options.level {
-                return Ok(Generated {
-                    puzzle,
-                    solution,
-                    grade,
-                    attempts: attempt,
-                });
-            }
-        }
-        Err(GenerateError::GaveUp {
-            level: level.name,
-            attempts: options.attempts_or(ATTEMPTS),
+        crate::generic::generate_graded(self, options, level, ATTEMPTS, 50_000, |rng, limits| {
+            let found = candidate(rows, cols, max, rng);
+            super::quick_grade::level_of(self, &found.0, limits)
+                .is_some_and(|l| l == options.level)
+                .then_some(found)
         })
     }
 }
@@ -1163,6 +1139,7 @@ fn candidate(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::SeedableRng;
 
     #[test]
     fn a_tiling_pairs_every_cell_with_a_neighbour() {

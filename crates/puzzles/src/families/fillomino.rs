@@ -23,7 +23,6 @@ use csp_core::constraints::region_size::rules as rs;
 use csp_core::graph::Graph;
 use csp_core::{ConstraintId, Deduction, Limits, ModelError, Value};
 use rand::Rng;
-use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
@@ -552,33 +551,11 @@ impl Family for Fillomino {
             MIN_GENERATED..=MAX_GENERATED,
             LEVELS,
         )?;
-        let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
-        let limits = Limits {
-            nodes: Some(20_000),
-            ..Limits::default()
-        };
-        for attempt in 1..=options.attempts_or(ATTEMPTS) {
-            options.check()?;
-            let Some(solution) = plant(rows, cols, &mut rng) else {
-                continue;
-            };
-            let puzzle = thin(&solution, options.level, &mut rng, &limits);
-            if super::quick_grade::level_of(self, &puzzle, &limits) != Some(options.level) {
-                continue;
-            }
-            let Ok(grade) = self.grade(&puzzle, &limits) else {
-                continue;
-            };
-            return Ok(Generated {
-                puzzle,
-                solution,
-                grade,
-                attempts: attempt,
-            });
-        }
-        Err(GenerateError::GaveUp {
-            level: level.name,
-            attempts: options.attempts_or(ATTEMPTS),
+        crate::generic::generate_graded(self, options, level, ATTEMPTS, 20_000, |rng, limits| {
+            let solution = plant(rows, cols, rng)?;
+            let puzzle = thin(&solution, options.level, rng, limits);
+            (super::quick_grade::level_of(self, &puzzle, limits) == Some(options.level))
+                .then_some((puzzle, solution))
         })
     }
 }

@@ -41,8 +41,8 @@ use crate::text::Reader;
 use csp_core::constraints::edge_connected::rules as ec;
 use csp_core::graph::Graph;
 use csp_core::{ConstraintId, Deduction, Limits, Literal, ModelError, Value, VarId};
+use rand::Rng;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The largest number of rows or columns read.
@@ -981,36 +981,15 @@ impl Family for Hashi {
             MIN_GENERATED..=MAX_GENERATED,
             LEVELS,
         )?;
-        let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
-        let limits = Limits {
-            nodes: Some(100_000),
-            ..Limits::default()
-        };
-        for attempt in 1..=options.attempts_or(ATTEMPTS) {
-            options.check()?;
-            let (puzzle, solution) = candidate(rows, cols, &mut rng);
-            let found = rule_level(&puzzle);
-            if found.is_some_and(|r| r != options.level) {
-                continue;
+        crate::generic::generate_graded(self, options, level, ATTEMPTS, 100_000, |rng, _| {
+            let (puzzle, solution) = candidate(rows, cols, rng);
+            // The rules' level, when they finish the puzzle, must be the one
+            // asked; a puzzle they cannot finish can only be the top level.
+            match rule_level(&puzzle) {
+                Some(found) if found != options.level => None,
+                None if options.level != 3 => None,
+                _ => Some((puzzle, solution)),
             }
-            if found.is_none() && options.level != 3 {
-                continue;
-            }
-            let Ok(grade) = self.grade(&puzzle, &limits) else {
-                continue;
-            };
-            if grade.rank == options.level {
-                return Ok(Generated {
-                    puzzle,
-                    solution,
-                    grade,
-                    attempts: attempt,
-                });
-            }
-        }
-        Err(GenerateError::GaveUp {
-            level: level.name,
-            attempts: options.attempts_or(ATTEMPTS),
         })
     }
 }

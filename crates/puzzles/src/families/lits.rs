@@ -31,7 +31,6 @@ use csp_core::constraints::placement::{Cover, Piece, polyominoes, rules as place
 use csp_core::graph::Graph;
 use csp_core::{ConstraintId, Deduction, Limits, Literal, ModelError, Value, VarId};
 use rand::Rng;
-use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
@@ -749,34 +748,10 @@ impl Family for Lits {
             MIN_GENERATED..=MAX_GENERATED,
             LEVELS,
         )?;
-        let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
-        let limits = Limits {
-            nodes: Some(50_000),
-            ..Limits::default()
-        };
-        for attempt in 1..=options.attempts_or(ATTEMPTS) {
-            options.check()?;
-            let Some((puzzle, solution)) =
-                candidate(rows, cols, options.level == 0, &mut rng, &limits)
-            else {
-                continue;
-            };
-            if super::quick_grade::level_of(self, &puzzle, &limits) != Some(options.level) {
-                continue;
-            }
-            let Ok(grade) = self.grade(&puzzle, &limits) else {
-                continue;
-            };
-            return Ok(Generated {
-                puzzle,
-                solution,
-                grade,
-                attempts: attempt,
-            });
-        }
-        Err(GenerateError::GaveUp {
-            level: level.name,
-            attempts: options.attempts_or(ATTEMPTS),
+        crate::generic::generate_graded(self, options, level, ATTEMPTS, 50_000, |rng, limits| {
+            let found = candidate(rows, cols, options.level == 0, rng, limits)?;
+            (super::quick_grade::level_of(self, &found.0, limits) == Some(options.level))
+                .then_some(found)
         })
     }
 }

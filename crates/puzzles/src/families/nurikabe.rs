@@ -24,7 +24,6 @@ use csp_core::constraints::islands::rules as isl;
 use csp_core::graph::Graph;
 use csp_core::{ConstraintId, Deduction, Limits, Literal, ModelError, Value};
 use rand::Rng;
-use rand::SeedableRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand_chacha::ChaCha8Rng;
 
@@ -432,32 +431,10 @@ impl Family for Nurikabe {
             MIN_GENERATED..=MAX_GENERATED,
             LEVELS,
         )?;
-        let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
-        let limits = Limits {
-            nodes: Some(20_000),
-            ..Limits::default()
-        };
-        for attempt in 1..=options.attempts_or(ATTEMPTS) {
-            options.check()?;
-            let Some((puzzle, solution)) = candidate(rows, cols, &mut rng) else {
-                continue;
-            };
-            if super::quick_grade::level_of(self, &puzzle, &limits) != Some(options.level) {
-                continue;
-            }
-            let Ok(grade) = self.grade(&puzzle, &limits) else {
-                continue;
-            };
-            return Ok(Generated {
-                puzzle,
-                solution,
-                grade,
-                attempts: attempt,
-            });
-        }
-        Err(GenerateError::GaveUp {
-            level: level.name,
-            attempts: options.attempts_or(ATTEMPTS),
+        crate::generic::generate_graded(self, options, level, ATTEMPTS, 20_000, |rng, limits| {
+            let found = candidate(rows, cols, rng)?;
+            (super::quick_grade::level_of(self, &found.0, limits) == Some(options.level))
+                .then_some(found)
         })
     }
 }

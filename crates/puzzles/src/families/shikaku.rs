@@ -24,7 +24,6 @@ use crate::text::Reader;
 use csp_core::constraints::placement::{Cover, Piece, rectangles, rules as placement_rules};
 use csp_core::{ConstraintId, Deduction, Limits, ModelError, Value};
 use rand::Rng;
-use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
@@ -606,31 +605,8 @@ impl Family for Shikaku {
             MIN_GENERATED..=MAX_GENERATED,
             LEVELS,
         )?;
-        let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
-        let limits = Limits {
-            nodes: Some(50_000),
-            ..Limits::default()
-        };
-        for attempt in 1..=options.attempts_or(ATTEMPTS) {
-            options.check()?;
-            let Some((puzzle, solution)) = candidate(rows, cols, &mut rng, &limits) else {
-                continue;
-            };
-            let Ok(grade) = self.grade(&puzzle, &limits) else {
-                continue;
-            };
-            if grade.rank == options.level {
-                return Ok(Generated {
-                    puzzle,
-                    solution,
-                    grade,
-                    attempts: attempt,
-                });
-            }
-        }
-        Err(GenerateError::GaveUp {
-            level: level.name,
-            attempts: options.attempts_or(ATTEMPTS),
+        crate::generic::generate_graded(self, options, level, ATTEMPTS, 50_000, |rng, limits| {
+            candidate(rows, cols, rng, limits)
         })
     }
 }

@@ -32,9 +32,9 @@ use crate::puzzlink::{Clue, EncodeError, Genre, Url, encode_four_cell};
 use crate::render::{Canvas, RenderOptions};
 use crate::text::Reader;
 use csp_core::graph::Graph;
-use csp_core::{ConstraintId, Deduction, Limits, Literal, ModelError, RelOp, Value, VarId};
+use csp_core::{ConstraintId, Deduction, Literal, ModelError, RelOp, Value, VarId};
+use rand::Rng;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The largest number of cell rows or columns read.
@@ -806,17 +806,9 @@ fn generate(options: &GenerateOptions) -> Result<Generated<Puzzle, Slants>, Gene
     let (rows, cols) = (options.rows, options.cols);
     let level =
         crate::generic::generation_level("slant", options, MIN_GENERATED..=MAX_GENERATED, LEVELS)?;
-    let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
-    let limits = Limits {
-        nodes: Some(100_000),
-        ..Limits::default()
-    };
     let w = cols + 1;
-    for attempt in 1..=options.attempts_or(ATTEMPTS) {
-        options.check()?;
-        let Some(back) = random_filling(rows, cols, &mut rng) else {
-            continue;
-        };
+    crate::generic::generate_graded(&Slant, options, level, ATTEMPTS, 100_000, |rng, limits| {
+        let back = random_filling(rows, cols, rng)?;
         let solution = Slants { rows, cols, back };
         let mut puzzle = Puzzle {
             rows,
@@ -831,7 +823,7 @@ fn generate(options: &GenerateOptions) -> Result<Generated<Puzzle, Slants>, Gene
             puzzle.clues[v] = Some(k as u8);
         }
         let mut order: Vec<usize> = (0..puzzle.clues.len()).collect();
-        order.shuffle(&mut rng);
+        order.shuffle(rng);
         // Tatham's obvious starting points, taken away first for hard.
         let obvious = |v: usize, k: u8| {
             let edge = |x: usize, n: usize| x == 0 || x == n;
@@ -856,31 +848,16 @@ fn generate(options: &GenerateOptions) -> Result<Generated<Puzzle, Slants>, Gene
                 let keep = if options.level == 0 {
                     quick_grade::solved_at(&Slant, &puzzle, 0)
                 } else {
-                    matches!(Slant.uniqueness(&puzzle, &limits).0, Unique::Unique(_))
+                    matches!(Slant.uniqueness(&puzzle, limits).0, Unique::Unique(_))
                 };
                 if !keep {
                     puzzle.clues[v] = Some(k);
                 }
             }
         }
-        if options.level > 0 && quick_grade::solved_at(&Slant, &puzzle, 0) {
-            continue;
-        }
-        let Ok(grade) = Slant.grade(&puzzle, &limits) else {
-            continue;
-        };
-        if grade.rank == options.level {
-            return Ok(Generated {
-                puzzle,
-                solution,
-                grade,
-                attempts: attempt,
-            });
-        }
-    }
-    Err(GenerateError::GaveUp {
-        level: level.name,
-        attempts: options.attempts_or(ATTEMPTS),
+        // A hard puzzle that the easy rules alone finish is not hard.
+        (options.level == 0 || !quick_grade::solved_at(&Slant, &puzzle, 0))
+            .then_some((puzzle, solution))
     })
 }
 

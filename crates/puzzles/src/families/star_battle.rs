@@ -21,9 +21,7 @@ use crate::family::{
 use crate::puzzlink::{Borders, EncodeError, Genre, Url};
 use crate::render::{Canvas, RenderOptions};
 use crate::text::{Reader, header_numbers};
-use csp_core::{ConstraintId, Deduction, Limits, ModelError, Value, VarId, VariableOrder};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use csp_core::{ConstraintId, Deduction, ModelError, Value, VarId, VariableOrder};
 
 mod generate;
 mod pigeonhole;
@@ -622,45 +620,21 @@ impl Family for StarBattle {
             )));
         };
         let stars = stars_for_size(n);
-        let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
-        let limits = Limits {
-            nodes: Some(GENERATE_NODE_LIMIT),
-            ..Limits::default()
-        };
-        for attempt in 1..=options.attempts_or(ATTEMPTS) {
-            options.check()?;
-            let Some(placed) = generate::placement(n, stars, &mut rng) else {
-                continue;
-            };
-            let Some(region) = generate::regions(n, stars, &placed, &mut rng) else {
-                continue;
-            };
-            let Some((puzzle, solution)) =
-                generate::make_unique(n, stars, &placed, region, &mut rng, &limits)
-            else {
-                continue;
-            };
-            let Some((puzzle, _)) =
-                generate::steer(puzzle, &placed, options.level, &mut rng, &limits)
-            else {
-                continue;
-            };
-            let Ok(grade) = self.grade(&puzzle, &limits) else {
-                continue;
-            };
-            if grade.rank == options.level {
-                return Ok(Generated {
-                    puzzle,
-                    solution,
-                    grade,
-                    attempts: attempt,
-                });
-            }
-        }
-        Err(GenerateError::GaveUp {
-            level: level.name,
-            attempts: options.attempts_or(ATTEMPTS),
-        })
+        crate::generic::generate_graded(
+            self,
+            options,
+            level,
+            ATTEMPTS,
+            GENERATE_NODE_LIMIT,
+            |rng, limits| {
+                let placed = generate::placement(n, stars, rng)?;
+                let region = generate::regions(n, stars, &placed, rng)?;
+                let (puzzle, solution) =
+                    generate::make_unique(n, stars, &placed, region, rng, limits)?;
+                let (puzzle, _) = generate::steer(puzzle, &placed, options.level, rng, limits)?;
+                Some((puzzle, solution))
+            },
+        )
     }
 }
 

@@ -16,9 +16,8 @@ use crate::family::{
 };
 use crate::render::{Canvas, Ink, RenderOptions};
 use crate::text::{Reader, Token};
-use csp_core::{ConstraintId, Deduction, Limits, Literal, ModelError, Value, VarId};
+use csp_core::{ConstraintId, Deduction, Literal, ModelError, Value, VarId};
 use rand::Rng;
-use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
@@ -619,39 +618,16 @@ impl Family for Thermometers {
                 options.level
             )));
         };
-        let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
-        let limits = Limits {
-            nodes: Some(50_000),
-            ..Limits::default()
-        };
-        for attempt in 1..=options.attempts_or(ATTEMPTS) {
-            options.check()?;
+        crate::generic::generate_graded(self, options, level, ATTEMPTS, 50_000, |rng, limits| {
             // Most random layouts have several solutions: an attempt draws
             // candidates until one is unique.
-            let Some((puzzle, solution)) = (0..CANDIDATES_PER_ATTEMPT).find_map(|_| {
-                let puzzle = candidate(rows, cols, &mut rng);
-                match self.uniqueness(&puzzle, &limits).0 {
+            (0..CANDIDATES_PER_ATTEMPT).find_map(|_| {
+                let puzzle = candidate(rows, cols, rng);
+                match self.uniqueness(&puzzle, limits).0 {
                     Unique::Unique(s) => Some((puzzle, s)),
                     _ => None,
                 }
-            }) else {
-                continue;
-            };
-            let Ok(grade) = self.grade(&puzzle, &limits) else {
-                continue;
-            };
-            if grade.rank == options.level {
-                return Ok(Generated {
-                    puzzle,
-                    solution,
-                    grade,
-                    attempts: attempt,
-                });
-            }
-        }
-        Err(GenerateError::GaveUp {
-            level: level.name,
-            attempts: options.attempts_or(ATTEMPTS),
+            })
         })
     }
 }
