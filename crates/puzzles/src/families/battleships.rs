@@ -1010,11 +1010,7 @@ impl Family for Battleships {
         built: &Built,
         s: &csp_core::Solution,
     ) -> BattleshipsSolution {
-        let ship: Vec<bool> = built
-            .cells
-            .iter()
-            .map(|v| v.and_then(|v| s.get(v)) == Some(1))
-            .collect();
+        let ship = super::shading::cells_valued(built, s, 1);
         BattleshipsSolution {
             rows: p.rows,
             cols: p.cols,

@@ -385,13 +385,7 @@ impl Family for Kurodoko {
     }
 
     fn decode(&self, _: &KurodokoPuzzle, built: &Built, s: &csp_core::Solution) -> Shading {
-        let cells = built
-            .cells
-            .iter()
-            .map(|v| v.and_then(|v| s.get(v)) == Some(0))
-            .collect();
-        Shading::new(built.rows, built.cols, cells)
-            .unwrap_or_else(|| unreachable!("a value per cell"))
+        Shading::decode(built, s, 0)
     }
 
     fn write_solution(&self, p: &KurodokoPuzzle, s: &Shading) -> String {

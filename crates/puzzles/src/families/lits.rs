@@ -608,11 +608,7 @@ impl Family for Lits {
     }
 
     fn decode(&self, p: &LitsPuzzle, built: &Built, s: &csp_core::Solution) -> LitsSolution {
-        let shaded: Vec<bool> = built
-            .cells
-            .iter()
-            .map(|v| v.and_then(|v| s.get(v)) == Some(1))
-            .collect();
+        let shaded = shading::cells_valued(built, s, 1);
         LitsSolution {
             rows: p.rows,
             cols: p.cols,

@@ -301,13 +301,7 @@ impl Family for Norinori {
     }
 
     fn decode(&self, _: &NorinoriPuzzle, built: &Built, s: &csp_core::Solution) -> Shading {
-        let cells = built
-            .cells
-            .iter()
-            .map(|v| v.and_then(|v| s.get(v)) == Some(1))
-            .collect();
-        Shading::new(built.rows, built.cols, cells)
-            .unwrap_or_else(|| unreachable!("a value per cell"))
+        Shading::decode(built, s, 1)
     }
 
     fn write_solution(&self, p: &NorinoriPuzzle, s: &Shading) -> String {

@@ -299,13 +299,7 @@ impl Family for Nurikabe {
     }
 
     fn decode(&self, _: &NurikabePuzzle, built: &Built, s: &csp_core::Solution) -> Shading {
-        let cells = built
-            .cells
-            .iter()
-            .map(|v| v.and_then(|v| s.get(v)) == Some(1))
-            .collect();
-        Shading::new(built.rows, built.cols, cells)
-            .unwrap_or_else(|| unreachable!("a value per cell"))
+        Shading::decode(built, s, 1)
     }
 
     fn write_solution(&self, p: &NurikabePuzzle, s: &Shading) -> String {

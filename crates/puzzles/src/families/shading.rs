@@ -1,4 +1,5 @@
-//! What the binary families share (Star Battle, Norinori, Thermometers):
+//! What the binary families share (Star Battle, Norinori, Thermometers,
+//! Nurikabe, Kurodoko, Heyawake, LITS, Battleships):
 //! a solved grid of shaded cells ([`Shading`]), a grid of region numbers
 //! ([`Regions`]), and the reading, writing and drawing of both.
 //!
@@ -9,7 +10,7 @@
 use crate::family::{Built, Cell, ParseError};
 use crate::render::Canvas;
 use crate::text::{Reader, Token};
-use csp_core::VarId;
+use csp_core::{Value, VarId};
 use std::collections::BTreeMap;
 
 /// A solved grid: which cells are shaded (hold a star, are filled).
@@ -294,6 +295,29 @@ pub(crate) fn write_aligned(
         }
         out.push_str(line.trim_end());
         out.push('\n');
+    }
+}
+
+/// Which cells a solution of `built` gives `value`, row-major (a cell
+/// without a variable has none): the shaded cells of a binary family.
+pub(crate) fn cells_valued(built: &Built, s: &csp_core::Solution, value: Value) -> Vec<bool> {
+    built
+        .cells
+        .iter()
+        .map(|v| v.and_then(|v| s.get(v)) == Some(value))
+        .collect()
+}
+
+impl Shading {
+    /// The shading a solution of `built` gives: the cells whose variable
+    /// takes `shaded` (the family's value for a shaded cell, a star, a
+    /// ship part).
+    pub(crate) fn decode(built: &Built, s: &csp_core::Solution, shaded: Value) -> Shading {
+        Shading {
+            rows: built.rows,
+            cols: built.cols,
+            cells: cells_valued(built, s, shaded),
+        }
     }
 }
 

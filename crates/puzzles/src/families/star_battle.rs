@@ -275,13 +275,7 @@ impl StarBattle {
 
     /// The shading of a solution's stars, from the model's values.
     fn stars_of(built: &Built, s: &csp_core::Solution) -> Shading {
-        let cells = built
-            .cells
-            .iter()
-            .map(|v| v.and_then(|v| s.get(v)) == Some(1))
-            .collect();
-        Shading::new(built.rows, built.cols, cells)
-            .unwrap_or_else(|| unreachable!("a value per cell of the grid"))
+        Shading::decode(built, s, 1)
     }
 }
 
