@@ -41,7 +41,7 @@ corpus() {
     slant) echo "$golden/slant.txt $data/slant_tatham.txt" ;;
     kurodoko) echo "$golden/kurodoko.txt $data/kurodoko_tatham.txt" ;;
     dominosa) echo "$golden/dominosa.txt $data/dominosa_tatham.txt" ;;
-    hashi) echo "$golden/hashi.txt benches/data/bridges/bridges_7x7_easy.txt" ;;
+    hashi) echo "$golden/hashi.txt benches/data/bridges/bridges_7x7_easy.txt benches/data/bridges/bridges_10x10_hard.txt" ;;
     shikaku | nurikabe | fillomino | magnets | lits | ripple-effect | battleships | heyawake) echo "$golden/$1.txt" ;;
     esac
 }
