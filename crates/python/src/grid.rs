@@ -691,3 +691,32 @@ impl LoopLattice {
         Ok(self.lattice.render(&solution.inner))
     }
 }
+
+/// The placements of a rectangle of `area` cells covering cell
+/// (`row`, `col`) of a `rows x cols` grid, as lists of row-major cell
+/// indices: a Shikaku clue's pieces for `Model.placement`.
+#[pyfunction]
+pub(crate) fn rectangles(
+    rows: usize,
+    cols: usize,
+    row: usize,
+    col: usize,
+    area: usize,
+) -> Vec<Vec<usize>> {
+    csp_core::constraints::placement::rectangles(rows, cols, row, col, area)
+}
+
+/// Every set of `size` orthogonally connected cells of a `rows x cols`
+/// grid inside `within` (row-major cell indices), each once, as sorted
+/// index lists: the placements of a polyomino in a region (LITS's
+/// tetrominoes) for `Model.placement`. Meant for small sizes: the count
+/// grows exponentially.
+#[pyfunction]
+pub(crate) fn polyominoes(
+    rows: usize,
+    cols: usize,
+    within: Vec<usize>,
+    size: usize,
+) -> Vec<Vec<usize>> {
+    csp_core::constraints::placement::polyominoes(rows, cols, &within, size)
+}

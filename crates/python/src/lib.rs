@@ -29,6 +29,8 @@ use pyo3::prelude::*;
 /// The compiled core of the `gridcsp` package (import `gridcsp`, not this).
 #[pymodule]
 fn _gridcsp(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(grid::rectangles, m)?)?;
+    m.add_function(wrap_pyfunction!(grid::polyominoes, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::family_names, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::family_info, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::parse, m)?)?;

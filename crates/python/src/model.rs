@@ -864,6 +864,94 @@ impl Model {
         })
     }
 
+    // ----- Regions -------------------------------------------------------
+
+    /// `|x - y| op d`, with `op` one of `>=`, `>`, `<=`, `<`: two values at
+    /// least (or at most) `d` apart. (`|x - y| == d` is `difference`.)
+    fn abs_diff(&mut self, py: Python<'_>, x: Var, y: Var, op: &str, d: i64) -> PyResult<usize> {
+        let op = rel_op(op)?;
+        self.post(py, |m| m.abs_diff(x.id, y.id, op, d))
+    }
+
+    /// In `line` (a row or a column, in order), two cells holding the same
+    /// value `v` have at least `v` cells between them (Ripple Effect).
+    fn equal_values_apart(&mut self, py: Python<'_>, line: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let line = ids(line)?;
+        self.post(py, |m| m.equal_values_apart(&line))
+    }
+
+    /// The leading runs of 1s of the `arms` (lists of 0/1 cells, nearest
+    /// first) add up to `total`: a clue that sees `total` open cells
+    /// (Kurodoko: the four arms of the clue's cell and `clue - 1`).
+    fn sight_count(
+        &mut self,
+        py: Python<'_>,
+        arms: &Bound<'_, PyAny>,
+        total: u32,
+    ) -> PyResult<usize> {
+        let arms = arms
+            .try_iter()?
+            .map(|arm| ids(&arm?))
+            .collect::<PyResult<Vec<_>>>()?;
+        self.post(py, |m| m.sight_count(&arms, total))
+    }
+
+    /// Every connected area of equal values has as many cells as its value
+    /// (Fillomino): `cells[i]` is vertex `i` of `graph`, values from 1.
+    fn region_size(
+        &mut self,
+        py: Python<'_>,
+        cells: &Bound<'_, PyAny>,
+        graph: &Graph,
+    ) -> PyResult<usize> {
+        let cells = ids(cells)?;
+        self.post(py, |m| m.region_size(&cells, &graph.graph))
+    }
+
+    /// Nurikabe's islands: `cells` are 0/1 (0 island, 1 sea), `cells[i]`
+    /// vertex `i` of `graph`; `clues` are `(vertex, size)` pairs. Every
+    /// island holds exactly one clue and as many cells as it says, and
+    /// the sea is connected.
+    fn islands(
+        &mut self,
+        py: Python<'_>,
+        cells: &Bound<'_, PyAny>,
+        graph: &Graph,
+        clues: Vec<(usize, u32)>,
+    ) -> PyResult<usize> {
+        let cells = ids(cells)?;
+        self.post(py, |m| m.islands(&cells, &graph.graph, &clues))
+    }
+
+    /// Lays `pieces` on `cells`: each piece is `(value, placements)`, the
+    /// placements being lists of indices into `cells`; a piece covers the
+    /// cells of one of its placements, which take its value. With `empty`
+    /// `None` every cell is covered exactly once (Shikaku); with a value,
+    /// at most once, and the uncovered cells take `empty` (LITS). Returns
+    /// one constraint index per piece. `gridcsp.rectangles` and
+    /// `gridcsp.polyominoes` list common placements.
+    #[pyo3(signature = (cells, pieces, empty=None))]
+    fn placement(
+        &mut self,
+        py: Python<'_>,
+        cells: &Bound<'_, PyAny>,
+        pieces: Vec<(Value, Vec<Vec<usize>>)>,
+        empty: Option<Value>,
+    ) -> PyResult<Vec<usize>> {
+        use csp_core::constraints::placement::{Cover, Piece};
+        let cells = ids(cells)?;
+        let pieces: Vec<Piece> = pieces
+            .into_iter()
+            .map(|(value, placements)| Piece::new(value, placements))
+            .collect();
+        let cover = empty.map_or(Cover::Exactly, |empty| Cover::AtMost { empty });
+        let model = self.core(py)?;
+        let posted = model
+            .placement(&cells, &pieces, cover)
+            .map_err(|e| model_error(py, &e))?;
+        Ok(posted.into_iter().map(|c| c.index()).collect())
+    }
+
     // ----- Constraints written in Python ----------------------------------
 
     /// Adds a constraint written in Python: an object with `scope` (its

@@ -284,6 +284,100 @@ def test_edge_connected():
     assert check([range(3)] * 3, lambda m, xs: m.edge_connected_with_degrees(xs, g, degrees), hashi) == 1
 
 
+def areas(edges, values, n):
+    """The connected areas of equal values: lists of vertices."""
+    adj = {v: [] for v in range(n)}
+    for a, b in edges:
+        adj[a].append(b)
+        adj[b].append(a)
+    seen, out = set(), []
+    for v in range(n):
+        if v in seen:
+            continue
+        area, todo = [v], [v]
+        seen.add(v)
+        while todo:
+            p = todo.pop()
+            for q in adj[p]:
+                if q not in seen and values[q] == values[v]:
+                    seen.add(q)
+                    area.append(q)
+                    todo.append(q)
+        out.append(area)
+    return out
+
+
+@pytest.mark.parametrize("op", [">=", ">", "<=", "<"])
+def test_abs_diff(op):
+    holds = lambda v: OPS[op](abs(v[0] - v[1]), 2)
+    assert check([range(1, 6)] * 2, lambda m, xs: m.abs_diff(xs[0], xs[1], op, 2), holds) > 0
+
+
+def test_equal_values_apart():
+    def ripple(v):
+        return all(v[i] != v[j] or j - i - 1 >= v[i] for i in range(len(v)) for j in range(i + 1, len(v)))
+
+    assert check([range(1, 4)] * 5, lambda m, xs: m.equal_values_apart(xs), ripple) > 0
+
+
+def test_sight_count():
+    def lead(arm):
+        n = 0
+        for x in arm:
+            if x != 1:
+                break
+            n += 1
+        return n
+
+    for total in range(4):
+        holds = lambda v: lead(v[:2]) + lead(v[2:]) == total
+        check([range(2)] * 4, lambda m, xs: m.sight_count([xs[:2], xs[2:]], total), holds)
+
+
+def test_region_size():
+    # Fillomino on a 2x3 grid with values 1 to 3.
+    g = gridcsp.Graph.grid(2, 3)
+    edges = g.edges()
+    holds = lambda v: all(len(a) == v[a[0]] for a in areas(edges, v, 6))
+    assert check([range(1, 4)] * 6, lambda m, xs: m.region_size(xs, g), holds) > 0
+
+
+def test_islands():
+    # Nurikabe on a 2x3 grid: a 2 at the top left and a 1 at the bottom
+    # right; 0 island, 1 sea.
+    g = gridcsp.Graph.grid(2, 3)
+    edges = g.edges()
+    clues = [(0, 2), (5, 1)]
+
+    def nurikabe(v):
+        if any(v[c] != 0 for c, _ in clues):
+            return False
+        for area in areas(edges, v, 6):
+            if v[area[0]] == 0:
+                inside = [k for c, k in clues if c in area]
+                if len(inside) != 1 or len(area) != inside[0]:
+                    return False
+        return connected(range(6), edges, v)
+
+    assert check([range(2)] * 6, lambda m, xs: m.islands(xs, g, clues), nurikabe) == 1
+
+
+def test_placement():
+    # A domino in a row of 5 (uncovered cells 0), and Shikaku's 2s at the
+    # corners of a 2x2 grid (every cell covered).
+    domino = (1, gridcsp.polyominoes(1, 5, list(range(5)), 2))
+    laid = lambda v: sum(v) == 2 and any(v[i] == v[i + 1] == 1 for i in range(4))
+    assert check([range(2)] * 5, lambda m, xs: m.placement(xs, [domino], empty=0), laid) == 4
+    pieces = [(1, gridcsp.rectangles(2, 2, 0, 0, 2)), (2, gridcsp.rectangles(2, 2, 1, 1, 2))]
+
+    def shikaku(v):
+        return all(sorted(i for i in range(4) if v[i] == k) in [sorted(p) for p in ps] for k, ps in pieces)
+
+    assert check([range(1, 3)] * 4, lambda m, xs: m.placement(xs, pieces), shikaku) == 2
+    assert len(gridcsp.polyominoes(2, 2, [0, 1, 2, 3], 3)) == 4
+    assert gridcsp.rectangles(3, 3, 0, 0, 2) == [[0, 1], [0, 3]]
+
+
 def test_loop_lattice():
     m = gridcsp.Model()
     lattice = gridcsp.LoopLattice.around_cells(m, 1, 2)

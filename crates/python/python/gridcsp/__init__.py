@@ -50,6 +50,8 @@ from ._gridcsp import (
     family_info,
     generate,
     parse,
+    polyominoes,
+    rectangles,
 )
 
 
@@ -102,4 +104,6 @@ __all__ = [
     "family_info",
     "generate",
     "parse",
+    "polyominoes",
+    "rectangles",
 ]
