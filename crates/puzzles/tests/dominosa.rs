@@ -259,7 +259,7 @@ fn steps_name_the_rules_in_the_players_words() {
         assert!(used.contains(rule), "{rule} never used: {used:?}");
     }
     let hint = Dominosa.hint(&parse(tatham_ids()[0]), &limits).unwrap();
-    assert!(hint.to_string().contains("pair"), "{hint}");
+    assert!(hint.to_string().contains(" is joined to r"), "{hint}");
 }
 
 #[test]

@@ -689,6 +689,28 @@ impl Family for Dominosa {
         &RULES
     }
 
+    /// A cell's value is the neighbour it pairs with: "is joined to r1c2"
+    /// (and its removal "is not joined to r1c2", the words a player uses
+    /// for a line drawn or crossed out between two numbers).
+    fn mark_words(
+        &self,
+        p: &DominosaPuzzle,
+        spot: crate::Spot,
+        value: Value,
+    ) -> Option<[String; 2]> {
+        let crate::Spot::Cell(cell) = spot else {
+            return self
+                .mark(p, spot, value)
+                .map(|[one, many]| [one.to_owned(), many.to_owned()]);
+        };
+        let other = Dominosa::neighbour(p, cell.row * p.cols + cell.col, value)?;
+        let other = p.cell(other);
+        Some([
+            format!("is joined to {other}"),
+            format!("are joined to {other}"),
+        ])
+    }
+
     fn mark(&self, _: &DominosaPuzzle, _: crate::Spot, value: Value) -> Option<[&'static str; 2]> {
         Some(match value {
             0 => ["pairs right", "pair right"],
