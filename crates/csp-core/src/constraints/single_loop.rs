@@ -1821,6 +1821,51 @@ mod tests {
     }
 
     #[test]
+    fn a_vertex_shortcut_is_explained_by_its_path_and_a_part_off_it() {
+        // 3 x 4 points; x = (0, 0) is a corner with two edges, to the ends
+        // (0, 1) and (1, 0) of the path (0, 1)-(1, 1)-(1, 0). Taking either
+        // edge at x forces the other and closes that path into a square,
+        // while the edge (2, 2)-(2, 3) lies off it: both edges at x go.
+        let mut m = Model::new();
+        let lat = LoopLattice::new(&mut m, 3, 4).unwrap();
+        m.single_loop(lat.edges(), lat.graph()).unwrap();
+        let down = lat.vertical(0, 1).unwrap(); // (0, 1)-(1, 1)
+        let left = lat.horizontal(1, 0).unwrap(); // (1, 0)-(1, 1)
+        let far = lat.horizontal(2, 2).unwrap(); // (2, 2)-(2, 3)
+        let [_, x_right, x_down, _] = lat.point_edges(0, 0);
+        let (x_right, x_down) = (x_right.unwrap(), x_down.unwrap());
+        let mut solver = Solver::new(&m);
+        let explained = solver.explain_path(&[(down, 1), (left, 1), (far, 1)]);
+        let reason_of = |var: VarId| {
+            let e = explained
+                .iter()
+                .find(|e| e.var == Some(var) && e.value == Some(1))
+                .unwrap_or_else(|| panic!("{} is not removed", m.display_var(var)));
+            assert!(e.valid, "{:?} names a literal not true before it", e.reason);
+            assert_eq!(e.constraint, Some(0));
+            let mut reason = e.reason.clone();
+            reason.sort_by_key(|l| (l.var(), format!("{l:?}")));
+            reason
+        };
+        // The first edge at x: the shortcut rule, by the path's two edges
+        // and the loop edge off it (no edge at x was removed before).
+        let mut want = vec![
+            crate::Literal::eq(down, 1),
+            crate::Literal::eq(left, 1),
+            crate::Literal::eq(far, 1),
+        ];
+        want.sort_by_key(|l| (l.var(), format!("{l:?}")));
+        assert_eq!(reason_of(x_right), want);
+        // The second: a dead end, by the first one removed.
+        assert_eq!(reason_of(x_down), vec![crate::Literal::eq(x_right, 0)]);
+        // Without the part off the path the square is a whole loop: the
+        // rule does not fire.
+        let mut solver = Solver::new(&m);
+        let explained = solver.explain_path(&[(down, 1), (left, 1)]);
+        assert!(!explained.iter().any(|e| e.var == Some(x_right)));
+    }
+
+    #[test]
     fn lattice_accessors() {
         let mut m = Model::new();
         let lat = LoopLattice::around_cells(&mut m, 2, 3).unwrap();
