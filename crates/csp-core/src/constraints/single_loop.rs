@@ -53,16 +53,19 @@
 //!
 //! # Practical
 //!
-//! One call costs `O(n + m α(n))` for `n` vertices and `m` edges per pass
-//! (a scan of the edges, the degree worklist, a union-find rebuilt from
-//! the chosen edges, one depth-first search), and a few passes reach the
-//! fixpoint; all buffers come from [`Scratch`](crate::Scratch), so nothing
+//! One call costs `O(n + m α(n))` for `n` vertices and `m` edges (a scan
+//! of the edges, the degree worklist, a union-find of the chosen edges,
+//! one depth-first search), and a few passes reach the fixpoint; the
+//! union-find is built once per call, and a later pass of the same call
+//! only joins in the edges chosen and the vertices required since (and
+//! looks for a premature loop only at edges between two path ends). All
+//! buffers come from [`Scratch`](crate::Scratch), so nothing
 //! is allocated per call. The depth-first search is skipped when no edge
 //! has been removed (and no first loop part chosen) since its last pass
 //! that changed nothing: the pieces are the same, so it would change
 //! nothing again (one trailed state word). When the edges are a run of
 //! variables (as [`LoopLattice`] makes them), the scan reads their domains
-//! as one slice. Rebuilding the union-find each call costs about
+//! as one slice. Building the union-find once per call costs about
 //! as much as the scan that any change detection would need anyway, and
 //! needs no trailed state. The constraint is woken when an edge or vertex
 //! variable is fixed, and runs at priority level 4, after the clue
@@ -171,6 +174,16 @@ struct Work<'b> {
     open: usize,
     required: usize,
     changed: bool,
+    /// Whether the union-find of rule 2 is built: then the edges chosen
+    /// and the vertices required since are in `fresh` and `fresh_on`, to
+    /// be joined in at its next pass instead of rebuilding it.
+    built: bool,
+    fresh: &'b mut [u32],
+    fresh_top: usize,
+    fresh_on: &'b mut [u32],
+    fresh_on_top: usize,
+    /// A vertex on a cycle of chosen edges, once the union-find met one.
+    cycle: Option<usize>,
 }
 
 impl Work<'_> {
@@ -220,6 +233,10 @@ impl SingleLoop {
         w.chosen += 1;
         w.open -= 1;
         w.changed = true;
+        if w.built {
+            w.fresh[w.fresh_top] = e as u32;
+            w.fresh_top += 1;
+        }
         let (a, b) = self.graph.ends(e);
         for v in [a, b] {
             w.odeg[v] -= 1;
@@ -304,6 +321,10 @@ impl SingleLoop {
             }
             w.vst[v] = if on { V_ON } else { V_OFF };
             w.required += usize::from(on);
+            if on && w.built {
+                w.fresh_on[w.fresh_on_top] = v as u32;
+                w.fresh_on_top += 1;
+            }
         }
         Ok(())
     }
@@ -332,37 +353,61 @@ impl SingleLoop {
         if w.chosen == 0 {
             return Ok(());
         }
-        for (v, p) in uf.iter_mut().enumerate() {
-            *p = v as u32;
-        }
-        ce.fill(0);
-        cr.fill(0);
-        let mut cycle = None;
-        for e in 0..self.num_edges() {
-            if w.est[e] == CHOSEN {
-                let (a, b) = self.graph.ends(e);
+        if w.built {
+            // Join in what was chosen or required since the last pass
+            // (counts move to the new root).
+            for i in 0..w.fresh_top {
+                let (a, b) = self.graph.ends(w.fresh[i] as usize);
                 let (ra, rb) = (find(uf, a), find(uf, b));
                 if ra == rb {
-                    cycle = Some(a);
+                    w.cycle = Some(a);
                 } else {
                     uf[ra] = rb as u32;
+                    ce[rb] += ce[ra];
+                    cr[rb] += cr[ra];
+                }
+                ce[rb] += 1;
+            }
+            for i in 0..w.fresh_on_top {
+                let r = find(uf, w.fresh_on[i] as usize);
+                cr[r] += 1;
+            }
+        } else {
+            for (v, p) in uf.iter_mut().enumerate() {
+                *p = v as u32;
+            }
+            ce.fill(0);
+            cr.fill(0);
+            for e in 0..self.num_edges() {
+                if w.est[e] == CHOSEN {
+                    let (a, b) = self.graph.ends(e);
+                    let (ra, rb) = (find(uf, a), find(uf, b));
+                    if ra == rb {
+                        w.cycle = Some(a);
+                    } else {
+                        uf[ra] = rb as u32;
+                    }
                 }
             }
-        }
-        for e in 0..self.num_edges() {
-            if w.est[e] == CHOSEN {
-                let r = find(uf, self.graph.ends(e).0);
-                ce[r] += 1;
-            }
-        }
-        if w.required > 0 {
-            for v in 0..w.vst.len() {
-                if w.vst[v] == V_ON {
-                    let r = find(uf, v);
-                    cr[r] += 1;
+            for e in 0..self.num_edges() {
+                if w.est[e] == CHOSEN {
+                    let r = find(uf, self.graph.ends(e).0);
+                    ce[r] += 1;
                 }
             }
+            if w.required > 0 {
+                for v in 0..w.vst.len() {
+                    if w.vst[v] == V_ON {
+                        let r = find(uf, v);
+                        cr[r] += 1;
+                    }
+                }
+            }
+            w.built = true;
         }
+        w.fresh_top = 0;
+        w.fresh_on_top = 0;
+        let cycle = w.cycle;
         let (chosen, required) = (w.chosen, w.required);
         let holds_all = |ce: &[u32], cr: &[u32], r: usize| {
             ce[r] as usize == chosen && cr[r] as usize == required
@@ -385,8 +430,10 @@ impl SingleLoop {
         }
         ctx.set_rule(rules::PREMATURE);
         for e in 0..self.num_edges() {
-            if w.est[e] == OPEN {
-                let (a, b) = self.graph.ends(e);
+            // Only an edge between two path ends (one chosen edge each)
+            // can close a path.
+            let (a, b) = self.graph.ends(e);
+            if w.est[e] == OPEN && w.cdeg[a] == 1 && w.cdeg[b] == 1 {
                 let ra = find(uf, a);
                 if ra == find(uf, b) && !holds_all(ce, cr, ra) {
                     self.remove(ctx, w, e)?;
@@ -1350,7 +1397,8 @@ impl Constraint for SingleLoop {
         let m = self.num_edges();
         let mut s = ctx.take_scratch();
         // [est m][vst n][cdeg n][odeg n][queued n][stack n][uf n][ce n][cr n][bridges 7n]
-        s.indices.resize(m + 15 * n, 0);
+        // [fresh m][fresh_on n]
+        s.indices.resize(2 * m + 16 * n, 0);
         let (est, rest) = s.indices.split_at_mut(m);
         let (vst, rest) = rest.split_at_mut(n);
         let (cdeg, rest) = rest.split_at_mut(n);
@@ -1359,7 +1407,9 @@ impl Constraint for SingleLoop {
         let (stack, rest) = rest.split_at_mut(n);
         let (uf, rest) = rest.split_at_mut(n);
         let (ce, rest) = rest.split_at_mut(n);
-        let (cr, bridge_buf) = rest.split_at_mut(n);
+        let (cr, rest) = rest.split_at_mut(n);
+        let (bridge_buf, rest) = rest.split_at_mut(7 * n);
+        let (fresh, fresh_on) = rest.split_at_mut(m);
         let mut w = Work {
             est,
             vst,
@@ -1372,6 +1422,12 @@ impl Constraint for SingleLoop {
             open: 0,
             required: 0,
             changed: false,
+            built: false,
+            fresh,
+            fresh_top: 0,
+            fresh_on,
+            fresh_on_top: 0,
+            cycle: None,
         };
         // The edges' domains as one slice when they are a run of variables
         // based at 0 (checked once, in `init_state`): bit 0 is the value 0,
@@ -1818,6 +1874,51 @@ mod tests {
             m.single_loop_with_vertices(&xs, &g, &xs),
             Err(ModelError::DuplicateVariable { .. })
         ));
+    }
+
+    #[test]
+    fn a_vertex_shortcut_is_explained_by_its_path_and_a_part_off_it() {
+        // 3 x 4 points; x = (0, 0) is a corner with two edges, to the ends
+        // (0, 1) and (1, 0) of the path (0, 1)-(1, 1)-(1, 0). Taking either
+        // edge at x forces the other and closes that path into a square,
+        // while the edge (2, 2)-(2, 3) lies off it: both edges at x go.
+        let mut m = Model::new();
+        let lat = LoopLattice::new(&mut m, 3, 4).unwrap();
+        m.single_loop(lat.edges(), lat.graph()).unwrap();
+        let down = lat.vertical(0, 1).unwrap(); // (0, 1)-(1, 1)
+        let left = lat.horizontal(1, 0).unwrap(); // (1, 0)-(1, 1)
+        let far = lat.horizontal(2, 2).unwrap(); // (2, 2)-(2, 3)
+        let [_, x_right, x_down, _] = lat.point_edges(0, 0);
+        let (x_right, x_down) = (x_right.unwrap(), x_down.unwrap());
+        let mut solver = Solver::new(&m);
+        let explained = solver.explain_path(&[(down, 1), (left, 1), (far, 1)]);
+        let reason_of = |var: VarId| {
+            let e = explained
+                .iter()
+                .find(|e| e.var == Some(var) && e.value == Some(1))
+                .unwrap_or_else(|| panic!("{} is not removed", m.display_var(var)));
+            assert!(e.valid, "{:?} names a literal not true before it", e.reason);
+            assert_eq!(e.constraint, Some(0));
+            let mut reason = e.reason.clone();
+            reason.sort_by_key(|l| (l.var(), format!("{l:?}")));
+            reason
+        };
+        // The first edge at x: the shortcut rule, by the path's two edges
+        // and the loop edge off it (no edge at x was removed before).
+        let mut want = vec![
+            crate::Literal::eq(down, 1),
+            crate::Literal::eq(left, 1),
+            crate::Literal::eq(far, 1),
+        ];
+        want.sort_by_key(|l| (l.var(), format!("{l:?}")));
+        assert_eq!(reason_of(x_right), want);
+        // The second: a dead end, by the first one removed.
+        assert_eq!(reason_of(x_down), vec![crate::Literal::eq(x_right, 0)]);
+        // Without the part off the path the square is a whole loop: the
+        // rule does not fire.
+        let mut solver = Solver::new(&m);
+        let explained = solver.explain_path(&[(down, 1), (left, 1)]);
+        assert!(!explained.iter().any(|e| e.var == Some(x_right)));
     }
 
     #[test]
