@@ -18,6 +18,7 @@ pub mod islands;
 pub mod lex;
 pub mod linear;
 pub mod nonogram;
+pub mod paths;
 pub mod placement;
 pub mod region_size;
 pub mod regular;
