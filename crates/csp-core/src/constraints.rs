@@ -46,6 +46,7 @@ pub use islands::Islands;
 pub use lex::{Lex, VectorsDiffer};
 pub use linear::{Linear, LinearStrength};
 pub use nonogram::NonogramLine;
+pub use paths::PathsReach;
 pub use placement::{Cover, Piece, Placement};
 pub use region_size::RegionSize;
 pub use regular::{Dfa, Regular};

@@ -252,3 +252,31 @@ fn bad_arguments_are_errors() {
     let wide = model.new_vars(g.num_edges(), 0..=2).unwrap();
     assert!(model.paths(&g, &wide, &labels, &[(0, 3)], false).is_err());
 }
+
+/// Reachability: a part of the graph that no edge joins to a pair's
+/// terminals loses the pair's label at the root (degrees alone keep it:
+/// a cycle there has degree 2 everywhere), and a pair walled off fails.
+#[test]
+fn unreachable_vertices_lose_the_label() {
+    // A triangle 0-1-2 holding the pair, a square 3-4-5-6 apart.
+    let g = Graph::new(7, &[(0, 1), (1, 2), (2, 0), (3, 4), (4, 5), (5, 6), (6, 3)]).unwrap();
+    let mut model = Model::new();
+    let edges = model.new_bools(g.num_edges()).unwrap();
+    let labels = model.new_vars(7, 0..=1).unwrap();
+    model.paths(&g, &edges, &labels, &[(0, 1)], false).unwrap();
+    let mut solver = Solver::new(&model);
+    let d = solver.propagate().expect("solvable");
+    for &l in &labels[3..] {
+        assert_eq!(d.value(l), Some(0), "the square is unused");
+    }
+    for &e in &edges[3..] {
+        assert_eq!(d.value(e), Some(0), "the square's edges are unused");
+    }
+    check_against_brute_force(&model, Default::default());
+    // The pair split across the two parts: no solution, found at the root.
+    let mut model = Model::new();
+    let edges = model.new_bools(g.num_edges()).unwrap();
+    let labels = model.new_vars(7, 0..=1).unwrap();
+    model.paths(&g, &edges, &labels, &[(0, 3)], false).unwrap();
+    assert!(Solver::new(&model).propagate().is_err());
+}

@@ -19,8 +19,8 @@
 //!
 //! # Practical
 //!
-//! This first version is a **decomposition** on constraints of the
-//! catalogue, each already tested on its own:
+//! [`Model::paths`] posts a **decomposition** on constraints of the
+//! catalogue, each tested on its own, plus one propagator of its own:
 //!
 //! - at a terminal, the sum of its edges is 1 and its label is fixed to its
 //!   pair ([`Model::sum_eq`]);
@@ -30,25 +30,34 @@
 //! - an edge at 1 makes its two labels equal
 //!   ([`Model::half_reify_relation`]): labels that can no longer be equal
 //!   set the edge to 0;
-//! - the chosen edges form a forest ([`Model::acyclic`]).
+//! - the chosen edges form a forest ([`Model::acyclic`]);
+//! - [`PathsReach`]: per pair `i`, the vertices reachable from its first
+//!   terminal through vertices whose label may still be `i + 1` and edges
+//!   that may still be 1. A vertex outside loses the label `i + 1`
+//!   ("unreachable"); a second terminal outside fails the node ("pair cut
+//!   off").
 //!
 //! Degrees of 1 at terminals and 0 or 2 elsewhere make every component of
 //! the chosen edges a path or a cycle; the forest rule removes the cycles,
 //! so every path ends at two terminals, which the equal labels make a
-//! pair's two terminals. The reasoning is therefore that of the parts:
-//! *dead ends* (a vertex left with one open edge and no path through it:
-//! the edge is 0; a terminal with one open edge: the edge is 1; a vertex
-//! with a path entering and one exit left: the exit is 1), *labels along
-//! edges* (a chosen edge copies the label domain across; two disjoint
-//! label domains remove the edge) and *no loops* (an edge whose ends the
-//! chosen edges already join is 0). It does **not** yet reason on
-//! reachability: a label that no path of its pair can reach any more is
-//! removed only when the search fixes the edges around it. Explanations
-//! for learning are those of the parts, each precise.
+//! pair's two terminals. The reasoning is that of the parts: *dead ends*
+//! (a vertex left with one open edge and no path through it: the edge is
+//! 0; a terminal with one open edge: the edge is 1; a vertex with a path
+//! entering and one exit left: the exit is 1), *labels along edges* (a
+//! chosen edge copies the label domain across; two disjoint label domains
+//! remove the edge), *no loops* (an edge whose ends the chosen edges
+//! already join is 0) and *reachability* as above. It is not domain
+//! consistent (that is NP-hard: it decides vertex-disjoint paths): it
+//! does not see that two pairs must cross, nor that a vertex reachable by
+//! a pair only through a cut vertex another pair needs is lost. For
+//! learning, each part explains its own changes; [`PathsReach`] explains a
+//! lost label, and a pair cut off, by the wall around the area reached:
+//! per edge leaving it, the edge at 0 or the far vertex without the label.
 //!
 //! Cost per wake-up: O(degree) for the sums, O(1) for a label relation on
-//! small label domains, O(m α(n)) for the forest rule (no allocation: each
-//! part uses [`Scratch`](crate::Scratch) buffers or none).
+//! small label domains, O(m α(n)) for the forest rule and O(k (n + m)) for
+//! reachability with `k` pairs (no allocation: each part uses
+//! [`Scratch`](crate::Scratch) buffers or none).
 //!
 //! ```
 //! use csp_core::{Model, Solver, graph::Graph};
@@ -70,17 +79,251 @@
 //! The degree-plus-labels decomposition is the usual CP and SAT model of
 //! the puzzle (e.g. the `numlin` model of cspuz and the "flow free" SAT
 //! encodings, which add connectivity through labels); the forest rule
-//! replaces their cycle-breaking constraints. Reachability pruning (the
-//! next step) is the `path` reasoning of N. Beldiceanu and X. Lorca's
+//! replaces their cycle-breaking constraints. Reachability pruning is the
+//! simplest of the `path` reasonings of N. Beldiceanu and X. Lorca's
 //! graph constraints (*Necessary condition for path partitioning
 //! constraints*, CPAIOR 2007).
 
+use crate::constraint::{Conflict, Constraint, Events, Priority};
 use crate::constraints::RelOp;
 use crate::constraints::connected::check_booleans;
 use crate::error::ModelError;
 use crate::graph::Graph;
+use crate::learn::{ExplainContext, Explaining};
+use crate::propagation::PropagationContext;
 use crate::variable::{Value, VarId};
 use crate::{ConstraintId, Literal, Model};
+
+/// Rule names used in traces.
+pub mod rules {
+    /// A vertex no path of a pair can reach any more loses that pair's label.
+    pub const UNREACHABLE: &str = "paths: unreachable";
+    /// A pair's two terminals can no longer be joined.
+    pub const CUT_OFF: &str = "paths: pair cut off";
+}
+
+/// The reachability part of [`Model::paths`]: every vertex labelled `i + 1`
+/// is joined to pair `i`'s first terminal through vertices that may carry
+/// that label and edges that may be used, and so is the second terminal.
+/// Posted by [`Model::paths`] beside the decomposition (see the
+/// [module docs](self)).
+#[derive(Clone, Debug)]
+pub struct PathsReach {
+    /// The edge variables, then the labels.
+    scope: Vec<VarId>,
+    graph: Graph,
+    terminals: Vec<(usize, usize)>,
+}
+
+impl PathsReach {
+    /// The graph the paths run on.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The pairs of terminal vertices, pair `i` labelled `i + 1`.
+    pub fn terminals(&self) -> &[(usize, usize)] {
+        &self.terminals
+    }
+
+    fn edge(&self, e: usize) -> VarId {
+        self.scope[e]
+    }
+
+    fn label(&self, v: usize) -> VarId {
+        self.scope[self.graph.num_edges() + v]
+    }
+
+    /// Marks in `seen` (stamp `mark`) the vertices reachable from `from`
+    /// through vertices and edges that `open(edge, vertex)` allows (`None`
+    /// for the start), using `stack` (room for every vertex).
+    fn reach(
+        &self,
+        open: impl Fn(Option<usize>, usize) -> bool,
+        from: usize,
+        seen: &mut [u32],
+        stack: &mut [u32],
+        mark: u32,
+    ) {
+        if !open(None, from) {
+            return;
+        }
+        seen[from] = mark;
+        stack[0] = from as u32;
+        let mut top = 1;
+        while top > 0 {
+            top -= 1;
+            let v = stack[top] as usize;
+            for &(u, e) in self.graph.incident(v) {
+                let u = u as usize;
+                if seen[u] != mark && open(Some(e as usize), u) {
+                    seen[u] = mark;
+                    stack[top] = u as u32;
+                    top += 1;
+                }
+            }
+        }
+    }
+
+    fn run(&self, ctx: &mut PropagationContext<'_>, buf: &mut Vec<u32>) -> Result<(), Conflict> {
+        let n = self.graph.num_vertices();
+        buf.clear();
+        buf.resize(2 * n, 0);
+        let (seen, stack) = buf.split_at_mut(n);
+        for (i, &(a, b)) in self.terminals.iter().enumerate() {
+            let value = i as Value + 1;
+            let mark = i as u32 + 1;
+            {
+                let d = ctx.domains();
+                let open = |e: Option<usize>, u: usize| {
+                    e.is_none_or(|e| d.contains(self.edge(e), 1))
+                        && d.contains(self.label(u), value)
+                };
+                self.reach(open, a, seen, stack, mark);
+            }
+            if seen[b] != mark {
+                ctx.set_rule(rules::CUT_OFF);
+                return Err(ctx.conflict());
+            }
+            ctx.set_rule(rules::UNREACHABLE);
+            for (v, &s) in seen.iter().enumerate() {
+                if s != mark && ctx.contains(self.label(v), value) {
+                    ctx.remove(self.label(v), value)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Pushes the wall around the area of `from` at the moment explained:
+    /// per edge leaving it, the edge at 0 or the far label without `value`.
+    fn push_wall(&self, ctx: &mut ExplainContext<'_>, from: usize, value: Value) -> Vec<bool> {
+        let n = self.graph.num_vertices();
+        let mut seen = vec![0u32; n];
+        let mut stack = vec![0u32; n];
+        let open = |e: Option<usize>, u: usize| {
+            e.is_none_or(|e| ctx.contains(self.edge(e), 1)) && ctx.contains(self.label(u), value)
+        };
+        self.reach(open, from, &mut seen, &mut stack, 1);
+        let mut wall = Vec::new();
+        for v in (0..n).filter(|&v| seen[v] == 1) {
+            for &(u, e) in self.graph.incident(v) {
+                let (u, e) = (u as usize, e as usize);
+                if seen[u] == 1 {
+                    continue;
+                }
+                if !ctx.contains(self.edge(e), 1) {
+                    wall.push(Literal::eq(self.edge(e), 0));
+                } else {
+                    wall.push(Literal::ne(self.label(u), value));
+                }
+            }
+        }
+        for l in wall {
+            ctx.push(l);
+        }
+        seen.iter().map(|&s| s == 1).collect()
+    }
+
+    fn explain_at(&self, ctx: &mut ExplainContext<'_>, what: Explaining) -> bool {
+        match what {
+            Explaining::Removal { var, value } => {
+                let m = self.graph.num_edges();
+                let Some(x) = self.scope[m..].iter().position(|&l| l == var) else {
+                    return false;
+                };
+                if value < 1 || value as usize > self.terminals.len() {
+                    return false;
+                }
+                let (a, _) = self.terminals[value as usize - 1];
+                if !ctx.contains(var, value) {
+                    return false;
+                }
+                let area = self.push_wall(ctx, x, value);
+                if area[a] {
+                    return false;
+                }
+                ctx.push(Literal::eq(self.label(a), value));
+                true
+            }
+            Explaining::Failure => {
+                for (i, &(a, b)) in self.terminals.iter().enumerate() {
+                    let value = i as Value + 1;
+                    let probe = {
+                        let n = self.graph.num_vertices();
+                        let mut seen = vec![0u32; n];
+                        let mut stack = vec![0u32; n];
+                        let open = |e: Option<usize>, u: usize| {
+                            e.is_none_or(|e| ctx.contains(self.edge(e), 1))
+                                && ctx.contains(self.label(u), value)
+                        };
+                        self.reach(open, a, &mut seen, &mut stack, 1);
+                        seen[b] == 1
+                    };
+                    if !probe {
+                        self.push_wall(ctx, a, value);
+                        ctx.push(Literal::eq(self.label(a), value));
+                        ctx.push(Literal::eq(self.label(b), value));
+                        return true;
+                    }
+                }
+                false
+            }
+        }
+    }
+}
+
+impl Constraint for PathsReach {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    /// Every vertex labelled `i + 1`, and the second terminal of pair `i`,
+    /// is joined to the first through vertices so labelled and edges at 1.
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        let m = self.graph.num_edges();
+        let n = self.graph.num_vertices();
+        let mut seen = vec![0u32; n];
+        let mut stack = vec![0u32; n];
+        for (i, &(a, b)) in self.terminals.iter().enumerate() {
+            let value = i as Value + 1;
+            let mark = i as u32 + 1;
+            let open = |e: Option<usize>, u: usize| {
+                e.is_none_or(|e| values[e] == 1) && values[m + u] == value
+            };
+            self.reach(open, a, &mut seen, &mut stack, mark);
+            if seen[b] != mark || (0..n).any(|v| values[m + v] == value && seen[v] != mark) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        let mut s = ctx.take_scratch();
+        let result = self.run(ctx, &mut s.indices);
+        ctx.give_back_scratch(s);
+        result
+    }
+
+    fn events(&self) -> Events {
+        Events::DOMAIN
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::new(4)
+    }
+
+    fn name(&self) -> &str {
+        "paths"
+    }
+
+    fn explain(&self, ctx: &mut ExplainContext<'_>, what: Explaining) {
+        if !self.explain_at(ctx, what) {
+            ctx.push_scope(self.scope());
+        }
+    }
+}
 
 impl Model {
     /// Vertex-disjoint paths of `graph` joining the pairs of `terminals`
@@ -206,6 +449,12 @@ impl Model {
             ids.push(self.half_reify_relation(edges[e], labels[a], RelOp::Eq, labels[b], 0)?);
         }
         ids.push(self.acyclic(edges, graph)?);
+        let reach = PathsReach {
+            scope: all,
+            graph: graph.clone(),
+            terminals: terminals.to_vec(),
+        };
+        ids.push(self.post(Box::new(reach), false)?);
         Ok(ids)
     }
 }
