@@ -57,7 +57,14 @@
 //! Cost per wake-up: O(degree) for the sums, O(1) for a label relation on
 //! small label domains, O(m α(n)) for the forest rule and O(k (n + m)) for
 //! reachability with `k` pairs (no allocation: each part uses
-//! [`Scratch`](crate::Scratch) buffers or none).
+//! [`Scratch`](crate::Scratch) buffers or none). Reachability runs at the
+//! last priority level, once the cheap parts have reached their fixpoint.
+//! Measured with `examples/numberlink.rs` (random boards, not unique):
+//! 10 x 10 boards solve in milliseconds, 15 x 15 ones in about a second
+//! (about half a millisecond per decision), and 20 x 30 ones are not
+//! solved within 10 s: the puzzle's hard sizes need a stronger or more
+//! incremental propagator (next steps: per-pair work only where domains
+//! changed, and the reasoning on pairs that must cross).
 //!
 //! ```
 //! use csp_core::{Model, Solver, graph::Graph};
@@ -311,7 +318,7 @@ impl Constraint for PathsReach {
     }
 
     fn priority(&self) -> Priority {
-        Priority::new(4)
+        Priority::SLOWEST
     }
 
     fn name(&self) -> &str {
