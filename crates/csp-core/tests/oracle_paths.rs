@@ -21,6 +21,9 @@ struct PathsCase {
     pairs: Vec<(usize, usize)>,
     cover: bool,
     fixes: Vec<u8>,
+    /// Labels created from -1 (which `paths` removes), so their words are
+    /// not based at 0 and the reachability takes its general path.
+    wide: bool,
 }
 
 fn paths_case(max_n: usize, max_edges: usize) -> impl Strategy<Value = PathsCase> {
@@ -34,12 +37,13 @@ fn paths_case(max_n: usize, max_edges: usize) -> impl Strategy<Value = PathsCase
             Just(n).prop_flat_map(|n| Just((0..n).collect::<Vec<usize>>()).prop_shuffle()),
             1..=2usize,
             any::<bool>(),
+            any::<bool>(),
             prop::collection::vec(
                 prop_oneof![6 => Just(0u8), 1 => Just(1u8), 1 => Just(2u8)],
                 max_edges,
             ),
         )
-            .prop_map(move |(keep, order, k, cover, fixes)| {
+            .prop_map(move |(keep, order, k, cover, wide, fixes)| {
                 let edges: Vec<(usize, usize)> = all
                     .iter()
                     .zip(&keep)
@@ -55,6 +59,7 @@ fn paths_case(max_n: usize, max_edges: usize) -> impl Strategy<Value = PathsCase
                     pairs,
                     cover,
                     fixes,
+                    wide,
                 }
             })
     })
@@ -69,6 +74,7 @@ fn grid_case(rows: usize, cols: usize, pairs: &[(usize, usize)], cover: bool) ->
         pairs: pairs.to_vec(),
         cover,
         fixes: Vec::new(),
+        wide: false,
     }
 }
 

@@ -172,6 +172,78 @@ impl PathsReach {
         }
     }
 
+    /// The one-word fast path: every label's domain a word based at 0
+    /// (at most 63 pairs). One pass reads the label masks and the open
+    /// edges, one search per pair marks the vertices it reaches in a
+    /// per-vertex mask, and one pass removes the labels not reached.
+    /// Returns `None` when a domain is wider.
+    fn run_words(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        s: &mut crate::Scratch,
+    ) -> Option<Result<(), Conflict>> {
+        let n = self.graph.num_vertices();
+        let m = self.graph.num_edges();
+        if self.terminals.len() >= 63 {
+            return None;
+        }
+        // s.words: [label masks n][reached n][edge open m]
+        s.words.clear();
+        s.words.resize(2 * n + m, 0);
+        for v in 0..n {
+            match ctx.mask(self.label(v)) {
+                Some((0, mask)) => s.words[v] = mask,
+                _ => return None,
+            }
+        }
+        for e in 0..m {
+            s.words[2 * n + e] = u64::from(ctx.contains(self.edge(e), 1));
+        }
+        s.indices.clear();
+        s.indices.resize(n, 0);
+        let stack = &mut s.indices[..];
+        let (masks, rest) = s.words.split_at_mut(n);
+        let (reached, open) = rest.split_at_mut(n);
+        let mut pairs_bits = 0u64;
+        for (i, &(a, b)) in self.terminals.iter().enumerate() {
+            let bit = 1u64 << (i + 1);
+            pairs_bits |= bit;
+            if masks[a] & bit != 0 {
+                reached[a] |= bit;
+                stack[0] = a as u32;
+                let mut top = 1;
+                while top > 0 {
+                    top -= 1;
+                    let v = stack[top] as usize;
+                    for &(u, e) in self.graph.incident(v) {
+                        let u = u as usize;
+                        if reached[u] & bit == 0 && masks[u] & bit != 0 && open[e as usize] != 0 {
+                            reached[u] |= bit;
+                            stack[top] = u as u32;
+                            top += 1;
+                        }
+                    }
+                }
+            }
+            if reached[b] & bit == 0 {
+                ctx.set_rule(rules::CUT_OFF);
+                return Some(Err(ctx.conflict()));
+            }
+        }
+        ctx.set_rule(rules::UNREACHABLE);
+        for v in 0..n {
+            let mut lost = masks[v] & !reached[v] & pairs_bits;
+            while lost != 0 {
+                let value = lost.trailing_zeros() as Value;
+                lost &= lost - 1;
+                if let Err(c) = ctx.remove(self.label(v), value) {
+                    return Some(Err(c));
+                }
+            }
+        }
+        Some(Ok(()))
+    }
+
     fn run(&self, ctx: &mut PropagationContext<'_>, buf: &mut Vec<u32>) -> Result<(), Conflict> {
         let n = self.graph.num_vertices();
         buf.clear();
@@ -308,7 +380,10 @@ impl Constraint for PathsReach {
 
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
         let mut s = ctx.take_scratch();
-        let result = self.run(ctx, &mut s.indices);
+        let result = match self.run_words(ctx, &mut s) {
+            Some(result) => result,
+            None => self.run(ctx, &mut s.indices),
+        };
         ctx.give_back_scratch(s);
         result
     }
