@@ -86,8 +86,9 @@ impl PathsCase {
         let g = Graph::new(self.n, &self.edges).unwrap();
         let mut model = Model::new();
         let edges = model.new_bools(self.edges.len()).unwrap();
+        let low = if self.wide { -1 } else { 0 };
         let labels = model
-            .new_vars(self.n, 0..=self.pairs.len() as Value)
+            .new_vars(self.n, low..=self.pairs.len() as Value)
             .unwrap();
         model
             .paths(&g, &edges, &labels, &self.pairs, self.cover)
