@@ -82,6 +82,7 @@ pub mod trail;
 pub mod variable;
 
 pub use constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
+pub use constraints::PathsReach;
 pub use constraints::Table;
 pub use constraints::VisibleCount;
 pub use constraints::{AbsDiff, EqualApart};
