@@ -229,6 +229,9 @@ fn sudoku_output_is_unchanged() {
 #[test]
 fn futoshiki_output_is_unchanged() {
     let adjacent = "# adjacent\n1 . .\n|  \n. . .\n\n. . .\n";
+    // Adjacent mode without bars: no two neighbours differ by 1, so no
+    // solution (one in standard mode).
+    let no_bars = "# adjacent\n1 .\n   \n. .\n";
     let cases = vec![
         // solve
         case("futoshiki solve futoshiki_mixed.txt"),
@@ -258,6 +261,8 @@ fn futoshiki_output_is_unchanged() {
         piped("futoshiki hint", &line(FUTOSHIKI)),
         case("futoshiki hint --json futoshiki_mixed.txt"),
         piped("futoshiki hint", adjacent),
+        piped("futoshiki solve", no_bars),
+        piped("futoshiki hint", no_bars),
         // generate
         case("futoshiki generate --size 4 --count 3 --seed 3"),
         case("futoshiki generate --size 4 --count 2 --seed 3 --grid"),
@@ -276,6 +281,7 @@ fn futoshiki_output_is_unchanged() {
         case("futoshiki convert --to id futoshiki_mixed.txt"),
         case("futoshiki convert --to puzzlink --json futoshiki_ids.txt"),
         piped("futoshiki convert --to text", adjacent),
+        piped("futoshiki convert --to id", no_bars),
         // input errors
         case("futoshiki solve missing.txt"),
     ];
