@@ -5,7 +5,7 @@
 use crate::answer::{Answer, Status};
 use crate::args::{ConvertArgs, Format, RunArgs};
 use crate::batch::{self, Tally};
-use crate::framing::{Record, RecordShape};
+use crate::framing::{Form, Record, RecordShape};
 use crate::output::{Io, Layout, Printer};
 use gridcsp_puzzles::{AnyFamily, AnyPuzzle};
 use std::io;
@@ -56,6 +56,9 @@ pub(crate) fn written(p: &dyn AnyPuzzle, to: Format) -> Result<String, String> {
 }
 
 /// Reads a record as a puzzle of the family; errors name the file's line.
+/// A Futoshiki grid just after the `# adjacent` comment is an Adjacent
+/// puzzle even without bars (the comment is the futoshiki crate's
+/// directive, kept with the record by the framer).
 pub(crate) fn load<'f>(
     family: &'f dyn AnyFamily,
     record: &Record,
@@ -63,9 +66,19 @@ pub(crate) fn load<'f>(
     if let Some(defect) = &record.defect {
         return Err(Answer::invalid(defect.clone()));
     }
-    family
-        .load(&record.text)
-        .map_err(|e| Answer::invalid(e.relocated(record.line).to_string()))
+    let adjacent = record.form == Form::Block
+        && family.info().name == "futoshiki"
+        && record
+            .comment
+            .as_deref()
+            .is_some_and(|c| c.trim().eq_ignore_ascii_case(futoshiki::ADJACENT_DIRECTIVE));
+    let loaded = if adjacent {
+        let text = format!("{}\n{}", futoshiki::ADJACENT_DIRECTIVE, record.text);
+        family.load(&text).map_err(|e| (e, record.line - 1))
+    } else {
+        family.load(&record.text).map_err(|e| (e, record.line))
+    };
+    loaded.map_err(|(e, first)| Answer::invalid(e.relocated(first).to_string()))
 }
 
 /// `failed`, with the reason on standard error.

@@ -1,7 +1,8 @@
 //! `gridcsp futoshiki ...`: solve, count, check, grade, explain, generate.
 //!
-//! Futoshiki input is cut by [`shape`]: a game ID on one line, or a grid
-//! (see [`grid_extent`]). A Futoshiki model depends on the puzzle's signs,
+//! Futoshiki input is cut as the family path cuts it
+//! ([`crate::family_cmd::futoshiki_shape`]): a game ID on one line, or a
+//! grid. A Futoshiki model depends on the puzzle's signs,
 //! so each puzzle gets its own csp-core model; there is no state to keep
 //! between puzzles.
 
@@ -11,7 +12,7 @@ use crate::args::{
 };
 use crate::batch::{self, Tally};
 use crate::common::{clock_seed, conflict_line, search_options};
-use crate::framing::{Block, Extent, Form, Record, RecordShape, Vote, is_blank, vote};
+use crate::framing::{Form, Record};
 use crate::output::{Io, Layout, Printer};
 use csp_core::{SearchOptions, SolveOutcome};
 use futoshiki::{
@@ -76,11 +77,24 @@ pub(crate) fn run(command: FutoshikiCommand, run_args: &RunArgs, io: &Io) -> io:
         }
         FutoshikiCommand::Render(a) => {
             let family = &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD;
-            crate::render_cmd::run(family, &a.input.files, shape(), &a.render, run_args, io)
+            crate::render_cmd::run(
+                family,
+                &a.input.files,
+                crate::family_cmd::futoshiki_shape(),
+                &a.render,
+                run_args,
+                io,
+            )
         }
         FutoshikiCommand::Convert(a) => {
             let family = &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD;
-            crate::convert::convert_records(family, &a, shape(), run_args, io)
+            crate::convert::convert_records(
+                family,
+                &a,
+                crate::family_cmd::futoshiki_shape(),
+                run_args,
+                io,
+            )
         }
     }
 }
@@ -97,81 +111,11 @@ where
     batch::run_records(
         run_args,
         &input.files,
-        shape(),
+        crate::family_cmd::futoshiki_shape(),
         &mut printer,
         || (),
         |_, r| work(r),
     )
-}
-
-/// The record shape of Futoshiki input: a line holding `:` or `,` is a
-/// game ID (every game ID has both, no grid line has either); any other
-/// line starts a grid, which ends where [`grid_extent`] says, or at a
-/// comment line or a game ID.
-pub(crate) fn shape() -> RecordShape {
-    RecordShape::LineOrBlock {
-        is_line: |line| line.contains([':', ',']),
-        block: Block {
-            extent: Box::new(grid_extent),
-            comments_end: true,
-            ignorable: |_| false,
-        },
-    }
-}
-
-/// The widest cell row: a 35x35 grid's 69 characters.
-const MAX_WIDTH: usize = 2 * futoshiki::MAX_SIZE - 1;
-
-/// A line's width without its trailing spaces, in characters.
-fn width(line: &str) -> usize {
-    line.trim_end_matches(' ').chars().count()
-}
-
-/// Where a Futoshiki grid ends, from its lines so far. A grid of size n
-/// has 2n-1 lines, the width of its cell rows (lines 1, 3, 5, ...): the
-/// first line's width, or, when the next cell row disagrees with it, the
-/// width two of the first three cell rows share (a damaged first row does
-/// not decide the height alone; if they all differ, or agree on an even
-/// width, the grid ends at the next blank line). An empty line inside a
-/// grid is an empty relation row, except that it ends the grid where a
-/// cell row is due (a cell row is never empty; two empty lines in a row
-/// always end a grid) and in a grid that pads its relation rows with
-/// spaces to the full width (as gridcsp writes them). A line wider than
-/// any grid (69 characters) is a record of its own.
-fn grid_extent(lines: &[&str]) -> Extent {
-    let k = lines.len() - 1;
-    let first = width(lines[0]);
-    if first > MAX_WIDTH {
-        return Extent::Cut(1);
-    }
-    let widths: Vec<usize> = lines.iter().step_by(2).take(3).map(|l| width(l)).collect();
-    let voted = vote(&widths);
-    if k > 0 && is_blank(lines[k]) {
-        if k % 2 == 0 {
-            // A cell row is due: the grid ended, and an empty line before
-            // this one was the separator, not an empty relation row.
-            return Extent::Cut(if is_blank(lines[k - 1]) { k - 1 } else { k });
-        }
-        let full = match voted {
-            Vote::Agreed(w) => w,
-            Vote::Wait | Vote::Split => first,
-        };
-        let padded = |l: &&str| l.ends_with(' ') && l.chars().count() >= full;
-        if lines[k].is_empty() && lines[1..k].iter().step_by(2).any(padded) {
-            return Extent::Cut(k);
-        }
-    }
-    let w = match voted {
-        Vote::Agreed(w) if w % 2 == 1 && w <= MAX_WIDTH => w,
-        Vote::Agreed(_) if widths.len() < 3 => return Extent::More,
-        Vote::Wait => return Extent::More,
-        Vote::Agreed(_) | Vote::Split => return Extent::ToEmptyLine,
-    };
-    if lines.len() >= w {
-        Extent::Cut(w)
-    } else {
-        Extent::More
-    }
 }
 
 /// A grid error with the line counted from the start of the file.
@@ -477,77 +421,6 @@ fn generate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::framing::frame;
-
-    /// The first line and text of each record of `text`.
-    fn records(text: &str) -> Vec<(usize, String)> {
-        frame(&shape(), text)
-            .into_iter()
-            .map(|r| (r.line, r.text))
-            .collect()
-    }
-
-    fn own(v: &[(usize, &str)]) -> Vec<(usize, String)> {
-        v.iter().map(|&(l, t)| (l, t.to_owned())).collect()
-    }
-
-    #[test]
-    fn grids_keep_empty_relation_rows_and_end_at_their_height() {
-        let stripped = "2 . .<.\n  v\n. . . .\n\n. . .<.\n\n. .>. .";
-        let text = format!("# one\n{stripped}\n4:1,0R,0,4,0,0,0,0,0,0U,0U,0,0,0R,0,0,\n{stripped}");
-        let got = frame(&shape(), &text);
-        let starts: Vec<(usize, Form)> = got.iter().map(|r| (r.line, r.form)).collect();
-        assert_eq!(
-            starts,
-            [(2, Form::Block), (9, Form::Line), (10, Form::Block)]
-        );
-        assert_eq!(got[0].text, stripped);
-        assert_eq!(got[0].comment.as_deref(), Some("# one"));
-        // Grids may follow each other directly.
-        let two = records("1 .\n\n. .\n. 1\n\n. .");
-        assert_eq!(two, own(&[(1, "1 .\n\n. ."), (4, ". 1\n\n. .")]));
-    }
-
-    #[test]
-    fn a_damaged_first_row_does_not_decide_the_height() {
-        // See: issue 18, item 4.
-        let got = records(". . .\n\n. .\n\n1 .\n\n. .");
-        assert_eq!(got, own(&[(1, ". . .\n\n. ."), (5, "1 .\n\n. .")]));
-        // A middle row is outvoted by the first and the third.
-        let got = records(". . .\n\n. . . .\n\n. . .\n\n1 .");
-        assert_eq!(got, own(&[(1, ". . .\n\n. . . .\n\n. . ."), (7, "1 .")]));
-    }
-
-    #[test]
-    fn empty_lines_end_a_grid_where_they_cannot_be_relation_rows() {
-        // Where a cell row is due (two empty lines in a row).
-        let got = records(". . .\n\n\n1 .\n\n. .");
-        assert_eq!(got, own(&[(1, ". . ."), (4, "1 .\n\n. .")]));
-        // In a grid padded to its full width, as gridcsp writes them.
-        let got = records(". . .\n     \n. . .\n\n1 .\n   \n. .");
-        assert_eq!(
-            got,
-            own(&[(1, ". . .\n     \n. . ."), (5, "1 .\n   \n. .")])
-        );
-        // A relation row with one stray space is no padding.
-        let got = records(". . .\n \n. . .\n\n. . .");
-        assert_eq!(got, own(&[(1, ". . .\n \n. . .\n\n. . .")]));
-    }
-
-    #[test]
-    fn game_ids_comments_and_wide_lines_end_grids() {
-        let id = "4:1,0R,0,4,0,0,0,0,0,0U,0U,0,0,0R,0,0,";
-        let got = records(&format!(". . .\n{id}\n4;1,0R\n. .\n# c\n. 1"));
-        assert_eq!(
-            got,
-            own(&[(1, ". . ."), (2, id), (3, "4;1,0R"), (4, ". ."), (6, ". 1")])
-        );
-        let wide = ". ".repeat(40);
-        let got = records(&format!("{wide}\n1 .\n\n. ."));
-        assert_eq!(got, own(&[(1, &wide), (2, "1 .\n\n. .")]));
-        // A line of one cell is a whole 1x1 grid, at once.
-        assert_eq!(records("1\n1"), own(&[(1, "1"), (2, "1")]));
-    }
 
     #[test]
     fn grid_errors_name_the_file_line() {

@@ -332,6 +332,38 @@ mod tests {
         );
     }
 
+    /// Every family, Sudoku and Futoshiki included, has the same
+    /// subcommands (issue 43: `gridcsp FAMILY hint --help` works for all),
+    /// each with its help.
+    #[test]
+    fn every_family_has_the_same_subcommands() {
+        let names = |c: &clap::Command| -> Vec<String> {
+            let mut v: Vec<String> = c
+                .get_subcommands()
+                .map(|s| s.get_name().to_owned())
+                .filter(|n| n != "help")
+                .collect();
+            v.sort();
+            v
+        };
+        let shared = names(&FamilyCommand::augment_subcommands(clap::Command::new("f")));
+        assert_eq!(shared.len(), 9, "{shared:?}");
+        let mut cmd = command();
+        cmd.build();
+        for f in gridcsp_puzzles::families() {
+            let name = f.info().name;
+            let family = cmd.find_subcommand_mut(name).expect("listed");
+            assert_eq!(names(family), shared, "{name}");
+            for sub in &shared {
+                let help = family
+                    .find_subcommand_mut(sub)
+                    .map(|c| c.render_long_help().to_string())
+                    .unwrap_or_default();
+                assert!(help.contains("Usage: gridcsp"), "{name} {sub}: {help}");
+            }
+        }
+    }
+
     /// Deferring a family's subcommands changes nothing a user sees: its
     /// subcommands are all there with their help once clap reaches them.
     #[test]
