@@ -37,7 +37,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 /// The candidates tried when the options leave the budget to the family.
-const ATTEMPTS: u32 = 400;
+const ATTEMPTS: u32 = 2000;
 
 /// The largest number of rows or columns read.
 pub const MAX_SIDE: usize = 64;
@@ -347,6 +347,31 @@ fn reachable(p: &GalaxiesPuzzle, d: Dot) -> Vec<usize> {
         .collect()
 }
 
+/// The number of cells whose mirror about `d` is in the grid (the 0/1
+/// variables the model makes for the dot).
+fn reach_count(p: &GalaxiesPuzzle, d: Dot) -> usize {
+    let span = |centre: usize, len: usize| {
+        let lo = centre.saturating_sub(len - 1);
+        let hi = centre.min(len - 1);
+        (hi + 1).saturating_sub(lo)
+    };
+    span(d.y, p.rows) * span(d.x, p.cols)
+}
+
+/// The dot a model variable past the cells is a 0/1 "in the galaxy" flag
+/// of: the model makes them dot by dot, [`reach_count`] of each.
+fn dot_of_flag(p: &GalaxiesPuzzle, index: usize) -> Option<Dot> {
+    let mut at = index.checked_sub(p.rows * p.cols)?;
+    for &d in &p.dots {
+        let n = reach_count(p, d);
+        if at < n {
+            return Some(d);
+        }
+        at -= n;
+    }
+    None
+}
+
 impl Galaxies {
     fn model(&self, p: &GalaxiesPuzzle) -> Result<Built, ModelError> {
         let (rows, cols) = (p.rows, p.cols);
@@ -358,6 +383,7 @@ impl Galaxies {
         let mut live = vec![Vec::new(); p.dots.len()];
         for (k, &d) in p.dots.iter().enumerate() {
             live[k] = reachable(p, d);
+            debug_assert_eq!(live[k].len(), reach_count(p, d));
             let mut ok = vec![false; n];
             for &i in &live[k] {
                 ok[i] = true;
@@ -610,20 +636,38 @@ impl Family for Galaxies {
         let Some(dot) = usize::try_from(d.value).ok().and_then(|v| p.dot(v)) else {
             return fallback();
         };
+        // A removal that leaves one value comes as that value placed,
+        // under the constraint that removed another: the dot the
+        // constraint is about is then not `dot`.
         match k.name() {
             "clause" => {
-                let other = k
+                let Some(o) = k
                     .scope()
                     .iter()
                     .filter_map(|&v| shading::cell_of(built, v))
-                    .find(|&o| o != cell);
-                let Some(o) = other else {
+                    .find(|&o| o != cell)
+                else {
                     return fallback();
                 };
-                if placed {
+                let about = Dot {
+                    y: cell.row + o.row,
+                    x: cell.col + o.col,
+                };
+                if placed && about == dot {
                     crate::Reason::new(
                         RULES[1].name,
                         format!("its mirror {o} about {} is in that galaxy", dot.name()),
+                        vec![o],
+                    )
+                } else if placed {
+                    // The same words as the removal it follows: the last
+                    // dot left is the one placed.
+                    crate::Reason::new(
+                        RULES[0].name,
+                        format!(
+                            "its mirror {o} about {} is not in that galaxy",
+                            about.name()
+                        ),
                         vec![o],
                     )
                 } else {
@@ -634,22 +678,41 @@ impl Family for Galaxies {
                     )
                 }
             }
-            "reify" if placed => crate::Reason::new(
-                RULES[3].name,
-                format!(
-                    "the galaxy of {} can only join its cells through it",
-                    dot.name()
-                ),
-                Vec::new(),
-            ),
-            "reify" => crate::Reason::new(
-                RULES[2].name,
-                format!(
-                    "no path of cells that can be in the galaxy of {} joins it to the dot",
-                    dot.name()
-                ),
-                Vec::new(),
-            ),
+            "reify" => {
+                let about = k
+                    .scope()
+                    .iter()
+                    .find_map(|&v| dot_of_flag(p, v.index()))
+                    .unwrap_or(dot);
+                if placed && about == dot {
+                    crate::Reason::new(
+                        RULES[3].name,
+                        format!(
+                            "the galaxy of {} can only join its cells through it",
+                            dot.name()
+                        ),
+                        Vec::new(),
+                    )
+                } else if placed {
+                    crate::Reason::new(
+                        RULES[2].name,
+                        format!(
+                            "no path of cells that can be in the galaxy of {} joins it to the dot",
+                            about.name()
+                        ),
+                        Vec::new(),
+                    )
+                } else {
+                    crate::Reason::new(
+                        RULES[2].name,
+                        format!(
+                            "no path of cells that can be in the galaxy of {} joins it to the dot",
+                            dot.name()
+                        ),
+                        Vec::new(),
+                    )
+                }
+            }
             _ => fallback(),
         }
     }
@@ -699,7 +762,7 @@ impl Family for Galaxies {
         };
         for attempt in 1..=options.attempts_or(ATTEMPTS) {
             options.check()?;
-            let puzzle = candidate(rows, cols, &mut rng);
+            let puzzle = candidate(rows, cols, options.level > 0, &mut rng);
             if super::quick_grade::level_of(self, &puzzle, &limits) != Some(options.level) {
                 continue;
             }
@@ -809,14 +872,20 @@ fn check(p: &GalaxiesPuzzle, s: &Regions) -> Vec<Violation> {
 /// A candidate puzzle: galaxies grown at random until they fill the grid.
 /// Each round plants a dot (at a cell's centre, an edge or a corner whose
 /// cells are free) at a random free cell, then grows every galaxy of the
-/// round by mirrored pairs of free cells next to it, up to a random size,
-/// until none can grow; rounds go on until no cell is free.
-fn candidate(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> GalaxiesPuzzle {
+/// round by mirrored pairs of free cells next to it, up to a random size
+/// (`large`: up to half the grid, for the harder level), until none can
+/// grow; rounds go on until no cell is free.
+fn candidate(rows: usize, cols: usize, large: bool, rng: &mut ChaCha8Rng) -> GalaxiesPuzzle {
     let n = rows * cols;
     let mut label: Vec<Option<usize>> = vec![None; n];
     let mut dots: Vec<Dot> = Vec::new();
     let mut members: Vec<Vec<usize>> = Vec::new();
-    let max_size = (n / 3).clamp(4, 24);
+    // Larger galaxies for the harder level: fewer dots, more to decide.
+    let max_size = if large {
+        (n / 2).clamp(6, 40)
+    } else {
+        (n / 3).clamp(4, 24)
+    };
     loop {
         let free: Vec<usize> = (0..n).filter(|&i| label[i].is_none()).collect();
         if free.is_empty() {
@@ -915,6 +984,19 @@ mod tests {
             Dot { y: 1, x: 1 }.name(),
             "the dot at the corner of r1c1 and r2c2"
         );
+    }
+
+    #[test]
+    fn flags_map_back_to_their_dot() {
+        let p = Galaxies.parse("7x7:mekdtvzdrtbbu").unwrap();
+        let built = Galaxies.build(&p).unwrap();
+        let n = p.rows * p.cols;
+        let flags: usize = p.dots.iter().map(|&d| reach_count(&p, d)).sum();
+        assert_eq!(built.model.num_vars(), n + flags);
+        assert_eq!(dot_of_flag(&p, n), p.dots.first().copied());
+        assert_eq!(dot_of_flag(&p, n + flags - 1), p.dots.last().copied());
+        assert_eq!(dot_of_flag(&p, n + flags), None);
+        assert_eq!(dot_of_flag(&p, 0), None);
     }
 
     #[test]
