@@ -14,6 +14,7 @@ pub mod binairo;
 pub mod dominosa;
 pub mod fillomino;
 pub mod futoshiki;
+pub mod galaxies;
 mod grid_cells;
 mod grid_text;
 pub mod hashi;
@@ -82,4 +83,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &battleships::Battleships,
     &heyawake::Heyawake,
     &hashi::Hashi,
+    &galaxies::Galaxies,
 ];

@@ -42,7 +42,9 @@ mod numbers;
 
 pub use body::{Clue, Reader};
 pub use border::Borders;
-pub use cells::{encode_binary, encode_circles, encode_empty, encode_four_cell, encode_one_cell};
+pub use cells::{
+    encode_binary, encode_circles, encode_dots, encode_empty, encode_four_cell, encode_one_cell,
+};
 pub use custom::{KakuroBody, KakuroCell, encode_hitori};
 pub use numbers::{
     ArrowClue, Stacks, encode_arrow_number16, encode_number10, encode_number16,

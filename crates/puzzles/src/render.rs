@@ -568,6 +568,17 @@ impl Canvas {
         ));
     }
 
+    /// A white ring centred at a point in cell units (Galaxies' dots, at
+    /// a cell's centre, an edge's midpoint or a corner).
+    pub fn ring(&mut self, x: f64, y: f64, radius: f64) {
+        self.raw(&format!(
+            "<circle class=\"ring\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
+            num(x),
+            num(y),
+            num(radius)
+        ));
+    }
+
     /// A thick diagonal across a cell: `\` (top-left to bottom-right) when
     /// `back`, else `/` (Slant).
     pub fn diagonal(&mut self, row: usize, col: usize, back: bool) {

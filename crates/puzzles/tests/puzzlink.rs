@@ -34,6 +34,7 @@ const GENRES: &[(&str, &str)] = &[
     ("lits", "lits"),
     ("heyawake", "heyawake"),
     ("hashi", "hashikake"),
+    ("galaxies", "tentaisho"),
 ];
 
 #[test]

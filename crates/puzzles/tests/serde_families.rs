@@ -11,7 +11,7 @@
 use gridcsp_puzzles::families::slant::{self, Slant};
 use gridcsp_puzzles::families::{
     battleships::Battleships, binairo::Binairo, dominosa::Dominosa, fillomino::Fillomino,
-    futoshiki::Futoshiki, hashi::Hashi, heyawake::Heyawake, hitori::Hitori,
+    futoshiki::Futoshiki, galaxies::Galaxies, hashi::Hashi, heyawake::Heyawake, hitori::Hitori,
     jigsaw_sudoku::JigsawSudoku, kakuro::Kakuro, kenken::KenKen, killer_sudoku::KillerSudoku,
     kurodoko::Kurodoko, light_up::LightUp, lits::Lits, magnets::Magnets, masyu::Masyu,
     nonogram::Nonogram, norinori::Norinori, nurikabe::Nurikabe, ripple_effect::RippleEffect,
@@ -84,10 +84,11 @@ where
     let json = round_trip(&solution);
     let written = family.write_solution(puzzle, &solution);
     if let Some(text) = json.as_str() {
-        // A labelling of regions (Shikaku) is written renumbered in order of
-        // first appearance; its serde text keeps the labels it has.
+        // A labelling of regions (Shikaku, Galaxies) is written renumbered
+        // in order of first appearance; its serde text keeps the labels it
+        // has.
         let relabel = |rows: Vec<Vec<String>>| -> Vec<Vec<String>> {
-            if name != "shikaku" {
+            if name != "shikaku" && name != "galaxies" {
                 return rows;
             }
             let mut seen: Vec<String> = Vec::new();
@@ -412,6 +413,12 @@ fn shading_and_loop_families() {
         Form::Text,
     );
     check_family(
+        "galaxies",
+        &Galaxies,
+        &["7x7:mekdtvzdrtbbu", "3 3\n1 - 2\n2 0 -\n- 1 -\n"],
+        Form::Text,
+    );
+    check_family(
         "lits",
         &Lits,
         &["4 4\n0 0 1 1\n0 0 1 2\n0 1 1 2\n2 2 2 2\n"],
@@ -595,6 +602,7 @@ fn read_as_everything(json: &str) {
     read::<gridcsp_puzzles::families::heyawake::HeyawakePuzzle>(json);
     read::<gridcsp_puzzles::families::hashi::HashiPuzzle>(json);
     read::<gridcsp_puzzles::families::hashi::HashiSolution>(json);
+    read::<gridcsp_puzzles::families::galaxies::GalaxiesPuzzle>(json);
     read::<shading::Shading>(json);
     read::<shading::Regions>(json);
 }

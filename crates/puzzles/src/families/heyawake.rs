@@ -71,7 +71,7 @@ impl HeyawakePuzzle {
         if rows.checked_mul(cols) != Some(clues.len()) || rooms.labels().len() != clues.len() {
             return None;
         }
-        let rooms = Regions::new(rows, cols, canonical(rooms.labels()))?;
+        let rooms = Regions::new(rows, cols, shading::canonical_labels(rooms.labels()))?;
         let p = HeyawakePuzzle {
             rows,
             cols,
@@ -155,21 +155,6 @@ impl HeyawakePuzzle {
 
 #[cfg(feature = "serde")]
 crate::serde_text::family_text!(HeyawakePuzzle, Heyawake, layout);
-
-/// Labels renumbered from 1 in order of first appearance.
-fn canonical(labels: &[u64]) -> Vec<u64> {
-    let mut seen: Vec<u64> = Vec::new();
-    labels
-        .iter()
-        .map(|l| match seen.iter().position(|s| s == l) {
-            Some(k) => k as u64 + 1,
-            None => {
-                seen.push(*l);
-                seen.len() as u64
-            }
-        })
-        .collect()
-}
 
 const LEVELS: &[Level] = &[
     Level {

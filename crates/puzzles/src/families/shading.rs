@@ -362,6 +362,22 @@ pub(crate) fn cell_list(cells: &[Cell]) -> String {
     }
 }
 
+/// Region labels renumbered from 1 in order of first appearance, row by
+/// row (how the text layouts print a labelling).
+pub(crate) fn canonical_labels(labels: &[u64]) -> Vec<u64> {
+    let mut seen: Vec<u64> = Vec::new();
+    labels
+        .iter()
+        .map(|l| match seen.iter().position(|s| s == l) {
+            Some(k) => k as u64 + 1,
+            None => {
+                seen.push(*l);
+                seen.len() as u64
+            }
+        })
+        .collect()
+}
+
 /// Draws the region borders of `regions` on `canvas`.
 pub(crate) fn draw_regions(canvas: &mut Canvas, regions: &Regions) {
     let cols = regions.cols;
@@ -400,6 +416,11 @@ mod tests {
         assert_eq!((e.line, e.column), (Some(1), Some(3)));
         let e = Regions::read(&mut Reader::new("99999999999999999999999\n"), 1, 1).unwrap_err();
         assert!(e.message.contains("too large"), "{e}");
+    }
+
+    #[test]
+    fn canonical_labels_follow_first_appearance() {
+        assert_eq!(canonical_labels(&[7, 7, 3, 9, 3]), [1, 1, 2, 3, 2]);
     }
 
     #[test]

@@ -297,21 +297,6 @@ fn read_clue(t: &crate::text::Token<'_>) -> Result<Option<u32>, ParseError> {
     }
 }
 
-/// Labels renumbered from 1 in order of first appearance, row by row.
-fn canonical(labels: &[u64]) -> Vec<u64> {
-    let mut seen: Vec<u64> = Vec::new();
-    labels
-        .iter()
-        .map(|l| match seen.iter().position(|s| s == l) {
-            Some(k) => k as u64 + 1,
-            None => {
-                seen.push(*l);
-                seen.len() as u64
-            }
-        })
-        .collect()
-}
-
 impl Shikaku {
     fn model(&self, p: &ShikakuPuzzle) -> Result<Built, ModelError> {
         let (rows, cols) = (p.rows, p.cols);
@@ -423,7 +408,7 @@ impl Family for Shikaku {
 
     fn write_solution(&self, p: &ShikakuPuzzle, s: &Regions) -> String {
         let mut out = format!("{}\n", p.header());
-        let labels = canonical(s.labels());
+        let labels = shading::canonical_labels(s.labels());
         shading::write_aligned(&mut out, p.rows, p.cols, |i| labels[i].to_string());
         out
     }
@@ -766,10 +751,5 @@ mod tests {
         assert!(e.to_string().contains("longer"), "{e}");
         let e = Shikaku.parse("4x3:2b4?2a3e").unwrap_err();
         assert_eq!(e.column, Some(8));
-    }
-
-    #[test]
-    fn canonical_labels_follow_first_appearance() {
-        assert_eq!(canonical(&[7, 7, 3, 9, 3]), [1, 1, 2, 3, 2]);
     }
 }

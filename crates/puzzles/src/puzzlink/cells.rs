@@ -1,7 +1,9 @@
 //! Small values per cell: 4Cell (clues 0 to 4, as Slitherlink and Light
 //! Up have; 4Cross is the same over the grid's corners), 1Cell (marked
 //! cells), Binary (one bit per cell; Empty is Binary left out when no
-//! cell is set) and Circle (0, 1 or 2 per cell, three cells a character).
+//! cell is set), Circle (0, 1 or 2 per cell, three cells a character) and
+//! Dot (a white or black dot at some of a list of points, Tentaisho's
+//! galaxy centres).
 
 use super::EncodeError;
 use super::body::{Clue, Reader, base36};
@@ -94,6 +96,27 @@ impl Reader<'_> {
                     out[c] = (v / w % 3) as u8;
                     c += 1;
                 }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Dot: `n` points each empty (0) or holding a white (1) or black (2)
+    /// dot, in pzprjs's order. `0`-`f` a dot (white when even) followed
+    /// by `v / 2` empty points; `g`-`z` 1 to 20 empty points. The reading
+    /// stops once the points are covered, so what follows (Tentaisho's
+    /// Empty cells) stays unread.
+    pub fn dots(&mut self, n: usize) -> Result<Vec<u8>, ParseError> {
+        let mut out = vec![0; n];
+        let mut s = 0;
+        while s < n {
+            let Some(b) = self.next_byte() else { break };
+            let v = base36_value(b).ok_or_else(|| self.unexpected("a Dot group"))?;
+            if v < 16 {
+                out[s] = (v % 2) as u8 + 1;
+                s += v / 2 + 1;
+            } else {
+                s += v - 15;
             }
         }
         Ok(out)
@@ -230,8 +253,63 @@ pub fn encode_circles(values: &[u8]) -> Result<String, EncodeError> {
         .collect())
 }
 
+/// Dot of `values` (0 none, 1 white, 2 black; see [`Reader::dots`]);
+/// an error for a value over 2.
+pub fn encode_dots(values: &[u8]) -> Result<String, EncodeError> {
+    if let Some(v) = values.iter().find(|&&v| v > 2) {
+        return Err(EncodeError::new(format!("{v} does not fit Dot (0 to 2)")));
+    }
+    let mut out = String::new();
+    let mut empty = 0;
+    let mut s = 0;
+    while s < values.len() {
+        if values[s] == 0 {
+            empty += 1;
+            if empty == 20 {
+                out.push('z');
+                empty = 0;
+            }
+            s += 1;
+            continue;
+        }
+        if empty > 0 {
+            out.push(base36(empty + 15));
+            empty = 0;
+        }
+        // The gap to the next dot, up to 8 points on.
+        let step = (1..=7)
+            .find(|&i| values.get(s + i).is_some_and(|&v| v > 0))
+            .unwrap_or(8);
+        out.push(base36(2 * (step - 1) + usize::from(values[s] - 1)));
+        s += step;
+    }
+    if empty > 0 {
+        out.push(base36(empty + 15));
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn dots_read_and_write_pzprjs_tentaisho_runs() {
+        // A white dot with the 7 empty points its 'e' covers, 33 empty
+        // points ('z' for 20, 's' for 13), a black dot ('f').
+        let mut values = vec![0u8; 42];
+        values[0] = 1;
+        values[41] = 2;
+        let text = encode_dots(&values).unwrap();
+        assert_eq!(text, "ezsf");
+        let mut r = Reader::new(&text, 1);
+        assert_eq!(r.dots(42).unwrap(), values);
+        assert!(r.is_empty());
+        // Two dots three points apart: '4' (white, then two empty points).
+        assert_eq!(encode_dots(&[1, 0, 0, 1]).unwrap(), "4e");
+        assert!(encode_dots(&[3]).is_err());
+        let e = Reader::new("4!", 5).dots(4).unwrap_err();
+        assert_eq!(e.column, Some(6));
+    }
+
     use super::*;
     use Clue::{Empty as E, Number as N, Unknown as Q};
 
