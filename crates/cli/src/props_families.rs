@@ -525,6 +525,7 @@ families!(
     battleships => "battleships",
     heyawake => "heyawake",
     hashi => "hashi",
+    yajilin => "yajilin",
 );
 
 #[test]

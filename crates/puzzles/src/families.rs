@@ -46,6 +46,7 @@ pub mod suguru;
 pub mod tents;
 pub mod thermometers;
 mod words;
+pub mod yajilin;
 
 use crate::dynamic::AnyFamily;
 
@@ -82,4 +83,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &battleships::Battleships,
     &heyawake::Heyawake,
     &hashi::Hashi,
+    &yajilin::Yajilin,
 ];

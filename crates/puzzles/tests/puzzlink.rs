@@ -34,6 +34,7 @@ const GENRES: &[(&str, &str)] = &[
     ("lits", "lits"),
     ("heyawake", "heyawake"),
     ("hashi", "hashikake"),
+    ("yajilin", "yajilin"),
 ];
 
 #[test]
