@@ -316,12 +316,18 @@ static RULES: [crate::Rule; 10] = [
         "a cell with fewer than two sides left that the loop can leave by cannot be on the loop: it is shaded",
         None,
     ),
-    super::words::LOOP_RULES[0],
-    super::words::LOOP_RULES[1],
-    super::words::LOOP_RULES[2],
-    super::words::LOOP_RULES[3],
-    super::words::LOOP_RULES[4],
+    without_tatham(super::words::LOOP_RULES[0]),
+    without_tatham(super::words::LOOP_RULES[1]),
+    without_tatham(super::words::LOOP_RULES[2]),
+    without_tatham(super::words::LOOP_RULES[3]),
+    without_tatham(super::words::LOOP_RULES[4]),
 ];
+
+/// A shared loop rule without the Tatham level it has in his loop games
+/// (he has no Yajilin).
+const fn without_tatham(rule: crate::Rule) -> crate::Rule {
+    crate::Rule::new(rule.name, rule.about, None)
+}
 
 /// What each constraint stands for, in posting order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
