@@ -526,6 +526,7 @@ families!(
     heyawake => "heyawake",
     hashi => "hashi",
     galaxies => "galaxies",
+    yajilin => "yajilin",
 );
 
 #[test]

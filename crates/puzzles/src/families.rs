@@ -47,6 +47,7 @@ pub mod suguru;
 pub mod tents;
 pub mod thermometers;
 mod words;
+pub mod yajilin;
 
 use crate::dynamic::AnyFamily;
 
@@ -84,4 +85,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &heyawake::Heyawake,
     &hashi::Hashi,
     &galaxies::Galaxies,
+    &yajilin::Yajilin,
 ];

@@ -352,7 +352,6 @@ impl fmt::Display for Url {
 /// Other puzz.link genres' common aliases and the name puzz.link itself
 /// uses, for messages about genres gridcsp lacks.
 const OTHER_ALIASES: &[(&str, &str)] = &[
-    ("yajirin", "yajilin"),
     ("bag", "cave"),
     ("numberlink", "numlin"),
     ("slant", "gokigen"),
@@ -500,7 +499,7 @@ mod tests {
     fn genres_gridcsp_lacks_are_named() {
         let e = load("https://puzz.link/p?tapa/5/5/g").err().unwrap();
         assert!(e.message.contains("`tapa`"), "{e}");
-        let e = load("https://puzz.link/p?yajirin/5/5/g").err().unwrap();
-        assert!(e.message.contains("`yajirin` (`yajilin`)"), "{e}");
+        let e = load("https://puzz.link/p?bag/5/5/g").err().unwrap();
+        assert!(e.message.contains("`bag` (`cave`)"), "{e}");
     }
 }

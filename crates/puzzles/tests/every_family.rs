@@ -158,6 +158,11 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "3 3 1 1\no - -\n- - n\n- - s\n",
     ),
     (
+        "yajilin",
+        "7 7\n2e 2s - 2s 1s - 2w\n1e - 1s - - 1w 1s\n- 1e - - - - -\n1n - - - 1s - -\n- - - 1w - 0e -\n- - - - - - -\n1n - - - - - -\n",
+        "7 7\n-  -  x  -  -  x  -\n-  x  -  se sw -  -\nx  -  se nw ne sw x\n-  se nw x  -  ne sw\nse nw x  -  x  -  ns\nne ew sw x  se sw ns\n-  x  ne ew nw ne nw\n",
+    ),
+    (
         "heyawake",
         "6 6\n2 2 - 2 - 2\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n1 2 2 3 3 4\n1 2 2 3 3 4\n1 2 2 3 3 4\n5 5 5 5 5 4\n6 6 6 7 7 4\n6 6 6 7 7 8\n",
         "6 6\nx - x - - x\n- - - x - -\nx - x - x -\n- - - - - -\n- x - x - x\n- - x - - -\n",

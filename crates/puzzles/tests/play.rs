@@ -102,8 +102,10 @@ fn a_wrong_value_in_a_full_grid_breaks_a_rule_on_entered_cells() {
         // plays their lines, which it checks itself (web/src/loops.js).
         // Hashi's water cells are tied to their bridge's link variable by
         // one clause each: one cell of a bridge changed breaks no clause
-        // on its own (the page does not play Hashi).
-        if name == "slitherlink" || name == "masyu" || name == "hashi" {
+        // on its own (the page does not play Hashi). Yajilin's cells are
+        // Masyu's (on the loop or, there, shaded): a cell of the loop
+        // entered as shaded breaks a rule only with its lines.
+        if name == "slitherlink" || name == "masyu" || name == "hashi" || name == "yajilin" {
             continue;
         }
         let family = gridcsp_puzzles::family(name).expect("built in");

@@ -35,6 +35,7 @@ const GENRES: &[(&str, &str)] = &[
     ("heyawake", "heyawake"),
     ("hashi", "hashikake"),
     ("galaxies", "tentaisho"),
+    ("yajilin", "yajilin"),
 ];
 
 #[test]

@@ -16,7 +16,7 @@ use gridcsp_puzzles::families::{
     kurodoko::Kurodoko, light_up::LightUp, lits::Lits, magnets::Magnets, masyu::Masyu,
     nonogram::Nonogram, norinori::Norinori, nurikabe::Nurikabe, ripple_effect::RippleEffect,
     shikaku::Shikaku, skyscrapers::Skyscrapers, slitherlink::Slitherlink, star_battle::StarBattle,
-    sudoku::Sudoku, suguru::Suguru, tents::Tents, thermometers::Thermometers,
+    sudoku::Sudoku, suguru::Suguru, tents::Tents, thermometers::Thermometers, yajilin::Yajilin,
 };
 use gridcsp_puzzles::families::{binairo, kakuro, kenken, light_up, masyu, shading, skyscrapers};
 use gridcsp_puzzles::families::{hitori, nonogram, slitherlink, sudoku, suguru, tents};
@@ -425,6 +425,15 @@ fn shading_and_loop_families() {
         Form::Text,
     );
     check_family(
+        "yajilin",
+        &Yajilin,
+        &[
+            "3 4\n- - - -\n1e - - -\n- - - -\n",
+            "3 3\n- - -\n- 0n -\n- - -\n",
+        ],
+        Form::Text,
+    );
+    check_family(
         "heyawake",
         &Heyawake,
         &[
@@ -600,6 +609,8 @@ fn read_as_everything(json: &str) {
     read::<gridcsp_puzzles::families::dominosa::DominosaPuzzle>(json);
     read::<gridcsp_puzzles::families::battleships::BattleshipsPuzzle>(json);
     read::<gridcsp_puzzles::families::heyawake::HeyawakePuzzle>(json);
+    read::<gridcsp_puzzles::families::yajilin::YajilinPuzzle>(json);
+    read::<gridcsp_puzzles::families::yajilin::YajilinSolution>(json);
     read::<gridcsp_puzzles::families::hashi::HashiPuzzle>(json);
     read::<gridcsp_puzzles::families::hashi::HashiSolution>(json);
     read::<gridcsp_puzzles::families::galaxies::GalaxiesPuzzle>(json);

@@ -31,7 +31,7 @@
 //! propagation: with them every Easy puzzle of his generator needs no
 //! trial and error (`docs/formats/masyu.md`).
 
-mod generate;
+pub(super) mod generate;
 
 use super::grid_text::{self, IdCursor};
 use crate::family::{
@@ -112,12 +112,12 @@ impl Puzzle {
     }
 }
 
-/// Directions, as bits of a cell's exits.
-const N: u8 = 1;
-const S: u8 = 2;
-const E: u8 = 4;
-const W: u8 = 8;
-const DIRS: [(u8, char, isize, isize); 4] = [
+/// Directions, as bits of a cell's exits (shared with Yajilin).
+pub(super) const N: u8 = 1;
+pub(super) const S: u8 = 2;
+pub(super) const E: u8 = 4;
+pub(super) const W: u8 = 8;
+pub(super) const DIRS: [(u8, char, isize, isize); 4] = [
     (N, 'n', -1, 0),
     (S, 's', 1, 0),
     (E, 'e', 0, 1),
@@ -153,7 +153,7 @@ impl Path {
 /// A solution cell's exits from its token: letters of the exits in any
 /// order; `-` is a filler (`-` alone: no exit). A cell with one, three or
 /// four exits reads, and `check` names it.
-fn read_exits(t: &crate::text::Token<'_>) -> Result<u8, ParseError> {
+pub(super) fn read_exits(t: &crate::text::Token<'_>) -> Result<u8, ParseError> {
     let mut x = 0u8;
     for ch in t.text.chars() {
         if ch == '-' {
@@ -191,7 +191,7 @@ impl crate::serde_text::TextForm for Path {
 #[cfg(feature = "serde")]
 crate::serde_text::serde_text!(Path);
 
-fn token(exits: u8) -> String {
+pub(super) fn token(exits: u8) -> String {
     if exits == 0 {
         return "-".to_owned();
     }
@@ -337,23 +337,29 @@ fn write_game_id(p: &Puzzle) -> Option<String> {
     Some(out)
 }
 
-fn check(p: &Puzzle, s: &Path) -> Vec<Violation> {
-    if (p.rows, p.cols) != (s.rows, s.cols) {
-        return vec![Violation::new(
-            format!(
-                "the solution is {}x{}, the puzzle {}x{}",
-                s.rows, s.cols, p.rows, p.cols
-            ),
-            Vec::new(),
-        )];
-    }
-    let cell = |i: usize| Cell::new(i / p.cols, i % p.cols);
+/// The cell `dr, dc` away from cell `i` of a `rows x cols` grid.
+fn neighbour_of(rows: usize, cols: usize, i: usize, dr: isize, dc: isize) -> Option<usize> {
+    let r = (i / cols).checked_add_signed(dr)?;
+    let c = (i % cols).checked_add_signed(dc)?;
+    (r < rows && c < cols).then_some(r * cols + c)
+}
+
+/// The loop's own rules over cells' exits (shared with Yajilin): `Err`
+/// with the cells whose exits are not returned or not two (nothing else
+/// is worth checking then), else the violations of "one loop": no loop,
+/// or cells on a second one.
+pub(super) fn loop_violations(
+    rows: usize,
+    cols: usize,
+    exits: &[u8],
+) -> Result<Vec<Violation>, Violation> {
+    let cell = |i: usize| Cell::new(i / cols, i % cols);
+    let n = rows * cols;
     let mut out = Vec::new();
-    let n = p.rows * p.cols;
     // Exits that lead off the grid or are not returned.
     let mut broken = Vec::new();
     for i in 0..n {
-        let x = s.exits[i];
+        let x = exits[i];
         if x != 0 && x.count_ones() != 2 {
             broken.push(cell(i));
             continue;
@@ -366,9 +372,7 @@ fn check(p: &Puzzle, s: &Path) -> Vec<Violation> {
                     E => W,
                     _ => E,
                 };
-                if s.neighbour(i, dr, dc)
-                    .is_none_or(|j| s.exits[j] & back == 0)
-                {
+                if neighbour_of(rows, cols, i, dr, dc).is_none_or(|j| exits[j] & back == 0) {
                     broken.push(cell(i));
                     break;
                 }
@@ -376,14 +380,13 @@ fn check(p: &Puzzle, s: &Path) -> Vec<Violation> {
         }
     }
     if !broken.is_empty() {
-        out.push(Violation::new(
+        return Err(Violation::new(
             "the loop must run from cell to cell, entering and leaving each cell it visits once",
             broken,
         ));
-        return out;
     }
     // One loop: the visited cells form one piece.
-    match (0..n).find(|&i| s.exits[i] != 0) {
+    match (0..n).find(|&i| exits[i] != 0) {
         None => out.push(Violation::new("there is no loop", Vec::new())),
         Some(start) => {
             let mut seen = vec![false; n];
@@ -391,8 +394,8 @@ fn check(p: &Puzzle, s: &Path) -> Vec<Violation> {
             let mut stack = vec![start];
             while let Some(i) = stack.pop() {
                 for &(bit, _, dr, dc) in &DIRS {
-                    if s.exits[i] & bit != 0 {
-                        if let Some(j) = s.neighbour(i, dr, dc) {
+                    if exits[i] & bit != 0 {
+                        if let Some(j) = neighbour_of(rows, cols, i, dr, dc) {
                             if !seen[j] {
                                 seen[j] = true;
                                 stack.push(j);
@@ -402,7 +405,7 @@ fn check(p: &Puzzle, s: &Path) -> Vec<Violation> {
                 }
             }
             let apart: Vec<Cell> = (0..n)
-                .filter(|&i| s.exits[i] != 0 && !seen[i])
+                .filter(|&i| exits[i] != 0 && !seen[i])
                 .map(cell)
                 .collect();
             if !apart.is_empty() {
@@ -413,6 +416,25 @@ fn check(p: &Puzzle, s: &Path) -> Vec<Violation> {
             }
         }
     }
+    Ok(out)
+}
+
+fn check(p: &Puzzle, s: &Path) -> Vec<Violation> {
+    if (p.rows, p.cols) != (s.rows, s.cols) {
+        return vec![Violation::new(
+            format!(
+                "the solution is {}x{}, the puzzle {}x{}",
+                s.rows, s.cols, p.rows, p.cols
+            ),
+            Vec::new(),
+        )];
+    }
+    let cell = |i: usize| Cell::new(i / p.cols, i % p.cols);
+    let n = p.rows * p.cols;
+    let mut out = match loop_violations(p.rows, p.cols, &s.exits) {
+        Ok(v) => v,
+        Err(broken) => return vec![broken],
+    };
     let straight = |x: u8| x == N | S || x == E | W;
     for i in 0..n {
         let x = s.exits[i];
@@ -613,11 +635,15 @@ fn build(p: &Puzzle) -> Result<(Built, Vec<Origin>), ModelError> {
     Ok((built, origins))
 }
 
-/// The cells' exits in a solution of [`build`]'s model, whose first
-/// variables are the lattice's steps (horizontal row by row, then
-/// vertical).
-fn exits_of(p: &Puzzle, built: &Built, solution: &csp_core::Solution) -> Vec<u8> {
-    let (rows, cols) = (p.rows, p.cols);
+/// The cells' exits in a solution of a model whose first variables are
+/// the steps of a `rows x cols` [`LoopLattice::through_cells`]
+/// (horizontal row by row, then vertical): Masyu's and Yajilin's.
+pub(super) fn exits_of(
+    rows: usize,
+    cols: usize,
+    built: &Built,
+    solution: &csp_core::Solution,
+) -> Vec<u8> {
     let horizontal = rows * cols.saturating_sub(1);
     let steps: Vec<bool> = built
         .model
@@ -768,7 +794,7 @@ impl Family for Masyu {
         Path {
             rows: p.rows,
             cols: p.cols,
-            exits: exits_of(p, built, solution),
+            exits: exits_of(p.rows, p.cols, built, solution),
         }
     }
 

@@ -90,6 +90,16 @@ pub(crate) fn generate(o: &GenerateOptions) -> Result<Generated<Puzzle, Path>, G
 /// A random loop through cell centres: the border of a random region of
 /// the `(rows - 1) x (cols - 1)` squares between the centres.
 fn loop_path(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Path {
+    Path {
+        rows,
+        cols,
+        exits: loop_exits(rows, cols, rng),
+    }
+}
+
+/// [`loop_path`]'s cells' exits (Yajilin's generator draws its loop so
+/// too); `rows` and `cols` at least 2.
+pub(crate) fn loop_exits(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Vec<u8> {
     let inside = region(rows - 1, cols - 1, rng);
     let mut exits = vec![0u8; rows * cols];
     for r in 0..rows {
@@ -108,7 +118,7 @@ fn loop_path(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Path {
             }
         }
     }
-    Path { rows, cols, exits }
+    exits
 }
 
 /// Every pearl the loop allows.
