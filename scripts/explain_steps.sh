@@ -44,13 +44,14 @@ corpus() {
     hashi) echo "$golden/hashi.txt benches/data/bridges/bridges_7x7_easy.txt benches/data/bridges/bridges_10x10_hard.txt" ;;
     shikaku | nurikabe | fillomino | magnets | lits | ripple-effect | battleships | heyawake) echo "$golden/$1.txt" ;;
     galaxies) echo "$golden/galaxies.txt $data/galaxies_tatham.txt" ;;
+    yajilin) echo "$golden/yajilin.txt" ;;
     esac
 }
 
 families="sudoku futoshiki light-up tents binairo unruly killer-sudoku \
     jigsaw-sudoku skyscrapers suguru nonogram kenken kakuro hitori slitherlink \
     masyu star-battle norinori thermometers slant shikaku nurikabe fillomino \
-    magnets kurodoko ripple-effect dominosa lits battleships heyawake hashi galaxies"
+    magnets kurodoko ripple-effect dominosa lits battleships heyawake hashi galaxies yajilin"
 # For docs/images/rules.sh: the families, or one family's files.
 case ${1:-} in
 --families) echo "$families"; exit 0 ;;
