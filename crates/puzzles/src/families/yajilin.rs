@@ -453,6 +453,14 @@ fn read_given(t: &crate::text::Token<'_>, max: usize) -> Result<Given, ParseErro
     })
 }
 
+/// A clue as a player names it: "the 2 pointing left at r3c4".
+fn clue_words(g: Given, at: Cell) -> String {
+    match g {
+        Given::Clue { count, arrow } => format!("the {count} pointing {} at {at}", arrow.word()),
+        _ => format!("the black cell at {at}"),
+    }
+}
+
 fn given_token(g: Given) -> String {
     match g {
         Given::Empty => "-".to_owned(),
@@ -633,17 +641,17 @@ fn reason(
     match origins.get(d.constraint.index()) {
         Some(&Origin::Clue(i)) => {
             let at = p.cell(i);
-            let clue = given_token(p.givens[i]);
+            let clue = clue_words(p.givens[i], at);
             if d.rule == count::NEEDED {
                 crate::Reason::new(
                     RULES[1].name,
-                    format!("the {clue} at {at} needs every cell left along its arrow"),
+                    format!("{clue} needs every cell left along its arrow"),
                     vec![at],
                 )
             } else {
                 crate::Reason::new(
                     RULES[0].name,
-                    format!("the {clue} at {at} already sees its shaded cells"),
+                    format!("{clue} already sees all its shaded cells"),
                     vec![at],
                 )
             }
@@ -862,9 +870,7 @@ impl Family for Yajilin {
             Some(&Origin::Apart(i, j)) => {
                 format!("{} and {} are not both shaded", p.cell(i), p.cell(j))
             }
-            Some(&Origin::Clue(i)) => {
-                format!("the clue {} at {}", given_token(p.givens[i]), p.cell(i))
-            }
+            Some(&Origin::Clue(i)) => clue_words(p.givens[i], p.cell(i)),
             None => c.to_string(),
         }
     }
