@@ -321,6 +321,23 @@ impl Shading {
     }
 }
 
+impl Regions {
+    /// The regions a solution of `built` gives: each cell labelled by its
+    /// variable's value (a cell without a variable, or a negative value,
+    /// is region 0).
+    pub(crate) fn decode(built: &Built, s: &csp_core::Solution) -> Regions {
+        Regions {
+            rows: built.rows,
+            cols: built.cols,
+            labels: built
+                .cells
+                .iter()
+                .map(|v| v.and_then(|v| s.get(v)).map_or(0, |x| x.max(0) as u64))
+                .collect(),
+        }
+    }
+}
+
 /// The cell of a variable: cells are the model's first variables, in
 /// row-major order, in every family here, so this is an index check
 /// (with the general lookup as a fallback).

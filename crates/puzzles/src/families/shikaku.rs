@@ -397,13 +397,7 @@ impl Family for Shikaku {
     }
 
     fn decode(&self, _: &ShikakuPuzzle, built: &Built, s: &csp_core::Solution) -> Regions {
-        let labels = built
-            .cells
-            .iter()
-            .map(|v| v.and_then(|v| s.get(v)).map_or(0, |x| x.max(0) as u64))
-            .collect();
-        Regions::new(built.rows, built.cols, labels)
-            .unwrap_or_else(|| unreachable!("a label per cell"))
+        Regions::decode(built, s)
     }
 
     fn write_solution(&self, p: &ShikakuPuzzle, s: &Regions) -> String {
