@@ -905,11 +905,15 @@ impl Family for Hashi {
                         return crate::Reason::new(
                             RULES[0].name,
                             format!(
-                                "{} needs at least {} to {}: its other links take at most {}",
+                                "{} needs at least {} to {}{}",
                                 island_name(p, &lay, i),
                                 bridges_word(need),
                                 island_name(p, &lay, other),
-                                room
+                                if room == 0 {
+                                    ": it has no other link left".to_owned()
+                                } else {
+                                    format!(": its other links take at most {room}")
+                                }
                             ),
                             reads,
                         );
@@ -928,10 +932,14 @@ impl Family for Hashi {
                         return crate::Reason::new(
                             RULES[0].name,
                             format!(
-                                "{} has {room_left} to {}: its other links take at least {}",
+                                "{} has {room_left} to {}{}",
                                 island_name(p, &lay, i),
                                 island_name(p, &lay, other),
-                                taken
+                                if taken == 0 {
+                                    String::new()
+                                } else {
+                                    format!(": its other links take at least {taken}")
+                                }
                             ),
                             reads,
                         );
