@@ -129,6 +129,28 @@ fn tathams_nikoli_example_has_its_published_solution() {
     assert_eq!(grade.level, "normal");
 }
 
+/// Found by the fuzzer: the game ID took a 6 in a 2x2 grid that the text
+/// layout it writes then refused, so a puzzle read from an ID could not be
+/// read back from its own text. Both forms now give the same error.
+#[test]
+fn a_number_larger_than_the_grid_is_refused_in_every_form() {
+    let from_id = Fillomino
+        .parse("2x2:b64")
+        .expect_err("6 cells in a 2x2 grid");
+    assert!(
+        from_id.to_string().contains("out of range (1 to 4)"),
+        "{from_id}"
+    );
+    let from_text = Fillomino
+        .parse("2 2\n- -\n6 4\n")
+        .expect_err("the same puzzle");
+    assert!(
+        from_text.to_string().contains("out of range (1 to 4)"),
+        "{from_text}"
+    );
+    assert!(Fillomino.parse("2x2:b34").is_ok());
+}
+
 #[test]
 fn the_pzprjs_example_reads_and_solves() {
     let p = puzzlink::read(&Fillomino, PZPRJS_URL).expect("reads");

@@ -292,7 +292,19 @@ fn parse_game_id(line: &str) -> Result<FillominoPuzzle, ParseError> {
         cur.next_char();
         match ch {
             '0' => givens.push(None),
-            '1'..='9' => givens.push(Some(ch as u32 - '0' as u32)),
+            '1'..='9' => {
+                let v = ch as u32 - '0' as u32;
+                if v as usize > n {
+                    return Err(ParseError::at(
+                        1,
+                        column,
+                        format!(
+                            "a number {v} is out of range (1 to {n}): a {cols}x{rows} grid has {n} cells"
+                        ),
+                    ));
+                }
+                givens.push(Some(v));
+            }
             'a'..='z' => givens.extend(std::iter::repeat_n(None, ch as usize - 'a' as usize + 1)),
             _ => {
                 return Err(ParseError::at(
