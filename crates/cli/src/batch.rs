@@ -293,16 +293,10 @@ where
     let start = Instant::now();
     let threads = settings.threads.max(1);
     let workers: Vec<Mutex<W>> = (0..threads).map(|_| Mutex::new(make())).collect();
-    let pool = if threads > 1 {
-        Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .map_err(io::Error::other)?,
-        )
-    } else {
-        None
-    };
+    // The pool's threads start with the first batch that needs them: an
+    // empty input, or one puzzle, starts none (thread start-up was a large
+    // part of the tool's start; docs/performance.md).
+    let mut pool: Option<rayon::ThreadPool> = None;
     let progress = settings.progress.then(|| Progress::new(settings.total));
     let one = |job: &J| -> (Answer, Duration) {
         let index = rayon::current_thread_index().unwrap_or(0) % workers.len();
@@ -352,21 +346,29 @@ where
                     None => false,
                 }
             };
-        let answers: Vec<(Answer, Duration)> = match &pool {
-            _ if single => {
-                crate::parallel::with_instance(threads, settings.offline.clone(), || {
-                    batch.iter().map(one).collect()
-                })
-            }
-            _ if settings.offline.is_some() => batch
+        let answers: Vec<(Answer, Duration)> = if single {
+            crate::parallel::with_instance(threads, settings.offline.clone(), || {
+                batch.iter().map(one).collect()
+            })
+        } else if settings.offline.is_some() {
+            batch
                 .iter()
                 .map(|_| (crate::parallel::Offline::one_puzzle_only(), Duration::ZERO))
-                .collect(),
-            None => batch.iter().map(one).collect(),
-            Some(pool) => {
-                let min_len = (batch.len() / (threads * 16)).max(1);
-                pool.install(|| batch.par_iter().with_min_len(min_len).map(one).collect())
-            }
+                .collect()
+        } else if threads == 1 {
+            batch.iter().map(one).collect()
+        } else {
+            let pool = match &mut pool {
+                Some(pool) => pool,
+                None => pool.insert(
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads)
+                        .build()
+                        .map_err(io::Error::other)?,
+                ),
+            };
+            let min_len = (batch.len() / (threads * 16)).max(1);
+            pool.install(|| batch.par_iter().with_min_len(min_len).map(one).collect())
         };
         for (job, (answer, elapsed)) in batch.iter().zip(answers) {
             tally.add(&answer);
