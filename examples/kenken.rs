@@ -42,6 +42,60 @@ pub(crate) const SOLUTION: [[Value; 6]; 6] = [
     [1, 2, 5, 6, 3, 4],
 ];
 
+/// The KenKen model: an `n x n` Latin square over 1..=n and one cage per
+/// letter of `cages`, with operation and target from `targets`.
+pub(crate) fn model(n: usize, cages: &str, targets: &str) -> Result<(Model, Grid), Box<dyn Error>> {
+    let targets = parse_targets(targets)?;
+    let mut model = Model::new();
+    let top = Value::try_from(n)?;
+    let grid = Grid::new(&mut model, n, n, 1..=top)?;
+    for line in grid.lines() {
+        model.all_different(&line)?;
+    }
+    for (label, cells) in grid.regions_from_map(cages)? {
+        let Some(&(_, op, target)) = targets.iter().find(|(l, ..)| *l == label) else {
+            return Err(format!("cage {label} has no target").into());
+        };
+        if !grid.is_connected(&cells) {
+            return Err(format!("cage {label} ({}{target}) is not connected", op.symbol()).into());
+        }
+        post_cage(&mut model, &cells, op, target)?;
+    }
+    Ok((model, grid))
+}
+
+/// Posts one cage: the values of `cells` give `target` under `op`.
+pub(crate) fn post_cage(
+    model: &mut Model,
+    cells: &[VarId],
+    op: Op,
+    target: i64,
+) -> Result<(), Box<dyn Error>> {
+    match (op, cells) {
+        (Op::Add, _) => {
+            let terms: Vec<(i64, VarId)> = cells.iter().map(|&x| (1, x)).collect();
+            model.linear_with(&terms, RelOp::Eq, target, LinearStrength::Domain)?;
+        }
+        (Op::Mul, _) => {
+            model.product(cells, target)?;
+        }
+        (Op::Sub, &[x, y]) => {
+            model.difference(x, y, target)?;
+        }
+        (Op::Div, &[x, y]) => {
+            model.quotient(x, y, target)?;
+        }
+        (Op::Given, &[x]) => {
+            model.linear(&[(1, x)], RelOp::Eq, target)?;
+        }
+        _ => {
+            let shape = format!("{} cells", cells.len());
+            return Err(format!("a {}{target} cage cannot have {shape}", op.symbol()).into());
+        }
+    }
+    Ok(())
+}
+
 /// A cage's operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Op {
@@ -82,38 +136,6 @@ impl Op {
     }
 }
 
-/// Posts one cage: the values of `cells` give `target` under `op`.
-pub(crate) fn post_cage(
-    model: &mut Model,
-    cells: &[VarId],
-    op: Op,
-    target: i64,
-) -> Result<(), Box<dyn Error>> {
-    match (op, cells) {
-        (Op::Add, _) => {
-            let terms: Vec<(i64, VarId)> = cells.iter().map(|&x| (1, x)).collect();
-            model.linear_with(&terms, RelOp::Eq, target, LinearStrength::Domain)?;
-        }
-        (Op::Mul, _) => {
-            model.product(cells, target)?;
-        }
-        (Op::Sub, &[x, y]) => {
-            model.difference(x, y, target)?;
-        }
-        (Op::Div, &[x, y]) => {
-            model.quotient(x, y, target)?;
-        }
-        (Op::Given, &[x]) => {
-            model.linear(&[(1, x)], RelOp::Eq, target)?;
-        }
-        _ => {
-            let shape = format!("{} cells", cells.len());
-            return Err(format!("a {}{target} cage cannot have {shape}", op.symbol()).into());
-        }
-    }
-    Ok(())
-}
-
 /// Parses targets written like [`TARGETS`] into `(label, op, target)`.
 pub(crate) fn parse_targets(spec: &str) -> Result<Vec<(char, Op, i64)>, String> {
     spec.split_whitespace()
@@ -132,28 +154,6 @@ pub(crate) fn parse_targets(spec: &str) -> Result<Vec<(char, Op, i64)>, String> 
             Ok((label, op, target))
         })
         .collect()
-}
-
-/// The KenKen model: an `n x n` Latin square over 1..=n and one cage per
-/// letter of `cages`, with operation and target from `targets`.
-pub(crate) fn model(n: usize, cages: &str, targets: &str) -> Result<(Model, Grid), Box<dyn Error>> {
-    let targets = parse_targets(targets)?;
-    let mut model = Model::new();
-    let top = Value::try_from(n)?;
-    let grid = Grid::new(&mut model, n, n, 1..=top)?;
-    for line in grid.lines() {
-        model.all_different(&line)?;
-    }
-    for (label, cells) in grid.regions_from_map(cages)? {
-        let Some(&(_, op, target)) = targets.iter().find(|(l, ..)| *l == label) else {
-            return Err(format!("cage {label} has no target").into());
-        };
-        if !grid.is_connected(&cells) {
-            return Err(format!("cage {label} ({}{target}) is not connected", op.symbol()).into());
-        }
-        post_cage(&mut model, &cells, op, target)?;
-    }
-    Ok((model, grid))
 }
 
 /// Solves the default puzzle and proves the solution unique: the solution

@@ -37,6 +37,30 @@ pub(crate) const SOLUTION: [[Value; 6]; 6] = [
 /// The clues of one side, `None` where there is no clue.
 pub(crate) type Side = Vec<Option<usize>>;
 
+/// The Skyscrapers model: an `n x n` Latin square over 1..=n and one
+/// `visible_count` per clue.
+pub(crate) fn model(n: usize, clues: &str) -> Result<(Model, Grid), Box<dyn Error>> {
+    let [top, bottom, left, right] = parse_clues(clues, n)?;
+    let mut model = Model::new();
+    let grid = Grid::new(&mut model, n, n, 1..=Value::try_from(n)?)?;
+    for line in grid.lines() {
+        model.all_different(&line)?;
+    }
+    let mut add = |cells: Vec<VarId>, clue: Option<usize>| match clue {
+        Some(seen) => model.visible_count(&cells, seen).map(|_| ()),
+        None => Ok(()),
+    };
+    for i in 0..n {
+        let column = grid.column(i);
+        let row = grid.row(i).to_vec();
+        add(column.clone(), top[i])?;
+        add(column.into_iter().rev().collect(), bottom[i])?;
+        add(row.clone(), left[i])?;
+        add(row.into_iter().rev().collect(), right[i])?;
+    }
+    Ok((model, grid))
+}
+
 /// Parses clues written like [`CLUES`]: the sides `top`, `bottom`, `left`
 /// and `right`, in this order.
 pub(crate) fn parse_clues(text: &str, n: usize) -> Result<[Side; 4], String> {
@@ -69,30 +93,6 @@ pub(crate) fn parse_clues(text: &str, n: usize) -> Result<[Side; 4], String> {
         }
     }
     Ok(sides)
-}
-
-/// The Skyscrapers model: an `n x n` Latin square over 1..=n and one
-/// `visible_count` per clue.
-pub(crate) fn model(n: usize, clues: &str) -> Result<(Model, Grid), Box<dyn Error>> {
-    let [top, bottom, left, right] = parse_clues(clues, n)?;
-    let mut model = Model::new();
-    let grid = Grid::new(&mut model, n, n, 1..=Value::try_from(n)?)?;
-    for line in grid.lines() {
-        model.all_different(&line)?;
-    }
-    let mut add = |cells: Vec<VarId>, clue: Option<usize>| match clue {
-        Some(seen) => model.visible_count(&cells, seen).map(|_| ()),
-        None => Ok(()),
-    };
-    for i in 0..n {
-        let column = grid.column(i);
-        let row = grid.row(i).to_vec();
-        add(column.clone(), top[i])?;
-        add(column.into_iter().rev().collect(), bottom[i])?;
-        add(row.clone(), left[i])?;
-        add(row.into_iter().rev().collect(), right[i])?;
-    }
-    Ok((model, grid))
 }
 
 /// A solved grid, row by row.
