@@ -63,7 +63,23 @@
 //! is allocated per call. The depth-first search is skipped when no edge
 //! has been removed (and no first loop part chosen) since its last pass
 //! that changed nothing: the pieces are the same, so it would change
-//! nothing again (one trailed state word). When the edges are a run of
+//! nothing again (one trailed state word).
+//!
+//! On a grid of points (the graph of [`Graph::grid`](crate::graph::Graph::grid),
+//! as [`LoopLattice`] makes it, the edges in any order) the search is
+//! skipped whenever it would find nothing, proven from the faces of the
+//! drawing (the cells and the outside): an edge is a bridge exactly when
+//! one face lies on both of its sides. The faces joined by the removed
+//! edges are kept in a union-find over trailed state words, brought up
+//! to date from the edges removed since the last pass (a bitset diffed
+//! against a trailed copy); each join walks the lighter class, looking
+//! for an edge left between the two. Without a new bridge, the graph of
+//! the edges left is a set of 2-edge-connected parts, counted by Euler's
+//! formula (vertices with an edge, minus edges, plus faces, minus one):
+//! one part, or no loop part yet, and the pass would change nothing. So
+//! the search runs only when an edge became a bridge, or the remaining
+//! edges fell apart around the loop's parts, and the pruning (and the
+//! search, node for node) is the same. When the edges are a run of
 //! variables (as [`LoopLattice`] makes them), the scan reads their domains
 //! as one slice. Building the union-find once per call costs about
 //! as much as the scan that any change detection would need anyway, and
@@ -144,6 +160,8 @@ pub struct SingleLoop {
     /// `(variable index, position in vars)`, sorted by variable: which
     /// edge or vertex a variable is, for explaining its changes.
     positions: Vec<(usize, u32)>,
+    /// The faces, when the graph is a grid of points.
+    faces: Option<Faces>,
 }
 
 const OPEN: u32 = 0;
@@ -158,6 +176,16 @@ const V_OFF: u32 = 3;
 
 const NO_LABEL: u32 = u32::MAX;
 
+/// State words of a grid's faces (see [`SingleLoop::state_words`]): the
+/// flags and face count, then the removed edges at the last sync, then
+/// each face's parent and next face, then each root's weight.
+const FACE_WORD: usize = 2;
+const SNAPSHOT: usize = 3;
+/// In the [`FACE_WORD`]: the graph of the edges not removed at the last
+/// sync had no bridge (and, if the loop had a part, was connected).
+const VALID: u64 = 1;
+const LOW: u64 = 0xFFFF_FFFF;
+
 /// An edge whose status at the moment being explained is not read yet.
 const UNREAD: u32 = u32::MAX;
 
@@ -169,6 +197,8 @@ struct Work<'b> {
     odeg: &'b mut [u32],
     queued: &'b mut [u32],
     stack: &'b mut [u32],
+    /// The removed edges, as a bitset (for the faces of a grid).
+    rm: &'b mut [u64],
     top: usize,
     chosen: usize,
     open: usize,
@@ -254,6 +284,7 @@ impl SingleLoop {
     ) -> Result<(), Conflict> {
         ctx.fix(self.vars[e], 0)?;
         w.est[e] = REMOVED;
+        w.rm[e / 64] |= 1 << (e % 64);
         w.open -= 1;
         w.changed = true;
         let (a, b) = self.graph.ends(e);
@@ -662,6 +693,185 @@ impl SingleLoop {
                 Ok(())
             }
         }
+    }
+
+    /// Brings the faces of a grid up to date with the removed edges `rm`
+    /// (statuses `est`): each edge removed since the last sync joins the
+    /// faces on its sides (a union-find over the faces in trailed state
+    /// words, by weight, with each class a ring of its faces). Returns
+    /// whether an edge not removed now has one face on both sides, that
+    /// is, is a bridge. One on both sides at the last sync would have
+    /// been a bridge then, so such an edge has its two faces joined by
+    /// this sync: walking the lighter class of each join finds it.
+    fn sync_faces(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        faces: &Faces,
+        est: &[u32],
+        rm: &[u64],
+    ) -> bool {
+        let nf = faces.num_faces();
+        let pn = SNAPSHOT + rm.len();
+        let wt = pn + nf;
+        let find = |state: &[u64], mut f: usize| loop {
+            let p = (state[pn + f] >> 32) as usize;
+            if p == f {
+                return f;
+            }
+            f = p;
+        };
+        let mut joins = 0u64;
+        let mut bridge = false;
+        for (k, &now) in rm.iter().enumerate() {
+            let last = ctx.state()[SNAPSHOT + k];
+            let mut new = now & !last;
+            if new == 0 {
+                continue;
+            }
+            ctx.set_state(SNAPSHOT + k, last | new);
+            while new != 0 {
+                let e = 64 * k + new.trailing_zeros() as usize;
+                new &= new - 1;
+                let (p, q) = faces.sides[e];
+                let s = ctx.state();
+                let (rp, rq) = (find(s, p as usize), find(s, q as usize));
+                if rp == rq {
+                    continue;
+                }
+                let (a, b) = if s[wt + rp] < s[wt + rq] {
+                    (rp, rq)
+                } else {
+                    (rq, rp)
+                };
+                if !bridge {
+                    let mut g = a;
+                    'walk: loop {
+                        for &f in faces.edges_of(g) {
+                            let f = f as usize;
+                            if est[f] != REMOVED {
+                                let (x, y) = faces.sides[f];
+                                let h = if x as usize == g { y } else { x };
+                                if find(s, h as usize) == b {
+                                    bridge = true;
+                                    break 'walk;
+                                }
+                            }
+                        }
+                        g = (s[pn + g] & LOW) as usize;
+                        if g == a {
+                            break;
+                        }
+                    }
+                }
+                let (na, nb) = (s[pn + a] & LOW, s[pn + b] & LOW);
+                let weight = s[wt + a] + s[wt + b];
+                ctx.set_state(pn + a, (b as u64) << 32 | nb);
+                ctx.set_state(pn + b, (b as u64) << 32 | na);
+                ctx.set_state(wt + b, weight);
+                joins += 1;
+            }
+        }
+        if joins > 0 {
+            let word = ctx.state()[FACE_WORD];
+            ctx.set_state(FACE_WORD, word - (joins << 32));
+        }
+        bridge
+    }
+
+    /// The number of connected parts with an edge of the graph of the
+    /// edges not removed, by Euler's formula for plane graphs (vertices
+    /// with an edge, minus edges, plus faces, minus one); `faces` is the
+    /// number of faces (after [`sync_faces`](Self::sync_faces)).
+    fn parts(&self, w: &Work<'_>, faces: u64) -> i64 {
+        let vertices = (0..w.cdeg.len())
+            .filter(|&v| w.cdeg[v] + w.odeg[v] > 0)
+            .count();
+        vertices as i64 - (w.chosen + w.open) as i64 + faces as i64 - 1
+    }
+}
+
+/// The faces of the graph drawn as a grid of points (`rows x cols`, both at
+/// least 2): the cells between the points and the outer face, and the two
+/// faces on the sides of each edge. Rule 3 uses them to tell, from the
+/// edges removed since its last pass, whether that pass would find
+/// anything now (see [`SingleLoop::sync_faces`]).
+#[derive(Clone, Debug)]
+struct Faces {
+    /// Per edge, the faces on its two sides.
+    sides: Vec<(u32, u32)>,
+    /// Face `f`'s edges are `edges[offsets[f]..offsets[f + 1]]`.
+    offsets: Vec<u32>,
+    edges: Vec<u32>,
+}
+
+impl Faces {
+    /// The faces of `graph` if it is the grid of some `rows x cols` points,
+    /// both at least 2: point `(r, c)` is vertex `r * cols + c`, joined to
+    /// its orthogonal neighbours (as [`Graph::grid`] makes it, the edges in
+    /// any order and either direction).
+    fn of_grid(graph: &Graph) -> Option<Faces> {
+        let n = graph.num_vertices();
+        (2..=n / 2)
+            .filter(|&r| n % r == 0 && n / r >= 2)
+            .find_map(|r| Faces::of_grid_sized(graph, r, n / r))
+    }
+
+    fn of_grid_sized(graph: &Graph, rows: usize, cols: usize) -> Option<Faces> {
+        let m = graph.num_edges();
+        if rows * (cols - 1) + (rows - 1) * cols != m {
+            return None;
+        }
+        let cells = (rows - 1) * (cols - 1);
+        let outer = cells as u32;
+        let cell = |r: usize, c: usize| (r * (cols - 1) + c) as u32;
+        let mut sides = Vec::with_capacity(m);
+        for (x, y) in graph.edges() {
+            let (a, b) = (x.min(y), x.max(y));
+            let (r, c) = (a / cols, a % cols);
+            if b == a + 1 && c + 1 < cols {
+                // Horizontal: the cells above and below.
+                let above = if r > 0 { cell(r - 1, c) } else { outer };
+                let below = if r + 1 < rows { cell(r, c) } else { outer };
+                sides.push((above, below));
+            } else if b == a + cols {
+                // Vertical: the cells left and right.
+                let left = if c > 0 { cell(r, c - 1) } else { outer };
+                let right = if c + 1 < cols { cell(r, c) } else { outer };
+                sides.push((left, right));
+            } else {
+                return None;
+            }
+        }
+        // The graph is simple, so its `m` edges are the grid's `m` edges.
+        let mut offsets = vec![0u32; cells + 2];
+        for &(p, q) in &sides {
+            offsets[p as usize + 1] += 1;
+            offsets[q as usize + 1] += 1;
+        }
+        for f in 0..=cells {
+            offsets[f + 1] += offsets[f];
+        }
+        let mut fill = offsets.clone();
+        let mut edges = vec![0u32; 2 * m];
+        for (e, &(p, q)) in sides.iter().enumerate() {
+            for f in [p, q] {
+                edges[fill[f as usize] as usize] = e as u32;
+                fill[f as usize] += 1;
+            }
+        }
+        Some(Faces {
+            sides,
+            offsets,
+            edges,
+        })
+    }
+
+    fn num_faces(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    fn edges_of(&self, f: usize) -> &[u32] {
+        &self.edges[self.offsets[f] as usize..self.offsets[f + 1] as usize]
     }
 }
 
@@ -1410,6 +1620,7 @@ impl Constraint for SingleLoop {
         let (cr, rest) = rest.split_at_mut(n);
         let (bridge_buf, rest) = rest.split_at_mut(7 * n);
         let (fresh, fresh_on) = rest.split_at_mut(m);
+        s.words.resize(m.div_ceil(64), 0);
         let mut w = Work {
             est,
             vst,
@@ -1417,6 +1628,7 @@ impl Constraint for SingleLoop {
             odeg,
             queued,
             stack,
+            rm: &mut s.words,
             top: 0,
             chosen: 0,
             open: 0,
@@ -1451,7 +1663,9 @@ impl Constraint for SingleLoop {
             };
             w.est[e] = status;
             let (a, b) = self.graph.ends(e);
-            if status == CHOSEN {
+            if status == REMOVED {
+                w.rm[e / 64] |= 1 << (e % 64);
+            } else if status == CHOSEN {
                 w.chosen += 1;
                 w.cdeg[a] += 1;
                 w.cdeg[b] += 1;
@@ -1485,7 +1699,25 @@ impl Constraint for SingleLoop {
                 if w.changed {
                     continue;
                 }
-                if w.open > 0 {
+                if let (Some(faces), true) = (&self.faces, w.open > 0) {
+                    // A grid: the pass finds nothing when no edge is a
+                    // bridge (one face on both sides) and the loop's parts,
+                    // if any, lie in one connected part (by Euler's
+                    // formula); then every part is 2-edge-connected.
+                    let bridge = self.sync_faces(ctx, faces, w.est, w.rm);
+                    let word = ctx.state()[FACE_WORD];
+                    let demand = w.chosen + w.required > 0;
+                    if word & VALID != 0 && !bridge && (!demand || self.parts(&w, word >> 32) == 1)
+                    {
+                        return Ok(());
+                    }
+                    self.bridges(ctx, &mut w, &mut bridge_buf[..7 * n])?;
+                    // Now no edge left is a bridge, and with a loop part
+                    // one piece is left.
+                    self.sync_faces(ctx, faces, w.est, w.rm);
+                    let word = ctx.state()[FACE_WORD];
+                    ctx.set_state(FACE_WORD, word | VALID);
+                } else if w.open > 0 {
                     // The pieces change only when an edge goes (or the
                     // first loop part appears): a pass that changed nothing
                     // since then would change nothing now.
@@ -1533,9 +1765,18 @@ impl Constraint for SingleLoop {
     /// such pass). Word 1, set once, is 1 when the edge variables are a
     /// run of consecutive variables whose values start at 0 (the layouts
     /// of [`LoopLattice`]), so that one slice of the store holds their
-    /// domains.
+    /// domains. On a grid of points, word 0 is unused and the faces
+    /// follow: word 2 holds the number of face classes (high half) and
+    /// bit 0 set once the edges left at the last sync are known to have
+    /// no bridge; then a bitset of the removed edges at the last sync;
+    /// then per face its parent and the next face of its class's ring
+    /// (high and low halves); then per face its class's weight (the
+    /// edges of its faces, read at roots).
     fn state_words(&self) -> usize {
-        2
+        match &self.faces {
+            Some(faces) => SNAPSHOT + self.num_edges().div_ceil(64) + 2 * faces.num_faces(),
+            None => 2,
+        }
     }
 
     fn init_state(&self, domains: &crate::Domains<'_>, state: &mut [u64]) {
@@ -1546,6 +1787,16 @@ impl Constraint for SingleLoop {
                 v.index() == first + e && domains.mask(v).is_some_and(|(base, _)| base == 0)
             });
         state[1] = u64::from(run);
+        if let Some(faces) = &self.faces {
+            // Every face a class of its own, weighed by its edges.
+            let nf = faces.num_faces();
+            state[FACE_WORD] = (nf as u64) << 32;
+            let pn = SNAPSHOT + m.div_ceil(64);
+            for f in 0..nf {
+                state[pn + f] = (f as u64) << 32 | f as u64;
+                state[pn + nf + f] = faces.edges_of(f).len() as u64;
+            }
+        }
     }
 }
 
@@ -1627,6 +1878,7 @@ impl Model {
             graph: graph.clone(),
             has_vertices: on_loop.is_some(),
             positions,
+            faces: Faces::of_grid(graph),
         };
         self.post(Box::new(c), false)
     }
@@ -1919,6 +2171,55 @@ mod tests {
         let mut solver = Solver::new(&m);
         let explained = solver.explain_path(&[(down, 1), (left, 1)]);
         assert!(!explained.iter().any(|e| e.var == Some(x_right)));
+    }
+
+    #[test]
+    fn the_faces_of_a_grid_skip_only_passes_that_find_nothing() {
+        // The same lattice of 4 x 5 points, as a grid and with the numbers
+        // of two points swapped (no grid to the faces test): the rule-3
+        // passes skipped on the grid would have found nothing, so the
+        // counts and the searches are the same, node for node.
+        let grid = Graph::grid(4, 5).unwrap();
+        let swap = |v: usize| match v {
+            0 => 1,
+            1 => 0,
+            v => v,
+        };
+        let pairs: Vec<(usize, usize)> = grid.edges().map(|(a, b)| (swap(a), swap(b))).collect();
+        let swapped = Graph::new(20, &pairs).unwrap();
+        assert!(Faces::of_grid(&grid).is_some());
+        assert!(Faces::of_grid(&swapped).is_none());
+        // The grid's edges reversed and in another order are still a grid.
+        let mut shuffled: Vec<(usize, usize)> = grid.edges().map(|(a, b)| (b, a)).collect();
+        shuffled.reverse();
+        assert!(Faces::of_grid(&Graph::new(20, &shuffled).unwrap()).is_some());
+        let search = |g: &Graph, with_vertices: bool, fixes: &[(usize, Value)]| {
+            let mut m = Model::new();
+            let xs = m.new_vars(g.num_edges(), 0..=1).unwrap();
+            if with_vertices {
+                let on = m.new_vars(20, 0..=1).unwrap();
+                m.single_loop_with_vertices(&xs, g, &on).unwrap();
+                m.fix(on[7], 1).unwrap(); // points 7 and 12 keep their numbers
+                m.fix(on[12], 0).unwrap();
+            } else {
+                m.single_loop(&xs, g).unwrap();
+            }
+            for &(e, value) in fixes {
+                m.fix(xs[e], value).unwrap();
+            }
+            let mut solver = Solver::new(&m);
+            let count = solver.count(None).count;
+            (count, solver.stats().nodes)
+        };
+        for (with_vertices, fixes) in [
+            (false, vec![]),
+            (false, vec![(5, 1), (20, 0)]),
+            (true, vec![(9, 0)]),
+        ] {
+            let on_grid = search(&grid, with_vertices, &fixes);
+            assert!(on_grid.0 > 1, "{on_grid:?}");
+            assert_eq!(on_grid, search(&swapped, with_vertices, &fixes));
+        }
     }
 
     #[test]
