@@ -15,9 +15,14 @@
 //! is in a galaxy exactly when its mirror is; and per dot, a 0/1 variable
 //! per cell it can reach (reified `cell = dot`) is
 //! [`connected`](csp_core::Model::connected), so a galaxy is one piece.
-//! Root propagation of these is the ladder's first rung ("normal"); a
-//! puzzle it does not finish needs search ("unreasonable"), the names of
-//! Tatham's two levels.
+//!
+//! The ladder is Tatham's: root propagation of the first rung's model
+//! ("normal") is exactly his Normal solver, the clauses with
+//! a constraint per dot of its own in place of `connected` (which keeps in a
+//! galaxy every cell it can only join through, stronger than his Normal);
+//! a puzzle it does not finish needs search ("unreasonable").
+
+mod normal;
 
 use super::grid_cells;
 use super::grid_text::{self, IdCursor};
@@ -153,7 +158,7 @@ crate::serde_text::family_text!(GalaxiesPuzzle, Galaxies);
 const LEVELS: &[Level] = &[
     Level {
         name: "normal",
-        about: "mirror images about the dots and galaxies kept in one piece decide every cell",
+        about: "mirror images, the reach of each dot's galaxy and the one way out of a piece cut off from its dot decide every cell (Tatham's Normal)",
     },
     Level {
         name: "unreasonable",
@@ -179,8 +184,8 @@ static RULES: [crate::Rule; 4] = [
         Some("normal"),
     ),
     crate::Rule::new(
-        "only way through",
-        "the galaxy's cells on both sides of the cell can only join through it: it is in that galaxy",
+        "one way out",
+        "a piece of a dot's galaxy cut off from the dot has one free neighbour: it is in that galaxy",
         Some("normal"),
     ),
 ];
@@ -347,33 +352,11 @@ fn reachable(p: &GalaxiesPuzzle, d: Dot) -> Vec<usize> {
         .collect()
 }
 
-/// The number of cells whose mirror about `d` is in the grid (the 0/1
-/// variables the model makes for the dot).
-fn reach_count(p: &GalaxiesPuzzle, d: Dot) -> usize {
-    let span = |centre: usize, len: usize| {
-        let lo = centre.saturating_sub(len - 1);
-        let hi = centre.min(len - 1);
-        (hi + 1).saturating_sub(lo)
-    };
-    span(d.y, p.rows) * span(d.x, p.cols)
-}
-
-/// The dot a model variable past the cells is a 0/1 "in the galaxy" flag
-/// of: the model makes them dot by dot, [`reach_count`] of each.
-fn dot_of_flag(p: &GalaxiesPuzzle, index: usize) -> Option<Dot> {
-    let mut at = index.checked_sub(p.rows * p.cols)?;
-    for &d in &p.dots {
-        let n = reach_count(p, d);
-        if at < n {
-            return Some(d);
-        }
-        at -= n;
-    }
-    None
-}
-
 impl Galaxies {
-    fn model(&self, p: &GalaxiesPuzzle) -> Result<Built, ModelError> {
+    /// The model: at the first rung (`normal`) with Tatham's Normal
+    /// reasoning about each galaxy's shape ([`normal::Reach`]), else with
+    /// `connected` over 0/1 flags per dot, which is stronger.
+    fn model(&self, p: &GalaxiesPuzzle, normal: bool) -> Result<Built, ModelError> {
         let (rows, cols) = (p.rows, p.cols);
         let n = rows * cols;
         let top = Value::try_from(p.dots.len().max(1)).unwrap_or(Value::MAX);
@@ -383,7 +366,6 @@ impl Galaxies {
         let mut live = vec![Vec::new(); p.dots.len()];
         for (k, &d) in p.dots.iter().enumerate() {
             live[k] = reachable(p, d);
-            debug_assert_eq!(live[k].len(), reach_count(p, d));
             let mut ok = vec![false; n];
             for &i in &live[k] {
                 ok[i] = true;
@@ -419,6 +401,16 @@ impl Galaxies {
                 if j != i {
                     m.clause(&[Literal::ne(cells[i], v), Literal::eq(cells[j], v)])?;
                 }
+            }
+            if normal {
+                m.add(normal::Reach {
+                    scope: cells.clone(),
+                    rows,
+                    cols,
+                    value: v,
+                    home: d.cells().map(|(r, c)| r * cols + c).collect(),
+                })?;
+                continue;
             }
             // The galaxy in one piece over the cells it can reach.
             let at: Vec<Option<usize>> = {
@@ -512,7 +504,13 @@ impl Family for Galaxies {
     }
 
     fn build(&self, p: &GalaxiesPuzzle) -> Result<Built, ModelError> {
-        self.model(p)
+        self.model(p, false)
+    }
+
+    /// The first rung is Tatham's Normal solver ([`normal`]); the second
+    /// is search on the solving model.
+    fn build_for_level(&self, p: &GalaxiesPuzzle, level: usize) -> Result<Built, ModelError> {
+        self.model(p, level == 0)
     }
 
     fn decode(&self, _: &GalaxiesPuzzle, built: &Built, s: &csp_core::Solution) -> Regions {
@@ -672,41 +670,27 @@ impl Family for Galaxies {
                     )
                 }
             }
-            "reify" => {
-                let about = k
-                    .scope()
-                    .iter()
-                    .find_map(|&v| dot_of_flag(p, v.index()))
-                    .unwrap_or(dot);
-                if placed && about == dot {
-                    crate::Reason::new(
-                        RULES[3].name,
-                        format!(
-                            "the galaxy of {} can only join its cells through it",
-                            dot.name()
-                        ),
-                        Vec::new(),
-                    )
-                } else if placed {
-                    crate::Reason::new(
-                        RULES[2].name,
-                        format!(
-                            "no path of cells that can be in the galaxy of {} joins it to the dot",
-                            about.name()
-                        ),
-                        Vec::new(),
-                    )
-                } else {
-                    crate::Reason::new(
-                        RULES[2].name,
-                        format!(
-                            "no path of cells that can be in the galaxy of {} joins it to the dot",
-                            dot.name()
-                        ),
-                        Vec::new(),
-                    )
-                }
-            }
+            // The same words for the other dots removed and the dot
+            // placed (a fix comes as both), so they make one step.
+            "galaxy reach" if d.rule == normal::rules::ONE_WAY_OUT => crate::Reason::new(
+                RULES[3].name,
+                "a piece of that galaxy cut off from its dot has no other free neighbour"
+                    .to_owned(),
+                Vec::new(),
+            ),
+            "galaxy reach" if placed => crate::Reason::new(
+                RULES[2].name,
+                "no other dot's galaxy can reach it".to_owned(),
+                Vec::new(),
+            ),
+            "galaxy reach" => crate::Reason::new(
+                RULES[2].name,
+                format!(
+                    "no path of cells that can be in the galaxy of {} joins it to the dot",
+                    dot.name()
+                ),
+                Vec::new(),
+            ),
             _ => fallback(),
         }
     }
@@ -731,6 +715,9 @@ impl Family for Galaxies {
                 }
             }
             Some(k) if k.name() == "connected" => "a galaxy in one piece".to_owned(),
+            Some(k) if k.name() == "galaxy reach" => {
+                "a galaxy reaching out from its dot".to_owned()
+            }
             _ => {
                 let _ = p;
                 c.to_string()
@@ -978,19 +965,6 @@ mod tests {
             Dot { y: 1, x: 1 }.name(),
             "the dot at the corner of r1c1 and r2c2"
         );
-    }
-
-    #[test]
-    fn flags_map_back_to_their_dot() {
-        let p = Galaxies.parse("7x7:mekdtvzdrtbbu").unwrap();
-        let built = Galaxies.build(&p).unwrap();
-        let n = p.rows * p.cols;
-        let flags: usize = p.dots.iter().map(|&d| reach_count(&p, d)).sum();
-        assert_eq!(built.model.num_vars(), n + flags);
-        assert_eq!(dot_of_flag(&p, n), p.dots.first().copied());
-        assert_eq!(dot_of_flag(&p, n + flags - 1), p.dots.last().copied());
-        assert_eq!(dot_of_flag(&p, n + flags), None);
-        assert_eq!(dot_of_flag(&p, 0), None);
     }
 
     #[test]

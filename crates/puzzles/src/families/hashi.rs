@@ -19,16 +19,15 @@
 //! link over it by clauses: a cell holds one token, so two links that
 //! cross cannot both have bridges.
 //!
-//! The grade is our own: a deduction loop over each link's fewest and
-//! most bridges runs the named rules (island count and no crossing: the
-//! island as a whole at easy, each link on its own at medium; no closed
-//! group and only way across at hard), and the lowest level whose rules
-//! finish the puzzle is its grade; *beyond* is for puzzles with one
-//! solution that they do not finish. The levels are named after Tatham's;
-//! `docs/formats/hashi.md` says how often they agree with his on his
-//! generator's IDs. The steps are the
-//! engine's: the island counts and the crossings alone first (the model
-//! of the easy and medium levels), then connectivity too.
+//! The grade is Tatham's: his Bridges solver's stages (`hashi/stages.rs`: the
+//! island as a whole at easy, each link at medium, groups of islands at
+//! hard), and the lowest level whose stages finish the puzzle is its
+//! grade; *beyond* is for puzzles with one solution that they do not
+//! finish. The steps are the engine's, in our own rules' words: the
+//! island counts and the crossings alone first (the model of the easy and
+//! medium levels), then connectivity too.
+
+mod stages;
 
 use super::grid_text::{self, IdCursor};
 use crate::family::{
@@ -232,15 +231,15 @@ crate::serde_text::serde_text!(HashiSolution);
 const LEVELS: &[Level] = &[
     Level {
         name: "easy",
-        about: "an island that needs every bridge its links leave room for, or is full; no crossing",
+        about: "an island taken as a whole: every bridge its links leave room for, or one on each link when its number needs it (Tatham's Easy)",
     },
     Level {
         name: "medium",
-        about: "also a link whose island's other links cannot take its number without a bridge here",
+        about: "also a link without a bridge that its island's other links cannot do without (Tatham's Medium)",
     },
     Level {
         name: "hard",
-        about: "also bridges that would close a group of islands off from the rest, and the only way across",
+        about: "also groups: a bridge count that would close a full group off or leave an island short is ruled out, and a link that keeps a group from closing gets a bridge (Tatham's Hard)",
     },
     Level {
         name: "beyond",
@@ -1194,263 +1193,10 @@ fn render(p: &HashiPuzzle, s: Option<&HashiSolution>, options: &RenderOptions) -
     c.finish(options.cell_size)
 }
 
-// ---------------------------------------------------------------------
-// The grade: Hashi's named rules as a deduction loop over the links.
-
-/// What the grading rules know: per link the fewest and the most bridges
-/// it can still have.
-#[derive(Clone)]
-struct Bounds<'a> {
-    lay: &'a Layout,
-    lo: Vec<u32>,
-    hi: Vec<u32>,
-}
-
-impl<'a> Bounds<'a> {
-    fn new(lay: &'a Layout) -> Bounds<'a> {
-        Bounds {
-            lay,
-            lo: vec![0; lay.links.len()],
-            hi: vec![2; lay.links.len()],
-        }
-    }
-
-    /// The other island of link `e` seen from island `i`.
-    fn far(&self, e: usize, i: usize) -> usize {
-        let l = &self.lay.links[e];
-        if l.a == i { l.b } else { l.a }
-    }
-
-    /// Bridges island `i` has for sure, leaving link `skip` out.
-    fn laid(&self, i: usize, skip: usize) -> u32 {
-        self.lay.at[i]
-            .iter()
-            .filter(|&&f| f != skip)
-            .map(|&f| self.lo[f])
-            .sum()
-    }
-
-    /// The most bridges link `e` can take as island `i` sees it: its own
-    /// bound and what its far island's number leaves after that island's
-    /// other sure bridges.
-    fn room(&self, e: usize, i: usize) -> u32 {
-        let j = self.far(e, i);
-        let left = self.lay.numbers[j].saturating_sub(self.laid(j, e));
-        self.hi[e].min(left)
-    }
-
-    fn raise(&mut self, e: usize, v: u32) -> Option<bool> {
-        if v <= self.lo[e] {
-            return Some(false);
-        }
-        self.lo[e] = v;
-        (self.lo[e] <= self.hi[e]).then_some(true)
-    }
-
-    fn lower(&mut self, e: usize, v: u32) -> Option<bool> {
-        if v >= self.hi[e] {
-            return Some(false);
-        }
-        self.hi[e] = v;
-        (self.lo[e] <= self.hi[e]).then_some(true)
-    }
-
-    /// "island count" at island `i`. Easy (`per_link` false): the island
-    /// as a whole: when its number is all the room its links have, every
-    /// link is filled; it has no room for more bridges than its number
-    /// leaves. Medium (`per_link`): also each link on its own: it needs
-    /// the bridges the other links cannot take, and has no more room than
-    /// its far island leaves. `None`: the island cannot be filled.
-    fn island_count(&mut self, i: usize, per_link: bool) -> Option<bool> {
-        let need = self.lay.numbers[i];
-        let at = &self.lay.at[i];
-        let mut changed = false;
-        let rooms: Vec<u32> = at.iter().map(|&e| self.room(e, i)).collect();
-        let total: u32 = rooms.iter().sum();
-        if total < need {
-            return None;
-        }
-        for (k, &e) in at.iter().enumerate() {
-            let others = total - rooms[k];
-            if need == total || (per_link && need > others) {
-                changed |= self.raise(e, need - others)?;
-            }
-            let laid = self.laid(i, e);
-            if laid > need {
-                return None;
-            }
-            changed |= self.lower(e, need - laid)?;
-            if per_link {
-                changed |= self.lower(e, rooms[k])?;
-            }
-        }
-        Some(changed)
-    }
-
-    /// "no crossing": a link crossed by a sure bridge has none.
-    fn no_crossing(&mut self) -> Option<bool> {
-        let mut changed = false;
-        for e in 0..self.lo.len() {
-            if self.lo[e] > 0 {
-                for &f in &self.lay.crosses[e] {
-                    changed |= self.lower(f, 0)?;
-                }
-            }
-        }
-        Some(changed)
-    }
-
-    /// The groups of islands joined by links with a sure bridge (`sure`)
-    /// or a possible one, leaving link `skip` out: a group number per
-    /// island, the first island's group 0.
-    fn groups(&self, sure: bool, skip: usize) -> Vec<usize> {
-        let n = self.lay.numbers.len();
-        let mut group = vec![usize::MAX; n];
-        let mut next = 0;
-        for s in 0..n {
-            if group[s] != usize::MAX {
-                continue;
-            }
-            group[s] = next;
-            let mut stack = vec![s];
-            while let Some(i) = stack.pop() {
-                for &e in &self.lay.at[i] {
-                    let on = if sure { self.lo[e] > 0 } else { self.hi[e] > 0 };
-                    let j = self.far(e, i);
-                    if e != skip && on && group[j] == usize::MAX {
-                        group[j] = next;
-                        stack.push(j);
-                    }
-                }
-            }
-            next += 1;
-        }
-        group
-    }
-
-    /// "no closed group": one more bridge on a link is ruled out when it
-    /// would leave its group of islands full and cut off from the rest.
-    fn no_closed_group(&mut self) -> Option<bool> {
-        let n = self.lay.numbers.len();
-        let mut changed = false;
-        for e in 0..self.lo.len() {
-            if self.lo[e] >= self.hi[e] {
-                continue;
-            }
-            self.lo[e] += 1;
-            let group = self.groups(true, usize::MAX);
-            let l = &self.lay.links[e];
-            let g = group[l.a];
-            let members: Vec<usize> = (0..n).filter(|&i| group[i] == g).collect();
-            let closed = members.len() < n
-                && members
-                    .iter()
-                    .all(|&i| self.laid(i, usize::MAX) == self.lay.numbers[i]);
-            self.lo[e] -= 1;
-            if closed {
-                changed |= self.lower(e, self.lo[e])?;
-            }
-        }
-        Some(changed)
-    }
-
-    /// "only way across": a link without which the possible links no
-    /// longer join all the islands has a bridge.
-    fn only_way_across(&mut self) -> Option<bool> {
-        let mut changed = false;
-        if self.groups(false, usize::MAX).iter().any(|&g| g != 0) {
-            return None;
-        }
-        for e in 0..self.lo.len() {
-            if self.lo[e] == 0 && self.hi[e] > 0 && self.groups(false, e).iter().any(|&g| g != 0) {
-                changed |= self.raise(e, 1)?;
-            }
-        }
-        Some(changed)
-    }
-
-    /// The rules of `level` once over; `None` on a contradiction.
-    fn sweep(&mut self, level: usize) -> Option<bool> {
-        let mut changed = false;
-        for i in 0..self.lay.numbers.len() {
-            changed |= self.island_count(i, level >= 1)?;
-        }
-        changed |= self.no_crossing()?;
-        if level >= 2 {
-            changed |= self.no_closed_group()?;
-        }
-        Some(changed)
-    }
-
-    /// The rules of `level` until none adds anything; `None` on a
-    /// contradiction.
-    fn settle(&mut self, level: usize) -> Option<()> {
-        while self.sweep(level)? {}
-        Some(())
-    }
-
-    /// "no closed group" looking one bridge ahead: a bridge count on a
-    /// link whose consequences under the island counts leave a group
-    /// closed off (or an island unfillable) is ruled out.
-    fn closed_ahead(&mut self) -> Option<bool> {
-        let mut changed = false;
-        for e in 0..self.lo.len() {
-            if self.lo[e] >= self.hi[e] {
-                continue;
-            }
-            let mut more = self.clone();
-            more.lo[e] += 1;
-            if more.settle(2).is_none() {
-                changed |= self.lower(e, self.lo[e])?;
-                self.settle(2)?;
-                continue;
-            }
-            let mut fewer = self.clone();
-            fewer.hi[e] -= 1;
-            if fewer.settle(2).is_none() {
-                changed |= self.raise(e, self.hi[e])?;
-                self.settle(2)?;
-            }
-        }
-        Some(changed)
-    }
-
-    /// Runs the rules of `level` (0 easy, 1 medium, 2 hard) until none
-    /// adds anything; `true` when every link is then settled into a
-    /// solution.
-    fn solve(&mut self, level: usize) -> bool {
-        loop {
-            if self.settle(level).is_none() {
-                return false;
-            }
-            if level < 2 {
-                break;
-            }
-            let more = self
-                .only_way_across()
-                .and_then(|c| if c { Some(c) } else { self.closed_ahead() });
-            match more {
-                Some(true) => {}
-                Some(false) => break,
-                None => return false,
-            }
-        }
-        self.lo == self.hi
-            && (0..self.lay.numbers.len()).all(|i| self.laid(i, usize::MAX) == self.lay.numbers[i])
-            && self
-                .lo
-                .iter()
-                .enumerate()
-                .all(|(e, &v)| v == 0 || self.lay.crosses[e].iter().all(|&f| self.lo[f] == 0))
-            && self.groups(true, usize::MAX).iter().all(|&g| g == 0)
-    }
-}
-
-/// The lowest level (0 easy, 1 medium, 2 hard) whose rules alone finish
-/// the puzzle, if any.
+/// The lowest of Tatham's levels (0 easy, 1 medium, 2 hard) whose
+/// stages alone finish the puzzle, if any ([`stages`]).
 fn rule_level(p: &HashiPuzzle) -> Option<usize> {
-    let lay = layout(p);
-    (0..3).find(|&d| Bounds::new(&lay).solve(d))
+    stages::level(&layout(p))
 }
 
 /// A random solved grid: islands grown from one by bridges of random
