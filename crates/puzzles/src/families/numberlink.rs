@@ -999,7 +999,7 @@ impl Family for Numberlink {
 // every machine.
 
 /// The candidates tried when the options leave the budget to the family.
-const ATTEMPTS: u32 = 200;
+const ATTEMPTS: u32 = 1000;
 
 fn generate(
     o: &GenerateOptions,
@@ -1039,8 +1039,8 @@ fn generate(
     })
 }
 
-/// Random snakes laid until no free cell is left (those of one or two
-/// cells are dropped: those cells stay empty).
+/// Random snakes laid until no free cell is left (those of one cell are
+/// dropped: those cells stay empty).
 fn snakes(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Vec<Vec<usize>> {
     use rand::seq::SliceRandom;
     let n = rows * cols;
@@ -1071,7 +1071,7 @@ fn snakes(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Vec<Vec<usize>> {
             owner[u] = s;
             snake.push(u);
         }
-        if snake.len() >= 3 {
+        if snake.len() >= 2 {
             out.push(snake);
         }
     }
@@ -1145,7 +1145,7 @@ fn candidate(
         // The cells inside a snake that the other solution passes
         // differently, in random order; cut at the first that leaves two
         // snakes of three cells or more (two numbers side by side say
-        // little).
+        // little), else of two or more.
         let mut cuts: Vec<(usize, usize)> = snakes
             .iter()
             .enumerate()
@@ -1158,16 +1158,19 @@ fn candidate(
             .collect();
         use rand::seq::SliceRandom;
         cuts.shuffle(rng);
-        let cut = cuts.into_iter().find_map(|(k, j)| {
-            let len = snakes[k].len();
-            if j >= 2 && len - (j + 1) >= 3 {
-                Some((k, j + 1))
-            } else if j >= 3 && len - j >= 3 {
-                Some((k, j))
-            } else {
-                None
-            }
-        })?;
+        let cut_with = |least: usize| {
+            cuts.iter().find_map(|&(k, j)| {
+                let len = snakes[k].len();
+                if j + 1 >= least && len - (j + 1) >= least {
+                    Some((k, j + 1))
+                } else if j >= least && len - j >= least {
+                    Some((k, j))
+                } else {
+                    None
+                }
+            })
+        };
+        let cut = cut_with(3).or_else(|| cut_with(2))?;
         let (k, at) = cut;
         let tail = snakes[k].split_off(at);
         snakes.push(tail);
