@@ -45,13 +45,14 @@ corpus() {
     shikaku | nurikabe | fillomino | magnets | lits | ripple-effect | battleships | heyawake) echo "$golden/$1.txt" ;;
     galaxies) echo "$golden/galaxies.txt $data/galaxies_tatham.txt" ;;
     yajilin) echo "$golden/yajilin.txt" ;;
+    numberlink) echo "$golden/numberlink.txt" ;;
     esac
 }
 
 families="sudoku futoshiki light-up tents binairo unruly killer-sudoku \
     jigsaw-sudoku skyscrapers suguru nonogram kenken kakuro hitori slitherlink \
     masyu star-battle norinori thermometers slant shikaku nurikabe fillomino \
-    magnets kurodoko ripple-effect dominosa lits battleships heyawake hashi galaxies yajilin"
+    magnets kurodoko ripple-effect dominosa lits battleships heyawake hashi galaxies yajilin numberlink"
 # For docs/images/rules.sh: the families, or one family's files.
 case ${1:-} in
 --families) echo "$families"; exit 0 ;;

@@ -527,6 +527,7 @@ families!(
     hashi => "hashi",
     galaxies => "galaxies",
     yajilin => "yajilin",
+    numberlink => "numberlink",
 );
 
 #[test]

@@ -32,6 +32,7 @@ pub mod magnets;
 pub mod masyu;
 pub mod nonogram;
 pub mod norinori;
+pub mod numberlink;
 pub mod nurikabe;
 mod quick_grade;
 pub mod ripple_effect;
@@ -86,4 +87,5 @@ pub static ALL: &[&dyn AnyFamily] = &[
     &hashi::Hashi,
     &galaxies::Galaxies,
     &yajilin::Yajilin,
+    &numberlink::Numberlink,
 ];

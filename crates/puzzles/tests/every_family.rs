@@ -163,6 +163,11 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "7 7\n-  -  x  -  -  x  -\n-  x  -  se sw -  -\nx  -  se nw ne sw x\n-  se nw x  -  ne sw\nse nw x  -  x  -  ns\nne ew sw x  se sw ns\n-  x  ne ew nw ne nw\n",
     ),
     (
+        "numberlink",
+        "2 3\n- 1 2\n1 2 -\n",
+        "2 3\nse w  s\nn  e  nw\n",
+    ),
+    (
         "heyawake",
         "6 6\n2 2 - 2 - 2\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n1 2 2 3 3 4\n1 2 2 3 3 4\n1 2 2 3 3 4\n5 5 5 5 5 4\n6 6 6 7 7 4\n6 6 6 7 7 8\n",
         "6 6\nx - x - - x\n- - - x - -\nx - x - x -\n- - - - - -\n- x - x - x\n- - x - - -\n",

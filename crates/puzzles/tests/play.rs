@@ -104,8 +104,15 @@ fn a_wrong_value_in_a_full_grid_breaks_a_rule_on_entered_cells() {
         // one clause each: one cell of a bridge changed breaks no clause
         // on its own (the page does not play Hashi). Yajilin's cells are
         // Masyu's (on the loop or, there, shaded): a cell of the loop
-        // entered as shaded breaks a rule only with its lines.
-        if name == "slitherlink" || name == "masyu" || name == "hashi" || name == "yajilin" {
+        // entered as shaded breaks a rule only with its lines. Numberlink's
+        // cells are the labels of paths, tied to each other only through
+        // the lines between them.
+        if name == "slitherlink"
+            || name == "masyu"
+            || name == "hashi"
+            || name == "yajilin"
+            || name == "numberlink"
+        {
             continue;
         }
         let family = gridcsp_puzzles::family(name).expect("built in");

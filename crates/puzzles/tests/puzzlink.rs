@@ -36,6 +36,7 @@ const GENRES: &[(&str, &str)] = &[
     ("hashi", "hashikake"),
     ("galaxies", "tentaisho"),
     ("yajilin", "yajilin"),
+    ("numberlink", "numlin"),
 ];
 
 #[test]

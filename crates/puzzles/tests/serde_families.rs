@@ -14,9 +14,10 @@ use gridcsp_puzzles::families::{
     futoshiki::Futoshiki, galaxies::Galaxies, hashi::Hashi, heyawake::Heyawake, hitori::Hitori,
     jigsaw_sudoku::JigsawSudoku, kakuro::Kakuro, kenken::KenKen, killer_sudoku::KillerSudoku,
     kurodoko::Kurodoko, light_up::LightUp, lits::Lits, magnets::Magnets, masyu::Masyu,
-    nonogram::Nonogram, norinori::Norinori, nurikabe::Nurikabe, ripple_effect::RippleEffect,
-    shikaku::Shikaku, skyscrapers::Skyscrapers, slitherlink::Slitherlink, star_battle::StarBattle,
-    sudoku::Sudoku, suguru::Suguru, tents::Tents, thermometers::Thermometers, yajilin::Yajilin,
+    nonogram::Nonogram, norinori::Norinori, numberlink::Numberlink, nurikabe::Nurikabe,
+    ripple_effect::RippleEffect, shikaku::Shikaku, skyscrapers::Skyscrapers,
+    slitherlink::Slitherlink, star_battle::StarBattle, sudoku::Sudoku, suguru::Suguru,
+    tents::Tents, thermometers::Thermometers, yajilin::Yajilin,
 };
 use gridcsp_puzzles::families::{binairo, kakuro, kenken, light_up, masyu, shading, skyscrapers};
 use gridcsp_puzzles::families::{hitori, nonogram, slitherlink, sudoku, suguru, tents};
@@ -434,6 +435,15 @@ fn shading_and_loop_families() {
         Form::Text,
     );
     check_family(
+        "numberlink",
+        &Numberlink,
+        &[
+            "2 3\n1 2 -\n- 1 2\n",
+            "5 5\n1 - - - -\n2 - - 3 -\n- - - - -\n- 1 - - 2\n- - - - 3\n",
+        ],
+        Form::Text,
+    );
+    check_family(
         "heyawake",
         &Heyawake,
         &[
@@ -611,6 +621,8 @@ fn read_as_everything(json: &str) {
     read::<gridcsp_puzzles::families::heyawake::HeyawakePuzzle>(json);
     read::<gridcsp_puzzles::families::yajilin::YajilinPuzzle>(json);
     read::<gridcsp_puzzles::families::yajilin::YajilinSolution>(json);
+    read::<gridcsp_puzzles::families::numberlink::NumberlinkPuzzle>(json);
+    read::<gridcsp_puzzles::families::numberlink::NumberlinkSolution>(json);
     read::<gridcsp_puzzles::families::hashi::HashiPuzzle>(json);
     read::<gridcsp_puzzles::families::hashi::HashiSolution>(json);
     read::<gridcsp_puzzles::families::galaxies::GalaxiesPuzzle>(json);
