@@ -40,7 +40,7 @@ function js(name, ...args) {
 const SIZES = { nonogram: 8, kakuro: 6, hitori: 6, slitherlink: 6, masyu: 6, 'star-battle': 6, norinori: 6, thermometers: 6, tents: 6, 'light-up': 6, suguru: 6, binairo: 6, unruly: 6 };
 const SEED = 11;
 
-const FAMILIES = ['sudoku', 'futoshiki', 'light-up', 'tents', 'binairo', 'unruly', 'killer-sudoku', 'jigsaw-sudoku', 'skyscrapers', 'suguru', 'nonogram', 'kenken', 'kakuro', 'hitori', 'slitherlink', 'masyu', 'star-battle', 'norinori', 'thermometers', 'shikaku', 'slant', 'nurikabe', 'fillomino', 'magnets', 'kurodoko', 'ripple-effect', 'dominosa', 'lits', 'battleships', 'heyawake', 'hashi', 'galaxies', 'yajilin'];
+const FAMILIES = ['sudoku', 'futoshiki', 'light-up', 'tents', 'binairo', 'unruly', 'killer-sudoku', 'jigsaw-sudoku', 'skyscrapers', 'suguru', 'nonogram', 'kenken', 'kakuro', 'hitori', 'slitherlink', 'masyu', 'star-battle', 'norinori', 'thermometers', 'shikaku', 'slant', 'nurikabe', 'fillomino', 'magnets', 'kurodoko', 'ripple-effect', 'dominosa', 'lits', 'battleships', 'heyawake', 'hashi', 'galaxies', 'yajilin', 'numberlink'];
 
 for (const family of FAMILIES) {
   test(`${family}: gridcsp.js answers as the command-line tool does`, async () => {
