@@ -10,20 +10,25 @@ it with one search worker, then adds a clause forbidding the found answer and
 solves again; the second solve must be infeasible (the answer is unique). The
 answer is checked against the rules by a checker that shares no code with the
 model (untimed). Prints one row per file: puzzles, mean and worst
-milliseconds per puzzle (the fastest of ``--rounds`` runs of each puzzle).
+milliseconds per puzzle (the fastest of ``--rounds`` runs of each puzzle),
+wall and CPU time; with ``--gridcsp BIN`` also gridcsp's own time per
+puzzle on the same file (``count --limit 2 --json``) and the ratio.
 
 "Connected" (Nurikabe's sea and islands, the unshaded cells of Heyawake and
-Kurodoko, LITS's shaded cells, each galaxy) is modelled as CP-SAT users do
-without a graph constraint: every cell of the set but one root picks a
-parent among its neighbours in the set with a smaller integer depth, so
-following parents always ends at the root. Where no cell is known to be in
-the set, the root is the set's first cell in reading order. Yajilin's loop is
-``add_circuit`` with a self-loop per cell (a shaded cell).
+Kurodoko, LITS's shaded cells, each galaxy) is added lazily by default, as
+``cpsat_loops.py`` does for Hitori: solve, and while the set falls apart add
+a cut per piece and solve again (every round counted). ``--connect depth``
+posts instead the static encoding CP-SAT users also write: every cell of the
+set but one root picks a parent among its neighbours in the set with a
+smaller integer depth (the root a cell known to be in the set, or else the
+set's first cell in reading order); it is much slower here. Yajilin's loop
+is ``add_circuit`` with a self-loop per cell (a shaded cell).
 
 Runs only on request, never in CI. See ``benches/peers/README.md``.
 
     pip install ortools
     python3 benches/peers/cpsat_regions.py [FILTER ...] [--rounds N] [--json]
+        [--gridcsp BIN [--gridcsp-rounds N]] [--connect cuts|depth]
 """
 
 from __future__ import annotations
