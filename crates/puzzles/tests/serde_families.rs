@@ -832,6 +832,15 @@ fn every_puzzle_of_the_data_sets_round_trips() {
             "magnets" => corpus(&Magnets, &file, &text),
             "dominosa" => corpus(&Dominosa, &file, &text),
             "hashi" => corpus(&Hashi, &file, &text),
+            "nurikabe" => corpus(&Nurikabe, &file, &text),
+            "fillomino" => corpus(&Fillomino, &file, &text),
+            "heyawake" => corpus(&Heyawake, &file, &text),
+            "lits" => corpus(&Lits, &file, &text),
+            "galaxies" => corpus(&Galaxies, &file, &text),
+            "kurodoko" => corpus(&Kurodoko, &file, &text),
+            "ripple-effect" => corpus(&RippleEffect, &file, &text),
+            "yajilin" => corpus(&Yajilin, &file, &text),
+            "battleships" => corpus(&Battleships, &file, &text),
             other => panic!("{other}: a family this test does not know"),
         };
         assert!(read > 0, "{file}: no puzzle read");
