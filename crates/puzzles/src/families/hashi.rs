@@ -955,11 +955,11 @@ impl Family for Hashi {
     }
 
     fn grade(&self, p: &HashiPuzzle, limits: &Limits) -> Result<Grade, GradeError> {
-        if let Some(rank) = rule_level(p) {
+        if let Some((rank, hardest)) = rule_level(p) {
             return Ok(Grade {
                 rank,
                 level: LEVELS[rank].name,
-                technique: Some(["Easy", "Medium", "Hard"][rank].to_owned()),
+                technique: hardest.map(str::to_owned),
                 decisions: 0,
             });
         }
@@ -994,7 +994,7 @@ impl Family for Hashi {
             // The rules' level, when they finish the puzzle, must be the one
             // asked; a puzzle they cannot finish can only be the top level.
             match rule_level(&puzzle) {
-                Some(found) if found != options.level => None,
+                Some((found, _)) if found != options.level => None,
                 None if options.level != 3 => None,
                 _ => Some((puzzle, solution)),
             }
@@ -1198,12 +1198,13 @@ fn render(p: &HashiPuzzle, s: Option<&HashiSolution>, options: &RenderOptions) -
 // The grade: Hashi's named rules as a deduction loop over the links.
 
 /// What the grading rules know: per link the fewest and the most bridges
-/// it can still have.
+/// it can still have, and which of [`RULES`] have changed a bound.
 #[derive(Clone)]
 struct Bounds<'a> {
     lay: &'a Layout,
     lo: Vec<u32>,
     hi: Vec<u32>,
+    used: [bool; RULES.len()],
 }
 
 impl<'a> Bounds<'a> {
@@ -1212,6 +1213,7 @@ impl<'a> Bounds<'a> {
             lay,
             lo: vec![0; lay.links.len()],
             hi: vec![2; lay.links.len()],
+            used: [false; RULES.len()],
         }
     }
 
@@ -1369,15 +1371,24 @@ impl<'a> Bounds<'a> {
         Some(changed)
     }
 
+    /// Notes that rule `k` of [`RULES`] changed a bound when `changed`.
+    fn note(&mut self, k: usize, changed: bool) -> bool {
+        self.used[k] |= changed;
+        changed
+    }
+
     /// The rules of `level` once over; `None` on a contradiction.
     fn sweep(&mut self, level: usize) -> Option<bool> {
         let mut changed = false;
         for i in 0..self.lay.numbers.len() {
-            changed |= self.island_count(i, level >= 1)?;
+            let c = self.island_count(i, level >= 1)?;
+            changed |= self.note(0, c);
         }
-        changed |= self.no_crossing()?;
+        let c = self.no_crossing()?;
+        changed |= self.note(1, c);
         if level >= 2 {
-            changed |= self.no_closed_group()?;
+            let c = self.no_closed_group()?;
+            changed |= self.note(2, c);
         }
         Some(changed)
     }
@@ -1426,9 +1437,13 @@ impl<'a> Bounds<'a> {
             if level < 2 {
                 break;
             }
-            let more = self
-                .only_way_across()
-                .and_then(|c| if c { Some(c) } else { self.closed_ahead() });
+            let more = self.only_way_across().and_then(|c| {
+                if self.note(3, c) {
+                    Some(c)
+                } else {
+                    self.closed_ahead().map(|c| self.note(2, c))
+                }
+            });
             match more {
                 Some(true) => {}
                 Some(false) => break,
@@ -1447,10 +1462,17 @@ impl<'a> Bounds<'a> {
 }
 
 /// The lowest level (0 easy, 1 medium, 2 hard) whose rules alone finish
-/// the puzzle, if any.
-fn rule_level(p: &HashiPuzzle) -> Option<usize> {
+/// the puzzle, if any, with the hardest of [`RULES`] they used there (the
+/// latest in the list).
+fn rule_level(p: &HashiPuzzle) -> Option<(usize, Option<&'static str>)> {
     let lay = layout(p);
-    (0..3).find(|&d| Bounds::new(&lay).solve(d))
+    (0..3).find_map(|d| {
+        let mut b = Bounds::new(&lay);
+        b.solve(d).then(|| {
+            let hardest = b.used.iter().rposition(|&u| u).map(|k| RULES[k].name);
+            (d, hardest)
+        })
+    })
 }
 
 /// A random solved grid: islands grown from one by bridges of random
