@@ -253,7 +253,11 @@ pub struct Grade {
     pub rank: usize,
     /// The level's name.
     pub level: &'static str,
-    /// The hardest technique the deductions used, if any.
+    /// The hardest technique the deductions used, if any: a rule of the
+    /// family's list by name ([`Family::rules`]: the latest there the
+    /// deductions used, as [`Explanation::hardest`] names it), the
+    /// engine's rule for a family without a list, or `search` at the
+    /// level that needs trial and error.
     pub technique: Option<String>,
     /// Search decisions needed after the deductions (0 below the top level).
     pub decisions: u64,
@@ -454,8 +458,8 @@ pub struct Explanation {
 }
 
 /// The numbered steps, then the grade's level and the hardest rule the
-/// steps use, in the player's words (the grade's own technique, which
-/// [`Grade`]'s display shows, may be the engine's name).
+/// steps use, in the player's words (the rule the grade's technique
+/// names too).
 impl fmt::Display for Explanation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, s) in self.steps.iter().enumerate() {

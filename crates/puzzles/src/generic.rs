@@ -144,14 +144,17 @@ struct LevelRun {
     steps: Vec<Step>,
     /// Whether every cell's variable ended fixed.
     solved: bool,
-    /// The rule of the strongest (latest priority) constraint that made a
-    /// deduction, for the grade's technique.
+    /// The hardest rule the deductions used, for the grade's technique:
+    /// the latest in [`Family::rules`] (easiest first), as
+    /// [`hardest_step`] finds it in the steps; the engine's rule of the
+    /// strongest constraint for a family without a list. Only when the
+    /// level solves the puzzle or the steps are put into words.
     hardest: Option<String>,
 }
 
 /// Root propagation of the level's model, with the trace turned into steps
-/// (when `words`; grading needs only whether it solves and the hardest
-/// rule).
+/// (when `words`; grading needs only whether it solves and, if it does,
+/// the hardest rule).
 fn run_level<F: Family + ?Sized>(
     family: &F,
     puzzle: &F::Puzzle,
@@ -165,11 +168,21 @@ fn run_level<F: Family + ?Sized>(
         Ok(d) => built.cells.iter().flatten().all(|&v| d.is_fixed(v)),
         Err(_) => return Err(GradeError::NoSolution),
     };
-    let hardest = hardest_rule(&built, s.trace());
-    let steps = if words {
-        steps_of(family, puzzle, &built, s.trace())
+    let (steps, hardest) = if family.rules().is_empty() {
+        let steps = if words {
+            steps_of(family, puzzle, &built, s.trace())
+        } else {
+            Vec::new()
+        };
+        (steps, engine_hardest(&built, s.trace()))
+    } else if words {
+        let steps = steps_of(family, puzzle, &built, s.trace());
+        let hardest = hardest_step(family, &steps);
+        (steps, hardest)
+    } else if solved {
+        (Vec::new(), hardest_rule(family, puzzle, &built, s.trace()))
     } else {
-        Vec::new()
+        (Vec::new(), None)
     };
     Ok(LevelRun {
         steps,
@@ -178,9 +191,48 @@ fn run_level<F: Family + ?Sized>(
     })
 }
 
+/// The hardest rule of the family's list ([`Family::rules`], easiest
+/// first) that the deductions of `trace` on the grid used: what
+/// [`hardest_step`] finds in [`steps_of`]'s steps, without putting them
+/// into words (each deduction's [`Family::reason`], no step text; it stops
+/// at the list's last rule). Each deduction is asked, not each kind of
+/// deduction once: a family's rule may depend on the candidates around it
+/// (Yajilin's "the line goes on" or "dead end" for one constraint).
+fn hardest_rule<F: Family + ?Sized>(
+    family: &F,
+    puzzle: &F::Puzzle,
+    built: &Built,
+    trace: &[TraceEvent],
+) -> Option<String> {
+    let rules = family.rules();
+    let mut hardest: Option<usize> = None;
+    let mut now = Progress::new(built);
+    for e in trace {
+        let (d, placed) = match e {
+            TraceEvent::Removed(d) => (d, false),
+            TraceEvent::Fixed(d) => (d, true),
+            _ => {
+                now.apply(e);
+                continue;
+            }
+        };
+        if family.spot(puzzle, built, d.var).is_some() {
+            let rule = family.reason(puzzle, built, d, placed, &now).rule;
+            let i = rules.iter().position(|r| r.name == rule);
+            hardest = hardest.max(i);
+            if hardest == Some(rules.len() - 1) {
+                break;
+            }
+        }
+        now.apply(e);
+    }
+    hardest.map(|i| rules[i].name.to_owned())
+}
+
 /// The engine's rule of the strongest (latest priority, then latest)
-/// constraint that made a deduction on a cell: the grade's technique.
-fn hardest_rule(built: &Built, trace: &[TraceEvent]) -> Option<String> {
+/// constraint that made a deduction on a cell: the grade's technique in a
+/// family without a list of rules.
+fn engine_hardest(built: &Built, trace: &[TraceEvent]) -> Option<String> {
     let mut hardest: Option<(usize, String)> = None;
     for e in trace {
         let (TraceEvent::Removed(d) | TraceEvent::Fixed(d)) = e else {
@@ -226,14 +278,15 @@ impl Progress {
 
     /// Applies a trace event.
     fn apply(&mut self, e: &TraceEvent) {
-        let (var, keep): (VarId, Box<dyn Fn(Value) -> bool>) = match *e {
-            TraceEvent::Given { var, value } => (var, Box::new(move |x| x == value)),
-            TraceEvent::Fixed(d) => (d.var, Box::new(move |x| x == d.value)),
-            TraceEvent::Removed(d) => (d.var, Box::new(move |x| x != d.value)),
+        // The value, and whether it stays alone (else it leaves).
+        let (var, value, alone) = match *e {
+            TraceEvent::Given { var, value } => (var, value, true),
+            TraceEvent::Fixed(d) => (d.var, d.value, true),
+            TraceEvent::Removed(d) => (d.var, d.value, false),
             _ => return,
         };
         if let Some(values) = self.values.get_mut(var.index()) {
-            values.retain(|&x| keep(x));
+            values.retain(|&x| (x == value) == alone);
         }
     }
 

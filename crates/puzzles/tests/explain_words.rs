@@ -292,7 +292,7 @@ fn one_step_per_deduction() {
     let stars = steps("star-battle");
     assert_eq!(
         stars[1].text,
-        "r5c1, r5c2 and r5c3 hold no star: region 4 fills row 5 (pigeonhole)"
+        "r5c1, r5c2 and r5c3 hold no star: region 5 fills row 5 (pigeonhole)"
     );
     let bulbs = steps("light-up");
     assert_eq!(

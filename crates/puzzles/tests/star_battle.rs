@@ -302,6 +302,42 @@ fn check_names_the_broken_rule_and_its_cells() {
     );
 }
 
+/// Regions are named from 1 in order of first appearance, row by row,
+/// whatever numbers the text gives them: the 9 at r1c1 is region 1, the
+/// 3s of the last row region 4.
+#[test]
+fn regions_are_named_from_1_in_reading_order() {
+    let p = parse("4 4 2\n9 5 5 5\n5 5 5 5\n7 7 7 7\n3 3 3 3\n");
+    let givens: Vec<String> = StarBattle
+        .check_givens(&p)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        givens
+            .iter()
+            .any(|r| r.starts_with("region 1 has 1 cells, too few for")),
+        "{givens:?}"
+    );
+    let mut stars = vec![false; 16];
+    for i in [1, 3, 8, 10] {
+        stars[i] = true;
+    }
+    let broken: Vec<String> = StarBattle
+        .check(&p, &Shading::new(4, 4, stars).unwrap())
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        broken.iter().any(|r| r.starts_with("region 4 must hold")),
+        "{broken:?}"
+    );
+    assert!(
+        !broken.iter().any(|r| r.starts_with("region 3 must hold")),
+        "{broken:?}"
+    );
+}
+
 #[test]
 fn the_ladder_grades_by_the_reasoning_needed() {
     // The hand-made puzzle needs the pigeonhole (columns 4 and 5 hold

@@ -156,7 +156,7 @@ fn check_names_the_broken_rule_and_its_cells() {
         .unwrap()
         .cells()
         .to_vec();
-    s[0] = false; // r1c1, the bulb of thermometer 0
+    s[0] = false; // r1c1, the bulb of thermometer 0 (the first: thermometer 1)
     let broken: Vec<String> = Thermometers
         .check(&p, &Shading::new(4, 4, s).unwrap())
         .iter()
@@ -164,7 +164,7 @@ fn check_names_the_broken_rule_and_its_cells() {
         .collect();
     assert!(
         broken
-            .contains(&"thermometer 0 must fill from its bulb without gaps (r1c1 r1c2)".to_owned()),
+            .contains(&"thermometer 1 must fill from its bulb without gaps (r1c1 r1c2)".to_owned()),
         "{broken:?}"
     );
     assert!(

@@ -85,6 +85,23 @@ impl ThermometersPuzzle {
             .collect()
     }
 
+    /// The name a player reads for thermometer `t` of the text: the
+    /// thermometers numbered from 1 in order of first appearance, row by
+    /// row (the first is the one through r1c1), as the other families
+    /// number their regions, whatever numbers the text gives them.
+    fn number(&self, t: u64) -> u64 {
+        let mut seen: Vec<u64> = Vec::new();
+        for &(x, _) in &self.cells {
+            if !seen.contains(&x) {
+                seen.push(x);
+            }
+            if x == t {
+                return seen.len() as u64;
+            }
+        }
+        t
+    }
+
     fn header(&self) -> String {
         format!("{} {}", self.rows, self.cols)
     }
@@ -385,7 +402,10 @@ impl Family for Thermometers {
             for pair in therm.windows(2) {
                 if s.cells()[pair[1]] && !s.cells()[pair[0]] {
                     out.push(Violation::new(
-                        format!("thermometer {t} must fill from its bulb without gaps"),
+                        format!(
+                            "thermometer {} must fill from its bulb without gaps",
+                            p.number(t)
+                        ),
                         vec![cell(pair[0]), cell(pair[1])],
                     ));
                 }
@@ -547,7 +567,7 @@ impl Family for Thermometers {
         }
         let t = cells
             .first()
-            .map_or(0, |a| p.cells[a.row * p.cols + a.col].0);
+            .map_or(0, |a| p.number(p.cells[a.row * p.cols + a.col].0));
         let here = shading::cell_of(built, d.var);
         let other = cells.iter().copied().find(|&c| Some(c) != here);
         let cause = match (other, filled) {
@@ -583,7 +603,7 @@ impl Family for Thermometers {
         }
         match cells.as_slice() {
             [a, _] => {
-                let t = p.cells[a.row * p.cols + a.col].0;
+                let t = p.number(p.cells[a.row * p.cols + a.col].0);
                 format!(
                     "thermometer {t} fills from its bulb ({})",
                     shading::cell_list(&cells)
