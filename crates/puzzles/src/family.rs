@@ -197,9 +197,38 @@ pub struct Built {
     pub assumptions: Vec<(VarId, csp_core::Value)>,
     /// The search options to solve with.
     pub options: SearchOptions,
+    /// What the family keeps beside the model for its reasons (which clue
+    /// each constraint stands for, say), so that putting a deduction into
+    /// words need not build the model again: set with
+    /// [`Built::with_data`], read with [`Built::data`].
+    pub data: Option<Arc<dyn std::any::Any + Send + Sync>>,
 }
 
 impl Built {
+    /// The same model with `data` kept beside it ([`Built::data`]).
+    #[must_use]
+    pub fn with_data<T: std::any::Any + Send + Sync>(mut self, data: T) -> Built {
+        self.data = Some(Arc::new(data));
+        self
+    }
+
+    /// The data the family kept beside the model, if it is a `T`.
+    pub fn data<T: std::any::Any>(&self) -> Option<&T> {
+        self.data.as_deref()?.downcast_ref()
+    }
+
+    /// The data the family kept beside the model if it is a `T`, else
+    /// what `make` gives (for a model built without it).
+    pub fn data_or_else<T: std::any::Any + Clone>(
+        &self,
+        make: impl FnOnce() -> T,
+    ) -> std::borrow::Cow<'_, T> {
+        match self.data::<T>() {
+            Some(data) => std::borrow::Cow::Borrowed(data),
+            None => std::borrow::Cow::Owned(make()),
+        }
+    }
+
     /// A model over a `rows x cols` grid whose cells have no variable yet.
     pub fn new(model: csp_core::Model, rows: usize, cols: usize) -> Built {
         Built::with_cells(model, rows, cols, vec![None; rows * cols])
@@ -222,6 +251,7 @@ impl Built {
             cells,
             assumptions: Vec::new(),
             options: generic::default_search_options(),
+            data: None,
         }
     }
 

@@ -632,6 +632,7 @@ fn build(p: &Puzzle) -> Result<(Built, Vec<Origin>), ModelError> {
     built.cells = on.into_iter().map(Some).collect();
     // The decision variables are the steps (the cells follow).
     built.options = built.options.clone().with_decision_vars(lattice.edges());
+    let built = built.with_data(origins.clone());
     Ok((built, origins))
 }
 
@@ -873,12 +874,12 @@ impl Family for Masyu {
     fn reason(
         &self,
         p: &Puzzle,
-        _: &Built,
+        built: &Built,
         d: &csp_core::Deduction,
         _: bool,
         _: &crate::generic::Progress,
     ) -> crate::Reason {
-        let origins = build(p).map(|(_, o)| o).unwrap_or_default();
+        let origins = built.data_or_else(|| build(p).map(|(_, o)| o).unwrap_or_default());
         match origins.get(d.constraint.index()) {
             Some(&Origin::Pearl(i, pearl)) => {
                 let at = Cell::new(i / p.cols, i % p.cols);
@@ -904,8 +905,8 @@ impl Family for Masyu {
         }
     }
 
-    fn describe_constraint(&self, p: &Puzzle, _: &Built, c: ConstraintId) -> String {
-        let origins = build(p).map(|(_, o)| o).unwrap_or_default();
+    fn describe_constraint(&self, p: &Puzzle, built: &Built, c: ConstraintId) -> String {
+        let origins = built.data_or_else(|| build(p).map(|(_, o)| o).unwrap_or_default());
         match origins.get(c.index()) {
             Some(Origin::Loop) => "the loop is one closed loop".to_owned(),
             Some(&Origin::Pearl(i, pearl)) => format!(

@@ -359,6 +359,7 @@ fn build(p: &NumberlinkPuzzle) -> Result<(Built, Vec<Option<Origin>>), ModelErro
     }
     let mut built = Built::new(model, rows, cols);
     built.cells = labels.into_iter().map(Some).collect();
+    let built = built.with_data(by_id.clone());
     Ok((built, by_id))
 }
 
@@ -670,7 +671,7 @@ fn reason(
     placed: bool,
     now: &Progress,
 ) -> crate::Reason {
-    let origins = build(p).map(|(_, o)| o).unwrap_or_default();
+    let origins = built.data_or_else(|| build(p).map(|(_, o)| o).unwrap_or_default());
     let side = side_cells(p, d.var.index());
     // A line drawn on a side, or a cross.
     let line = side.is_some() && (d.value == 1) == placed;
@@ -929,8 +930,8 @@ impl Family for Numberlink {
         reason(p, built, d, placed, now)
     }
 
-    fn describe_constraint(&self, p: &NumberlinkPuzzle, _: &Built, c: ConstraintId) -> String {
-        let origins = build(p).map(|(_, o)| o).unwrap_or_default();
+    fn describe_constraint(&self, p: &NumberlinkPuzzle, built: &Built, c: ConstraintId) -> String {
+        let origins = built.data_or_else(|| build(p).map(|(_, o)| o).unwrap_or_default());
         match origins.get(c.index()).copied().flatten() {
             Some(Origin::Number(i)) => format!("{} has one line", number_words(p, i)),
             Some(Origin::Used(i) | Origin::Degree(i)) => {

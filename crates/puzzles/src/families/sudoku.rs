@@ -614,6 +614,7 @@ fn build_with(puzzle: &SudokuPuzzle, givens_fixed: bool) -> Result<Built, ModelE
         cells: cells.into_iter().map(Some).collect(),
         assumptions,
         options: SudokuSolver::default_options(),
+        data: None,
     })
 }
 

@@ -385,6 +385,7 @@ fn build(p: &YajilinPuzzle) -> Result<(Built, Vec<Origin>), ModelError> {
     let mut built = Built::new(model, rows, cols);
     built.cells = on.into_iter().map(Some).collect();
     built.options = built.options.clone().with_decision_vars(lattice.edges());
+    let built = built.with_data(origins.clone());
     Ok((built, origins))
 }
 
@@ -635,7 +636,7 @@ fn reason(
     placed: bool,
     now: &Progress,
 ) -> crate::Reason {
-    let origins = build(p).map(|(_, o)| o).unwrap_or_default();
+    let origins = built.data_or_else(|| build(p).map(|(_, o)| o).unwrap_or_default());
     // A cell's variable: 1 on the loop, 0 shaded.
     let on_loop = if placed { d.value == 1 } else { d.value != 1 };
     match origins.get(d.constraint.index()) {
@@ -863,8 +864,8 @@ impl Family for Yajilin {
         reason(p, built, d, placed, now)
     }
 
-    fn describe_constraint(&self, p: &YajilinPuzzle, _: &Built, c: ConstraintId) -> String {
-        let origins = build(p).map(|(_, o)| o).unwrap_or_default();
+    fn describe_constraint(&self, p: &YajilinPuzzle, built: &Built, c: ConstraintId) -> String {
+        let origins = built.data_or_else(|| build(p).map(|(_, o)| o).unwrap_or_default());
         match origins.get(c.index()) {
             Some(Origin::Loop) => "the loop is one closed loop".to_owned(),
             Some(&Origin::Apart(i, j)) => {
