@@ -507,7 +507,7 @@ impl Family for Galaxies {
         self.model(p, false)
     }
 
-    /// The first rung is Tatham's Normal solver ([`normal`]); the second
+    /// The first rung is Tatham's Normal solver (`normal.rs`); the second
     /// is search on the solving model.
     fn build_for_level(&self, p: &GalaxiesPuzzle, level: usize) -> Result<Built, ModelError> {
         self.model(p, level == 0)

@@ -16,7 +16,7 @@
 //! variable per side between two neighbouring cells (1: a line), then a
 //! label per cell, `0` for an empty cell and `i + 1` on the path of pair
 //! `i`. Pairs are numbered in reading order of their first cell, so a
-//! solution's labels follow from its lines alone ([`labels_of`]). Nothing
+//! solution's labels follow from its lines alone (`labels_of`). Nothing
 //! else is posted: the constraint's parts are the rules of the puzzle.
 
 use super::grid_text;
