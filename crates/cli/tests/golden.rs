@@ -218,6 +218,28 @@ fn sudoku_output_is_unchanged() {
         case("sudoku convert --to text --json sudoku_good.txt"),
         case("sudoku convert --to id https://puzz.link/p?sudoku/4/4/g3g4i31k"),
         piped("sudoku convert --to puzzlink", &line(CLASSIC)),
+        // a 16x16 board, variants and limits on every subcommand
+        // (added before the move onto the family path: issue 43)
+        case("sudoku solve -j 1 --json sudoku_16x16.txt"),
+        case("sudoku solve --pretty sudoku_16x16.txt"),
+        case("sudoku count -j 1 --limit 2 sudoku_16x16.txt"),
+        case("sudoku check --json sudoku_16x16.txt"),
+        case("sudoku solve --pretty sudoku_good.txt"),
+        case("sudoku count -j 1 --json --limit 1 sudoku_multi.txt"),
+        case("sudoku count -j 1 --json --node-limit 1 sudoku_multi.txt"),
+        case("sudoku check --diagonal sudoku_good.txt"),
+        piped("sudoku count -j 1 --diagonal --json", "..3.2.....2..1.3\n"),
+        piped("sudoku grade --diagonal", "..3.2.....2..1.3\n"),
+        piped("sudoku explain --diagonal --json", "..3.2.....2..1.3\n"),
+        case("sudoku grade --json --grid --box 2x3 sudoku_6x6.txt"),
+        case("sudoku explain --json --grid --box 2x3 sudoku_6x6.txt"),
+        case("sudoku explain --json sudoku_multi.txt"),
+        piped(
+            "sudoku solve -j 1 --json",
+            "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n",
+        ),
+        piped("sudoku grade --json --node-limit 1", &line(HARD)),
+        piped("sudoku explain --json --node-limit 1", &line(HARD)),
         // usage and input errors
         case("sudoku solve --box 6x6 sudoku_good.txt"),
         case("sudoku solve missing.txt"),
@@ -282,6 +304,23 @@ fn futoshiki_output_is_unchanged() {
         case("futoshiki convert --to puzzlink --json futoshiki_ids.txt"),
         piped("futoshiki convert --to text", adjacent),
         piped("futoshiki convert --to id", no_bars),
+        // limits, Adjacent mode and failures on every subcommand (added
+        // before the move onto the family path: issue 43)
+        case("futoshiki count --limit 1 futoshiki_multi.txt"),
+        case("futoshiki count -j 1 --json --node-limit 1 futoshiki_multi.txt"),
+        case("futoshiki solve -j 1 --json --node-limit 1 futoshiki_multi.txt"),
+        case("futoshiki grade --json futoshiki_multi.txt"),
+        case("futoshiki explain --json futoshiki_mixed.txt"),
+        case("futoshiki explain futoshiki_multi.txt"),
+        piped("futoshiki grade --json", adjacent),
+        piped("futoshiki explain --json", adjacent),
+        piped("futoshiki check --json", adjacent),
+        piped("futoshiki solve --pretty", adjacent),
+        piped("futoshiki count -j 1 --json", adjacent),
+        piped("futoshiki check", no_bars),
+        piped("futoshiki grade --json", no_bars),
+        case("futoshiki generate --size 4 --seed 2 --adjacent --json"),
+        case("futoshiki generate --size 3 --count 2 --seed 1 --difficulty trivial"),
         // input errors
         case("futoshiki solve missing.txt"),
     ];
