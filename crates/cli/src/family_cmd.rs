@@ -539,7 +539,7 @@ fn cell_names(cells: &[gridcsp_puzzles::Cell]) -> Vec<String> {
 
 /// A step as JSON: its words, its rule, the cells it reads and those it
 /// settles.
-fn step_json(s: &gridcsp_puzzles::Step) -> Value {
+pub(crate) fn step_json(s: &gridcsp_puzzles::Step) -> Value {
     serde_json::json!({
         "text": s.text,
         "rule": s.rule,

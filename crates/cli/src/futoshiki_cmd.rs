@@ -338,6 +338,7 @@ fn grade(record: &Record, explain: bool, json: bool) -> Answer {
             if explain {
                 let steps: Vec<Value> = e.steps.iter().map(|s| s.text.clone().into()).collect();
                 a.field("steps", steps)
+                    .field("deductions", deductions(&e.steps, puzzle.size()))
             } else {
                 a
             }
@@ -349,6 +350,21 @@ fn grade(record: &Record, explain: bool, json: bool) -> Answer {
     // The uniqueness search runs inside the futoshiki crate, which does not
     // report its nodes.
     answer.uncounted()
+}
+
+/// `explain --json`'s `deductions`, as every family has them: each step's
+/// words (those of `steps`), its rule (a technique of the futoshiki
+/// crate, named as `docs/futoshiki.md` lists it), the cells it reads and
+/// those it settles.
+fn deductions(steps: &[futoshiki::Step], size: usize) -> Vec<Value> {
+    steps
+        .iter()
+        .map(|s| {
+            let mut step = gridcsp_puzzles::families::futoshiki::step_of(s, size);
+            step.text.clone_from(&s.text);
+            crate::family_cmd::step_json(&step)
+        })
+        .collect()
 }
 
 fn generate(

@@ -666,8 +666,21 @@ fn grade(ctx: &Ctx, record: &Record, explain: bool) -> Answer {
                 a = a.fields(&GradeFields::of(&g));
                 if let Some(e) = explanation {
                     let steps: Vec<Value> = e.steps.iter().map(|s| s.to_string().into()).collect();
+                    // As every family's: rule (a technique, named as
+                    // `docs/sudoku.md` lists it), reads and settles.
+                    let v = variant(rules);
+                    let deductions: Vec<Value> = e
+                        .steps
+                        .iter()
+                        .map(|s| {
+                            crate::family_cmd::step_json(
+                                &gridcsp_puzzles::families::sudoku::step_of(&v, s),
+                            )
+                        })
+                        .collect();
                     a = a
                         .field("steps", steps)
+                        .field("deductions", deductions)
                         .field("solution", e.solution.to_line());
                 }
             }

@@ -75,10 +75,12 @@ fn grade_error(e: futoshiki::GradeError) -> GradeError {
     }
 }
 
-/// A step of the futoshiki crate's explanation: its sentence with its
-/// technique named, the clue's cells as the cells it reads, the cells it
-/// clears or fills as those it settles.
-fn step_of(s: &futoshiki::Step, n: usize) -> Step {
+/// A step of the futoshiki crate's explanation (of a puzzle of size `n`):
+/// its sentence with its technique named, the clue's cells as the cells it
+/// reads, the cells it clears or fills as those it settles. Public for the
+/// command-line tool, whose `explain --json` lists the futoshiki crate's
+/// own steps with these fields.
+pub fn step_of(s: &futoshiki::Step, n: usize) -> Step {
     let mut settles: Vec<Cell> = Vec::new();
     for &(c, _) in s.placed.iter().chain(&s.removed) {
         if !settles.contains(&cell(c)) {

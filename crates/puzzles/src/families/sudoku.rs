@@ -208,8 +208,9 @@ fn grade_of(g: &sudoku::Grade) -> Grade {
 /// A step of the sudoku crate's explanation: its sentence, its technique
 /// as the rule, the cells of the houses it names ("box 1 and row 2") as
 /// the cells it reads, the cell it fills or those it clears as the cells it
-/// settles.
-pub(crate) fn step_of(variant: &Variant, s: &sudoku::Step) -> Step {
+/// settles. Public for the command-line tool, whose `explain --json` lists
+/// the sudoku crate's own steps with these fields.
+pub fn step_of(variant: &Variant, s: &sudoku::Step) -> Step {
     let mut reads: Vec<Cell> = Vec::new();
     let named: Vec<&str> = s.place.split(" and ").map(str::trim).collect();
     let single = match (s.technique, s.placement) {
