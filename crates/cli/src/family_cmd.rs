@@ -1,7 +1,9 @@
 //! `gridcsp <family> ...` for every family of `gridcsp-puzzles`: one code
 //! path, through the object-safe [`AnyFamily`] interface, so a new family
 //! needs no code here. The family's [`FamilyInfo::shape`] says how its
-//! records are cut from the input.
+//! records are cut from the input. A family whose answers read
+//! differently from the shared ones (Futoshiki's, kept as they were
+//! before it joined this path) says where through a [`Dialect`].
 
 use crate::answer::{Answer, GenJob, Status};
 use crate::args::{
@@ -142,10 +144,69 @@ pub(crate) fn limits(args: &LimitArgs) -> Limits {
     }
 }
 
+/// Where a family's answers differ from the shared path's. Every hook
+/// has the shared answer as its default; a family overrides only what it
+/// writes differently (Futoshiki: `futoshiki_cmd`, which keeps the output
+/// it had before it joined this path byte for byte, issue 43).
+pub(crate) trait Dialect: Sync {
+    /// A record that is no puzzle of the family, as the family words it:
+    /// `Some(answer)` stops there, `None` reads it as the shared path does
+    /// (`convert::load`).
+    fn refuse(&self, _record: &Record) -> Option<Answer> {
+        None
+    }
+
+    /// `solve` writes one line per puzzle rather than blocks.
+    fn solve_lines(&self) -> bool {
+        false
+    }
+
+    /// `solve`: the answer for givens that break the rules (there is no
+    /// search then), or `None` for the shared one (`unsolvable`, with the
+    /// broken rules as JSON `violations`).
+    fn clash(&self, _record: &Record, _json: bool) -> Option<Answer> {
+        None
+    }
+
+    /// `solve`: the text of the answer for `solution` (as the family
+    /// writes solutions); the JSON `solution` stays `solution`.
+    fn solved(&self, _record: &Record, solution: &str) -> Result<String, Answer> {
+        Ok(solution.to_owned())
+    }
+
+    /// `check` without `--solutions`: the answer, or `None` for the
+    /// shared one.
+    fn check(&self, _record: &Record, _json: bool) -> Option<Answer> {
+        None
+    }
+
+    /// `grade` (`explain` false) and `explain`: the answer, or `None` for
+    /// the shared one.
+    fn grade(&self, _record: &Record, _explain: bool, _json: bool) -> Option<Answer> {
+        None
+    }
+}
+
+/// The shared answers everywhere.
+pub(crate) struct Shared;
+
+impl Dialect for Shared {}
+
 /// Runs a family subcommand.
 pub(crate) fn run(
     family: &'static dyn AnyFamily,
     command: FamilyCommand,
+    run_args: &RunArgs,
+    io: &Io,
+) -> io::Result<Tally> {
+    run_with(family, command, &Shared, run_args, io)
+}
+
+/// Runs a family subcommand, with the answers `dialect` words its own way.
+pub(crate) fn run_with(
+    family: &'static dyn AnyFamily,
+    command: FamilyCommand,
+    dialect: &dyn Dialect,
     run_args: &RunArgs,
     io: &Io,
 ) -> io::Result<Tally> {
@@ -159,26 +220,45 @@ pub(crate) fn run(
         FamilyCommand::Solve(a) => {
             let run_args = run_args.with_offline(&a.offline);
             let l = limits(&a.limits);
-            records(family, &a.input, &run_args, layout(true), io, |p| {
-                solve(p, &l, json)
+            let d = dialect;
+            let lines = layout(!d.solve_lines());
+            records_with(family, d, &a.input, &run_args, lines, io, |p, r| {
+                if let Some(a) = d.clash(r, json) {
+                    return a;
+                }
+                let a = solve(p, &l, json);
+                if a.outcome != "solved" {
+                    return a;
+                }
+                match d.solved(r, &a.text) {
+                    Ok(text) => Answer { text, ..a },
+                    Err(refused) => refused,
+                }
             })
         }
         FamilyCommand::Count(a) => {
             let run_args = run_args.with_offline(&a.offline);
             let (l, limit) = (limits(&a.limits), a.limit);
-            records(family, &a.input, &run_args, layout(false), io, |p| {
-                let query = crate::parallel::Query::Count(limit);
-                if let Some(a) = family_offline(p, &l, query) {
-                    return a;
-                }
-                let (count, stats) = match crate::parallel::instance_threads() {
-                    Some(threads) => {
-                        parallel_count(p, limit, &l, threads).unwrap_or_else(|| p.count(limit, &l))
+            records(
+                family,
+                dialect,
+                &a.input,
+                &run_args,
+                layout(false),
+                io,
+                |p| {
+                    let query = crate::parallel::Query::Count(limit);
+                    if let Some(a) = family_offline(p, &l, query) {
+                        return a;
                     }
-                    None => p.count(limit, &l),
-                };
-                Answer::counted(count, stats)
-            })
+                    let (count, stats) = match crate::parallel::instance_threads() {
+                        Some(threads) => parallel_count(p, limit, &l, threads)
+                            .unwrap_or_else(|| p.count(limit, &l)),
+                        None => p.count(limit, &l),
+                    };
+                    Answer::counted(count, stats)
+                },
+            )
         }
         FamilyCommand::Check(a) => {
             let solutions = match &a.solutions {
@@ -186,33 +266,66 @@ pub(crate) fn run(
                 None => None,
             };
             let solutions = solutions.as_deref();
-            records_with(family, &a.input, run_args, layout(false), io, |p, r| {
-                check(p, r, solutions, json)
-            })
+            records_with(
+                family,
+                dialect,
+                &a.input,
+                run_args,
+                layout(false),
+                io,
+                |p, r| match solutions {
+                    None => dialect
+                        .check(r, json)
+                        .unwrap_or_else(|| check(p, r, None, json)),
+                    Some(_) => check(p, r, solutions, json),
+                },
+            )
         }
         FamilyCommand::Grade(a) => {
             let l = limits(&a.limits);
-            records(family, &a.input, run_args, layout(false), io, |p| {
-                grade(p, &l, false, json)
-            })
+            records_with(
+                family,
+                dialect,
+                &a.input,
+                run_args,
+                layout(false),
+                io,
+                |p, r| {
+                    dialect
+                        .grade(r, false, json)
+                        .unwrap_or_else(|| grade(p, &l, false, json))
+                },
+            )
         }
         FamilyCommand::Explain(a) => {
             let l = limits(&a.limited.limits);
             let pictures = &a.pictures;
             records_with(
                 family,
+                dialect,
                 &a.limited.input,
                 run_args,
                 layout(true),
                 io,
-                |p, r| draw_steps(p, &l, pictures, r.seq, grade(p, &l, true, json)),
+                |p, r| {
+                    let answer = dialect
+                        .grade(r, true, json)
+                        .unwrap_or_else(|| grade(p, &l, true, json));
+                    draw_steps(p, &l, pictures, r.seq, answer)
+                },
             )
         }
         FamilyCommand::Hint(a) => {
             let l = limits(&a.limits);
-            records(family, &a.input, run_args, layout(false), io, |p| {
-                hint(p, &l, json)
-            })
+            records(
+                family,
+                dialect,
+                &a.input,
+                run_args,
+                layout(false),
+                io,
+                |p| hint(p, &l, json),
+            )
         }
         FamilyCommand::Generate(a) => {
             let blocks = !a.id && matches!(a.to, None | Some(Format::Text));
@@ -279,6 +392,7 @@ pub(crate) fn solve_urls(a: &UrlSolveArgs, run_args: &RunArgs, io: &Io) -> io::R
 /// Runs `work` on every puzzle read from `input`.
 fn records<F>(
     family: &'static dyn AnyFamily,
+    dialect: &dyn Dialect,
     input: &FamilyInput,
     run_args: &RunArgs,
     layout: Layout,
@@ -288,11 +402,14 @@ fn records<F>(
 where
     F: Fn(&dyn AnyPuzzle) -> Answer + Sync,
 {
-    records_with(family, input, run_args, layout, io, |p, _| work(p))
+    records_with(family, dialect, input, run_args, layout, io, |p, _| work(p))
 }
 
+/// Runs `work` on every puzzle read from `input`, with its record; a
+/// record the dialect refuses, or that is no puzzle, is answered so.
 fn records_with<F>(
     family: &'static dyn AnyFamily,
+    dialect: &dyn Dialect,
     input: &FamilyInput,
     run_args: &RunArgs,
     layout: Layout,
@@ -309,9 +426,14 @@ where
         shape(family.info()),
         &mut printer,
         || (),
-        |_, record| match load(family, record) {
-            Ok(p) => work(&*p, record),
-            Err(a) => a,
+        |_, record| {
+            if let Some(refused) = dialect.refuse(record) {
+                return refused;
+            }
+            match load(family, record) {
+                Ok(p) => work(&*p, record),
+                Err(a) => a,
+            }
         },
     )
 }
@@ -603,9 +725,9 @@ pub(crate) fn draw_steps(
     }
 }
 
-/// [`draw_steps`] for Sudoku and Futoshiki, whose `explain` runs their own
-/// crates: the record is read again by the family path (`family`), whose
-/// steps are the crate's steps, so picture N is step N as printed.
+/// [`draw_steps`] for Sudoku, whose `explain` runs its own crate: the
+/// record is read again by the family path (`family`), whose steps are
+/// the crate's steps, so picture N is step N as printed.
 pub(crate) fn draw_record_steps(
     family: &dyn AnyFamily,
     record: &Record,

@@ -1,121 +1,168 @@
-//! `gridcsp futoshiki ...`: solve, count, check, grade, explain, generate.
+//! Futoshiki's options and answers on the family path.
 //!
-//! Futoshiki input is cut as the family path cuts it
-//! ([`crate::family_cmd::futoshiki_shape`]): a game ID on one line, or a
-//! grid. A Futoshiki model depends on the puzzle's signs,
-//! so each puzzle gets its own csp-core model; there is no state to keep
-//! between puzzles.
+//! Every `gridcsp futoshiki ...` subcommand but `generate` runs through
+//! [`crate::family_cmd`], as every family's does: records are cut by the
+//! family's shape ([`crate::family_cmd::futoshiki_shape`]: a game ID on
+//! one line, or a grid), `solve` and `count` search the family's model
+//! (in parallel for one puzzle, by subproblems), `hint`, `render`,
+//! `convert` and the pictures of `explain --svg` are the shared ones.
+//! What stays here is what Futoshiki says its own way, kept byte for byte
+//! as it was before it joined that path (issue 43; `tests/golden.rs`):
+//! its options (`solve --pretty`; `generate`, with its `--size N`,
+//! `--adjacent`, `--grid` and five levels), and, through [`Dialect`], its
+//! words for a record that is no puzzle, clues that clash, `check`,
+//! `grade` and `explain`.
 
 use crate::answer::{Answer, GenJob, Status};
 use crate::args::{
-    FamilyCommand, FutoshikiCommand, FutoshikiGenerateArgs, FutoshikiInput, RunArgs,
+    FamilyCheckArgs, FamilyCommand, FamilyCountArgs, FamilyExplainArgs, FamilyInput,
+    FamilyLimitedArgs, FamilySolveArgs, FutoshikiCommand, FutoshikiGenerateArgs, FutoshikiInput,
+    LimitArgs, RunArgs,
 };
 use crate::batch::{self, Tally};
-use crate::common::{clock_seed, conflict_line, search_options};
+use crate::common::{clock_seed, conflict_line};
+use crate::family_cmd::Dialect;
 use crate::framing::{Form, Record};
 use crate::output::{Io, Layout, Printer};
-use csp_core::{SearchOptions, SolveOutcome};
 use futoshiki::{
     ADJACENT_DIRECTIVE, Contradiction, GenerateOptions, GradeError, Mode, ParseError, Puzzle,
-    PuzzleModel,
 };
+use gridcsp_puzzles::families::futoshiki::Futoshiki;
 use serde_json::Value;
 use std::borrow::Cow;
 use std::io;
 
-/// Runs a Futoshiki subcommand.
+/// Runs a Futoshiki subcommand: its options made the family path's.
 pub(crate) fn run(command: FutoshikiCommand, run_args: &RunArgs, io: &Io) -> io::Result<Tally> {
-    let json = run_args.json;
-    let layout = |blocks: bool| match (json, blocks) {
-        (true, _) => Layout::Json,
-        (false, true) => Layout::Blocks,
-        (false, false) => Layout::Lines,
+    let family = &Futoshiki::STANDARD;
+    let input = |i: FutoshikiInput| FamilyInput { files: i.files };
+    // Futoshiki's `grade` and `explain` take no limits: its grader runs
+    // to the end.
+    let unlimited = || LimitArgs {
+        node_limit: None,
+        time_limit: None,
     };
-    match command {
+    let (command, dialect) = match command {
         FutoshikiCommand::Solve(a) => {
-            let run_args = run_args.with_offline(&a.offline);
-            let options = search_options(Some(&a.limits));
-            let pretty = a.pretty;
-            records(&a.input, &run_args, Printer::new(layout(pretty), io), |r| {
-                solve(r, &options, pretty, json)
-            })
+            let solve = FamilySolveArgs {
+                input: input(a.input),
+                limits: a.limits,
+                offline: a.offline,
+            };
+            (FamilyCommand::Solve(solve), Words { pretty: a.pretty })
         }
         FutoshikiCommand::Count(a) => {
-            let run_args = run_args.with_offline(&a.offline);
-            let options = search_options(Some(&a.limits));
-            let limit = a.limit;
-            records(&a.input, &run_args, Printer::new(layout(false), io), |r| {
-                count(r, &options, limit)
-            })
+            let count = FamilyCountArgs {
+                input: input(a.input),
+                limit: a.limit,
+                limits: a.limits,
+                offline: a.offline,
+            };
+            (FamilyCommand::Count(count), Words::default())
         }
-        FutoshikiCommand::Check(input) => {
-            records(&input, run_args, Printer::new(layout(false), io), |r| {
-                check(r, json)
-            })
+        FutoshikiCommand::Check(i) => {
+            let check = FamilyCheckArgs {
+                input: input(i),
+                solutions: None,
+            };
+            (FamilyCommand::Check(check), Words::default())
         }
-        FutoshikiCommand::Grade(input) => {
-            records(&input, run_args, Printer::new(layout(false), io), |r| {
-                grade(r, false, json)
-            })
+        FutoshikiCommand::Grade(i) => {
+            let grade = FamilyLimitedArgs {
+                input: input(i),
+                limits: unlimited(),
+            };
+            (FamilyCommand::Grade(grade), Words::default())
         }
         FutoshikiCommand::Explain(a) => {
-            let family = &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD;
-            let l = csp_core::Limits::default();
-            records(&a.input, run_args, Printer::new(layout(true), io), |r| {
-                let answer = grade(r, true, json);
-                crate::family_cmd::draw_record_steps(family, r, &l, &a.pictures, answer)
-            })
+            let explain = FamilyExplainArgs {
+                limited: FamilyLimitedArgs {
+                    input: input(a.input),
+                    limits: unlimited(),
+                },
+                pictures: a.pictures,
+            };
+            (FamilyCommand::Explain(explain), Words::default())
         }
+        // The shared answers, bad records included.
         FutoshikiCommand::Hint(a) => {
-            // As every other family's `hint`, through the family path.
-            let family = &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD;
-            crate::family_cmd::run(family, FamilyCommand::Hint(a), run_args, io)
-        }
-        FutoshikiCommand::Generate(a) => {
-            let mut printer = Printer::new(layout(a.grid), io);
-            generate(&a, run_args, &mut printer)
+            return crate::family_cmd::run(family, FamilyCommand::Hint(a), run_args, io);
         }
         FutoshikiCommand::Render(a) => {
-            let family = &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD;
-            crate::render_cmd::run(
-                family,
-                &a.input.files,
-                crate::family_cmd::futoshiki_shape(),
-                &a.render,
-                run_args,
-                io,
-            )
+            let render = crate::args::FamilyRenderArgs {
+                input: input(a.input),
+                render: a.render,
+            };
+            return crate::family_cmd::run(family, FamilyCommand::Render(render), run_args, io);
         }
         FutoshikiCommand::Convert(a) => {
-            let family = &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD;
-            crate::convert::convert_records(
-                family,
-                &a,
-                crate::family_cmd::futoshiki_shape(),
-                run_args,
-                io,
-            )
+            return crate::family_cmd::run(family, FamilyCommand::Convert(a), run_args, io);
         }
-    }
+        FutoshikiCommand::Generate(a) => {
+            let layout = match (run_args.json, a.grid) {
+                (true, _) => Layout::Json,
+                (false, true) => Layout::Blocks,
+                (false, false) => Layout::Lines,
+            };
+            return generate(&a, run_args, &mut Printer::new(layout, io));
+        }
+    };
+    crate::family_cmd::run_with(family, command, &dialect, run_args, io)
 }
 
-fn records<F>(
-    input: &FutoshikiInput,
-    run_args: &RunArgs,
-    mut printer: Printer<'_>,
-    work: F,
-) -> io::Result<Tally>
-where
-    F: Fn(&Record) -> Answer + Sync,
-{
-    batch::run_records(
-        run_args,
-        &input.files,
-        crate::family_cmd::futoshiki_shape(),
-        &mut printer,
-        || (),
-        |_, r| work(r),
-    )
+/// Futoshiki's words where they differ from the shared path's.
+#[derive(Default)]
+struct Words {
+    /// `solve --pretty`: each solution as a grid with its signs.
+    pretty: bool,
+}
+
+impl Dialect for Words {
+    fn refuse(&self, record: &Record) -> Option<Answer> {
+        puzzle(record).err()
+    }
+
+    fn solve_lines(&self) -> bool {
+        !self.pretty
+    }
+
+    fn clash(&self, record: &Record, json: bool) -> Option<Answer> {
+        let problems = puzzle(record).ok()?.check().err()?;
+        // Clues that contradict each other: unsolvable before any search,
+        // and (as for Sudoku) the reason in JSON.
+        let a = unsolvable();
+        Some(if json {
+            let why: Vec<String> = problems.iter().map(ToString::to_string).collect();
+            a.field("reason", why.join("; "))
+        } else {
+            a
+        })
+    }
+
+    fn solved(&self, record: &Record, solution: &str) -> Result<String, Answer> {
+        if !self.pretty {
+            return Ok(solution.to_owned());
+        }
+        let p = puzzle(record)?;
+        // The symbols `solve` writes, read back (`1`-`9`, `A`-`Z`).
+        let values: Option<Vec<u8>> = solution
+            .chars()
+            .map(|c| futoshiki::char_value(c).and_then(|v| u8::try_from(v).ok()))
+            .collect();
+        let values = values.ok_or_else(|| Answer::invalid("a solution symbol out of range"))?;
+        futoshiki::Solution::new(p.size(), values)
+            .and_then(|s| p.filled_with(&s))
+            .map(|filled| filled.to_grid().trim_end().to_owned())
+            .map_err(|e| Answer::invalid(e.to_string()))
+    }
+
+    fn check(&self, record: &Record, json: bool) -> Option<Answer> {
+        Some(check(record, json))
+    }
+
+    fn grade(&self, record: &Record, explain: bool, json: bool) -> Option<Answer> {
+        Some(grade(record, explain, json))
+    }
 }
 
 /// A grid error with the line counted from the start of the file.
@@ -143,10 +190,7 @@ fn puzzle(record: &Record) -> Result<Puzzle, Answer> {
     match record.form {
         Form::Line if gridcsp_puzzles::puzzlink::is_url(&record.text) => {
             // Not a genre of puzz.link: the reader names the URL's genre.
-            let e = gridcsp_puzzles::puzzlink::read(
-                &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD,
-                &record.text,
-            );
+            let e = gridcsp_puzzles::puzzlink::read(&Futoshiki::STANDARD, &record.text);
             Err(Answer::invalid(e.err().map_or_else(
                 || "Futoshiki is not on puzz.link".to_owned(),
                 |e| e.to_string(),
@@ -173,86 +217,6 @@ fn puzzle(record: &Record) -> Result<Puzzle, Answer> {
 
 fn unsolvable() -> Answer {
     Answer::new(Status::Failed, "unsolvable", "unsolvable")
-}
-
-fn solve(record: &Record, options: &SearchOptions, pretty: bool, json: bool) -> Answer {
-    let puzzle = match puzzle(record) {
-        Ok(p) => p,
-        Err(a) => return a,
-    };
-    if let Err(problems) = puzzle.check() {
-        // Clues that contradict each other: unsolvable before any search,
-        // and (as for Sudoku) the reason in JSON.
-        let a = unsolvable();
-        return if json {
-            let why: Vec<String> = problems.iter().map(ToString::to_string).collect();
-            a.field("reason", why.join("; "))
-        } else {
-            a
-        };
-    }
-    let model = match PuzzleModel::new(&puzzle) {
-        Ok(m) => m,
-        Err(e) => return Answer::invalid(e.to_string()),
-    };
-    let write = |s: &csp_core::Solution| model.solution(s).to_symbols();
-    let query = crate::parallel::Query::Solve;
-    if let Some(a) = crate::parallel::offline_answer(model.model(), &[], options, query, &write) {
-        return a;
-    }
-    let (outcome, stats) = match crate::parallel::instance_threads() {
-        Some(threads) => crate::parallel::solve(model.model(), &[], options, threads),
-        None => {
-            let mut solver = model.solver_with(options.clone());
-            (solver.solve(), solver.stats())
-        }
-    };
-    match outcome {
-        SolveOutcome::Solved(s) => {
-            let solution = model.solution(&s);
-            let symbols = solution.to_symbols();
-            let text = if pretty {
-                match puzzle.filled_with(&solution) {
-                    Ok(filled) => filled.to_grid().trim_end().to_owned(),
-                    Err(e) => return Answer::invalid(e.to_string()),
-                }
-            } else {
-                symbols.clone()
-            };
-            let a = Answer::new(Status::Done, "solved", text).with_stats(stats);
-            if json {
-                a.field("solution", symbols)
-            } else {
-                a
-            }
-        }
-        SolveOutcome::Unsatisfiable => unsolvable().with_stats(stats),
-        SolveOutcome::Stopped(reason) => Answer::limit(reason).with_stats(stats),
-    }
-}
-
-fn count(record: &Record, options: &SearchOptions, limit: Option<u64>) -> Answer {
-    let puzzle = match puzzle(record) {
-        Ok(p) => p,
-        Err(a) => return a,
-    };
-    let model = match PuzzleModel::new(&puzzle) {
-        Ok(m) => m,
-        Err(e) => return Answer::invalid(e.to_string()),
-    };
-    let write = |s: &csp_core::Solution| model.solution(s).to_symbols();
-    let query = crate::parallel::Query::Count(limit);
-    if let Some(a) = crate::parallel::offline_answer(model.model(), &[], options, query, &write) {
-        return a;
-    }
-    let (c, stats) = match crate::parallel::instance_threads() {
-        Some(threads) => crate::parallel::count(model.model(), &[], options, limit, threads),
-        None => {
-            let mut solver = model.solver_with(options.clone());
-            (solver.count(limit), solver.stats())
-        }
-    };
-    Answer::counted(c, stats)
 }
 
 /// The cells a contradiction is about.
@@ -382,7 +346,7 @@ fn generate(
         Mode::Standard
     };
     let (size, difficulty, grid, json) = (usize::from(a.size), a.difficulty, a.grid, run_args.json);
-    let family = &gridcsp_puzzles::families::futoshiki::Futoshiki::STANDARD;
+    let family = &Futoshiki::STANDARD;
     let pages = crate::render_cmd::Pages::new(&a.booklet, family, a.count)?;
     let tally = batch::run_generate(
         run_args,
