@@ -23,29 +23,30 @@ corpus() {
     futoshiki) echo "$golden/futoshiki.txt" ;;
     light-up) echo "$golden/light-up.txt $placing/light-up_7_easy.txt $placing/light-up_7_tricky.txt" ;;
     tents) echo "$golden/tents.txt $placing/tents_8_easy.txt $placing/tents_8_tricky.txt" ;;
-    binairo) echo "$golden/binairo.txt $placing/binairo_6_easy.txt $placing/binairo_6_normal.txt" ;;
+    binairo) echo "$golden/binairo.txt $placing/binairo_6_easy.txt $placing/binairo_6_normal.txt $data/binairo_generated.txt" ;;
     unruly) echo "$golden/unruly.txt $placing/unruly_8_easy.txt $placing/unruly_8_normal.txt" ;;
     killer-sudoku) echo "$golden/killer-sudoku.txt $data/killer_sudoku.txt" ;;
     jigsaw-sudoku) echo "$golden/jigsaw-sudoku.txt $data/jigsaw_sudoku.txt" ;;
-    skyscrapers) echo "$golden/skyscrapers.txt benches/data/skyscrapers/5e.txt benches/data/skyscrapers/5h.txt" ;;
+    skyscrapers) echo "$golden/skyscrapers.txt benches/data/skyscrapers/5e.txt benches/data/skyscrapers/5h.txt $data/skyscrapers_generated.txt" ;;
     suguru) echo "$golden/suguru.txt benches/data/suguru/generated_6x6_easy.txt benches/data/suguru/generated_6x6_medium.txt" ;;
-    nonogram) echo "$golden/nonogram.txt benches/data/nonogram/tatham_5x5.txt benches/data/nonogram/tatham_10x10.txt" ;;
-    kenken) echo "$golden/kenken.txt benches/data/kenken/keen_4de.txt benches/data/kenken/keen_6dn.txt" ;;
+    nonogram) echo "$golden/nonogram.txt benches/data/nonogram/tatham_5x5.txt benches/data/nonogram/tatham_10x10.txt $data/nonogram_generated.txt" ;;
+    kenken) echo "$golden/kenken.txt benches/data/kenken/keen_4de.txt benches/data/kenken/keen_6dn.txt $data/kenken_generated.txt" ;;
     kakuro) echo "$golden/kakuro.txt benches/data/kakuro/generated_5x5_easy.txt" ;;
-    hitori) echo "$golden/hitori.txt $data/hitori/tatham.txt" ;;
-    slitherlink) echo "$golden/slitherlink.txt $loops/slitherlink_7x7_easy.txt $loops/slitherlink_7x7_normal.txt" ;;
+    hitori) echo "$golden/hitori.txt $data/hitori/tatham.txt $data/hitori_generated.txt" ;;
+    slitherlink) echo "$golden/slitherlink.txt $loops/slitherlink_7x7_easy.txt $loops/slitherlink_7x7_normal.txt $data/slitherlink_generated.txt" ;;
     masyu) echo "$golden/masyu.txt $data/masyu_tatham.txt" ;;
-    star-battle) echo "$golden/star-battle.txt benches/data/star_battle/star_battle_dailyprogrammer351.txt benches/data/star_battle/star_battle_kattis_starbattles2_1.txt" ;;
+    star-battle) echo "$golden/star-battle.txt benches/data/star_battle/star_battle_dailyprogrammer351.txt benches/data/star_battle/star_battle_kattis_starbattles2_1.txt $data/star_battle_generated.txt" ;;
     norinori) echo "$golden/norinori.txt $placing/norinori_6_easy.txt" ;;
     thermometers) echo "$golden/thermometers.txt $placing/thermometers_6_easy.txt" ;;
     slant) echo "$golden/slant.txt $data/slant_tatham.txt" ;;
     kurodoko) echo "$golden/kurodoko.txt $data/kurodoko_tatham.txt" ;;
     dominosa) echo "$golden/dominosa.txt $data/dominosa_tatham.txt" ;;
-    hashi) echo "$golden/hashi.txt benches/data/bridges/bridges_7x7_easy.txt benches/data/bridges/bridges_10x10_hard.txt" ;;
-    shikaku | nurikabe | fillomino | magnets | lits | ripple-effect | battleships | heyawake) echo "$golden/$1.txt" ;;
+    hashi) echo "$golden/hashi.txt benches/data/bridges/bridges_7x7_easy.txt benches/data/bridges/bridges_10x10_hard.txt $data/hashi_generated.txt" ;;
+    fillomino | magnets | lits | ripple-effect | battleships) echo "$golden/$1.txt $data/$(echo "$1" | tr - _)_generated.txt" ;;
+    shikaku | nurikabe | heyawake) echo "$golden/$1.txt" ;;
     galaxies) echo "$golden/galaxies.txt $data/galaxies_tatham.txt" ;;
     yajilin) echo "$golden/yajilin.txt" ;;
-    numberlink) echo "$golden/numberlink.txt" ;;
+    numberlink) echo "$golden/numberlink.txt $data/numberlink_generated.txt" ;;
     esac
 }
 
@@ -84,8 +85,9 @@ for family in $families; do
         [ "$family" = battleships ] || [ "$family" = heyawake ]; then
         # No published files kept: the golden sample and ten of the
         # family's own seeded generator.
+        # shellcheck disable=SC2046
         "$GRIDCSP" "$family" generate --count 10 --seed 1 |
-            cat "$(corpus "$family")" - |
+            cat $(corpus "$family") - |
             "$GRIDCSP" --json --no-progress "$family" explain || true
     else
         # shellcheck disable=SC2046

@@ -422,8 +422,13 @@ impl fmt::Display for Explanation {
 pub struct Step {
     /// The technique.
     pub technique: Technique,
-    /// The clue that made the deduction.
+    /// The clue that made the deduction (for naked singles, which are
+    /// told as one step per run, the first row or column they clear).
     pub clue: Clue,
+    /// Every clue the step read, in order: for a run of naked singles
+    /// each row and column it clears, otherwise [`clue`](Self::clue) alone.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub clues: Vec<Clue>,
     /// Candidates removed: (cell, value).
     pub removed: Vec<(Cell, u8)>,
     /// Values placed as a result: (cell, value).
@@ -481,6 +486,7 @@ fn guess_step(pm: &PuzzleModel, doms: &[u64], solution: &Solution) -> Step {
     Step {
         technique: Technique::Guess,
         clue: Clue::Grid,
+        clues: vec![Clue::Grid],
         removed: Vec::new(),
         placed: vec![(cell, value)],
         text: format!(
@@ -490,11 +496,75 @@ fn guess_step(pm: &PuzzleModel, doms: &[u64], solution: &Solution) -> Step {
     }
 }
 
-/// Groups the trace into steps: consecutive events of one constraint and rule.
+/// One run of the trace: consecutive events of one constraint and rule,
+/// with the domains before and after it.
+struct Group {
+    technique: Technique,
+    clue: Clue,
+    removed: Vec<(Cell, u8)>,
+    placed: Vec<(Cell, u8)>,
+    before: Vec<u64>,
+    after: Vec<u64>,
+}
+
+/// Groups the trace into steps: consecutive events of one constraint and
+/// rule, except that naked singles in a row are one step (the digits
+/// placed clear their rows and columns, up to the first cell left with one
+/// candidate), so a digit's row and column are told together.
 fn steps_from_trace(_p: &Puzzle, pm: &PuzzleModel, trace: &[TraceEvent]) -> Vec<Step> {
     let n = pm.size();
-    let mut doms = initial_masks(pm);
+    let groups = groups_of(pm, trace);
     let mut steps: Vec<Step> = Vec::new();
+    let mut k = 0;
+    while k < groups.len() {
+        let g = &groups[k];
+        let mut end = k + 1;
+        if g.technique == Technique::NakedSingle && g.placed.is_empty() {
+            while end < groups.len() && groups[end].technique == Technique::NakedSingle {
+                end += 1;
+                if !groups[end - 1].placed.is_empty() {
+                    break;
+                }
+            }
+        }
+        let run = &groups[k..end];
+        let text = if g.technique == Technique::NakedSingle {
+            describe_singles(run, n)
+        } else {
+            describe(
+                g.technique,
+                &g.clue,
+                &g.removed,
+                &g.placed,
+                &g.before,
+                &g.after,
+                n,
+            )
+        };
+        let mut clues: Vec<Clue> = Vec::new();
+        for g in run {
+            if !clues.contains(&g.clue) {
+                clues.push(g.clue.clone());
+            }
+        }
+        steps.push(Step {
+            technique: g.technique,
+            clue: g.clue.clone(),
+            clues,
+            removed: run.iter().flat_map(|g| g.removed.iter().copied()).collect(),
+            placed: run.iter().flat_map(|g| g.placed.iter().copied()).collect(),
+            text,
+        });
+        k = end;
+    }
+    steps
+}
+
+/// The trace's runs of one constraint and rule, in order.
+fn groups_of(pm: &PuzzleModel, trace: &[TraceEvent]) -> Vec<Group> {
+    let n = pm.size();
+    let mut doms = initial_masks(pm);
+    let mut groups = Vec::new();
     let mut i = 0;
     while i < trace.len() {
         let (first, _) = match &trace[i] {
@@ -531,17 +601,77 @@ fn steps_from_trace(_p: &Puzzle, pm: &PuzzleModel, trace: &[TraceEvent]) -> Vec<
             }
             i += 1;
         }
-        let clue = pm.clue(first.constraint).cloned().unwrap_or(Clue::Grid);
-        let text = describe(technique, &clue, &removed, &placed, &before, &doms, n);
-        steps.push(Step {
+        groups.push(Group {
             technique,
-            clue,
+            clue: pm.clue(first.constraint).cloned().unwrap_or(Clue::Grid),
             removed,
             placed,
-            text,
+            before,
+            after: doms.clone(),
         });
     }
-    steps
+    groups
+}
+
+/// A run of naked singles in words: each placed digit once, with the
+/// cells it leaves in its row and in its column ("r1c1 is 1, so 1 is not
+/// in r1c2, r1c3 (row 1) nor in r2c1, r3c1 (column 1)"), then the cells
+/// left with one candidate.
+fn describe_singles(run: &[Group], n: usize) -> String {
+    // (the cell holding the digit, if one does, the digit, the cells it
+    // leaves per line)
+    type Entry<'a> = (Option<Cell>, u8, Vec<(&'a Clue, Vec<Cell>)>);
+    let mut entries: Vec<Entry<'_>> = Vec::new();
+    for g in run {
+        let mut values: Vec<u8> = g.removed.iter().map(|p| p.1).collect();
+        values.sort_unstable();
+        values.dedup();
+        for v in values {
+            let gone: Vec<Cell> = g.removed.iter().filter(|p| p.1 == v).map(|p| p.0).collect();
+            let holder = clue_cells(&g.clue, n)
+                .into_iter()
+                .find(|&c| g.before[c.index(n)] == 1u64 << v && !gone.contains(&c));
+            match entries
+                .iter_mut()
+                .find(|e| holder.is_some() && e.0 == holder && e.1 == v)
+            {
+                Some(e) => e.2.push((&g.clue, gone)),
+                None => entries.push((holder, v, vec![(&g.clue, gone)])),
+            }
+        }
+    }
+    let mut parts: Vec<String> = Vec::new();
+    for (holder, v, lines) in &entries {
+        match holder {
+            Some(h) => {
+                let lines: Vec<String> = lines
+                    .iter()
+                    .map(|(clue, gone)| format!("{} ({clue})", list_cells(gone)))
+                    .collect();
+                parts.push(format!(
+                    "{h} is {v}, so {v} is not in {}",
+                    lines.join(" nor in ")
+                ));
+            }
+            None => {
+                for (clue, gone) in lines {
+                    parts.push(format!(
+                        "{v} is taken in {clue}, so not in {}",
+                        list_cells(gone)
+                    ));
+                }
+            }
+        }
+    }
+    let placed: Vec<String> = run
+        .iter()
+        .flat_map(|g| &g.placed)
+        .map(|(c, v)| format!("{c} is {v} (its only candidate)"))
+        .collect();
+    if !placed.is_empty() {
+        parts.push(format!("so {}", and_list(&placed)));
+    }
+    parts.join("; ")
 }
 
 fn cells_of(list: &[(Cell, u8)]) -> Vec<Cell> {
@@ -605,38 +735,6 @@ fn describe(
                 ));
             }
             parts.join("; ")
-        }
-        (Technique::NakedSingle, _) => {
-            let mut parts = Vec::new();
-            let mut values: Vec<u8> = removed.iter().map(|p| p.1).collect();
-            values.sort_unstable();
-            values.dedup();
-            for v in values {
-                let gone: Vec<Cell> = removed.iter().filter(|p| p.1 == v).map(|p| p.0).collect();
-                let holder = clue_cells(clue, n)
-                    .into_iter()
-                    .find(|&c| dom(before, c) == 1u64 << v && !gone.contains(&c));
-                match holder {
-                    Some(h) => parts.push(format!(
-                        "{h} is {v}, so {v} is not in {} ({clue})",
-                        list_cells(&gone)
-                    )),
-                    None => parts.push(format!(
-                        "{v} is taken in {clue}, so not in {}",
-                        list_cells(&gone)
-                    )),
-                }
-            }
-            let mut s = parts.join("; ");
-            if !placed.is_empty() {
-                let p: Vec<String> = placed
-                    .iter()
-                    .map(|(c, v)| format!("{c} is {v} (its only candidate)"))
-                    .collect();
-                s.push_str(&format!("; so {}", and_list(&p)));
-                return s;
-            }
-            s
         }
         (Technique::HiddenSingle, _) => {
             let p: Vec<String> = placed

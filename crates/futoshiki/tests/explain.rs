@@ -95,3 +95,70 @@ fn steps_write_values_in_the_players_words() {
     }
     assert!(placing > 0);
 }
+
+/// A placed digit's removals in its row and in its column are one step,
+/// and naked singles in a row are one step up to the cell they leave
+/// with one candidate: no step tells a digit twice, and no naked single
+/// that places nothing is followed by another naked single.
+#[test]
+fn naked_singles_are_told_once_per_digit() {
+    let sample = Puzzle::from_game_id("4:1,0R,0,4,0,0,0,0,0,0U,0U,0,0,0R,0,0,").unwrap();
+    let first = &sample.explain().unwrap().steps[0];
+    assert_eq!(first.technique, Technique::NakedSingle);
+    // r1c1 = 1 clears row 1 and column 1 in the same step.
+    let r1c1: Vec<_> = first
+        .removed
+        .iter()
+        .filter(|p| p.1 == 1)
+        .map(|p| p.0)
+        .collect();
+    assert!(
+        r1c1.iter().any(|c| c.row == 0) && r1c1.iter().any(|c| c.col == 0),
+        "{}",
+        first.text
+    );
+    let mut puzzles = vec![sample];
+    for difficulty in [Difficulty::Trivial, Difficulty::Easy, Difficulty::Tricky] {
+        for seed in 0..3 {
+            puzzles.push(
+                generate(&GenerateOptions::new(6, difficulty).with_seed(seed))
+                    .unwrap()
+                    .puzzle,
+            );
+        }
+    }
+    for p in &puzzles {
+        check_steps(p);
+        let steps = p.explain().unwrap().steps;
+        for (i, s) in steps.iter().enumerate() {
+            if s.technique != Technique::NakedSingle {
+                continue;
+            }
+            let told: Vec<&str> = s
+                .text
+                .split("; ")
+                .filter_map(|part| part.split_once(", so ").map(|x| x.0))
+                .collect();
+            for (k, t) in told.iter().enumerate() {
+                assert!(
+                    !told[..k].contains(t),
+                    "{}: {t:?} twice in {:?}",
+                    p.to_game_id(),
+                    s.text
+                );
+            }
+            if s.placed.is_empty() {
+                if let Some(next) = steps.get(i + 1) {
+                    assert_ne!(
+                        next.technique,
+                        Technique::NakedSingle,
+                        "{}: {:?} then {:?}",
+                        p.to_game_id(),
+                        s.text,
+                        next.text
+                    );
+                }
+            }
+        }
+    }
+}

@@ -515,6 +515,23 @@ pub fn steps_of<F: Family + ?Sized>(
         .collect()
 }
 
+/// A cause written for one cell ("every way left covers it", "it touches
+/// the star at r2c3") told of several: "covers them", "they touch".
+fn plural_pronouns(cause: &str) -> String {
+    const PHRASES: [(&str, &str); 5] = [
+        ("covers it", "covers them"),
+        ("reaches it", "reaches them"),
+        ("it touches", "they touch"),
+        ("can reach it", "can reach them"),
+        ("joins it to", "joins them to"),
+    ];
+    let mut out = cause.to_owned();
+    for (one, many) in PHRASES {
+        out = out.replace(one, many);
+    }
+    out
+}
+
 /// The causes of a step's reasons in one phrase: `a`, `a and b`, `a, b
 /// and c`; past [`CAUSES`] of them, the first ones and how many more.
 fn causes(reasons: &[Reason]) -> String {
@@ -671,7 +688,10 @@ fn step_text<F: Family + ?Sized>(
         })
         .collect();
     let mut text = what.join("; ");
-    let cause = causes(&p.reasons);
+    let mut cause = causes(&p.reasons);
+    if p.effects.len() > 1 {
+        cause = plural_pronouns(&cause);
+    }
     let rule = p.rule().unwrap_or_default().to_owned();
     let reads = p.reads();
     if cause.is_empty() {

@@ -121,8 +121,26 @@ fn ids(path: &str, n: usize) -> Vec<String> {
         .collect()
 }
 
-/// Every family's test puzzles: its golden sample, and a few published
-/// puzzles for the families that have files of them.
+/// The puzzles of a file of text layouts, one after another with blank
+/// lines between (`#` comment lines skipped); none if there is no file.
+fn blocks(path: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(root().join(path)).unwrap_or_default();
+    let text: String = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    text.split("\n\n")
+        .map(str::trim)
+        .filter(|b| !b.is_empty())
+        .map(|b| format!("{b}\n"))
+        .collect()
+}
+
+/// Every family's test puzzles: its golden sample, a few published
+/// puzzles for the families that have files of them, and the generated
+/// ones kept for rules the others never use
+/// (`tests/data/FAMILY_generated.txt`).
 fn puzzles(family: &str) -> Vec<String> {
     let golden = root().join(format!("crates/puzzles/tests/golden/{family}.txt"));
     let mut out = vec![std::fs::read_to_string(golden).expect("every family has a golden sample")];
@@ -141,6 +159,11 @@ fn puzzles(family: &str) -> Vec<String> {
         _ => Vec::new(),
     };
     out.extend(more);
+    // Generated puzzles kept for the rules the others never use.
+    out.extend(blocks(&format!(
+        "{data}/{}_generated.txt",
+        family.replace('-', "_")
+    )));
     let guesses = GUESSES.iter().filter(|(f, _)| *f == family);
     out.extend(guesses.map(|(_, id)| (*id).to_owned()));
     out

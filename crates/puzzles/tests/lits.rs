@@ -87,24 +87,25 @@ fn the_checker_names_each_broken_rule() {
         let s = Lits.parse_solution(&p, text).unwrap();
         Lits.check(&p, &s).into_iter().map(|v| v.rule).collect()
     };
-    // A 2x2 block, region 0 holding five.
+    // A 2x2 block, region 1 (the text's 0: regions are named from 1 in
+    // reading order) holding five.
     let v = broken("4 4\nT T L L\nT T L -\nT - L -\nI I I I\n");
     assert!(v.iter().any(|m| m.contains("2x2")), "{v:?}");
     assert!(
-        v.iter().any(|m| m.contains("region 0 must hold 4")),
+        v.iter().any(|m| m.contains("region 1 must hold 4")),
         "{v:?}"
     );
     // Letters that are not the shape.
     let v = broken("4 4\nL - L L\nL L L -\nL - L -\nI I I I\n");
     assert!(
         v.iter()
-            .any(|m| m.contains("region 0 is T-shaped but not marked T")),
+            .any(|m| m.contains("region 1 is T-shaped but not marked T")),
         "{v:?}"
     );
     // Two parts.
     let v = broken("4 4\nT - - -\nT T - -\nT - - -\n- - - -\n");
     assert!(
-        v.iter().any(|m| m.contains("region 1 must hold 4")),
+        v.iter().any(|m| m.contains("region 2 must hold 4")),
         "{v:?}"
     );
     // Same shapes touching: an I next to an I.
@@ -115,7 +116,7 @@ fn the_checker_names_each_broken_rule() {
     let v: Vec<String> = Lits.check(&q, &s).into_iter().map(|v| v.rule).collect();
     assert!(
         v.iter()
-            .any(|m| m.contains("the I of region 0 touches the I of region 1")),
+            .any(|m| m.contains("the I of region 1 touches the I of region 2")),
         "{v:?}"
     );
 }
@@ -160,6 +161,12 @@ fn steps_name_the_shapes_and_the_rules() {
     for s in &e.steps {
         assert!(Lits.rules().iter().any(|r| r.name == s.rule), "{}", s.text);
     }
+    // The text's regions 0, 1 and 2 are a player's regions 1, 2 and 3.
+    assert!(!text.contains("region 0"), "{text}");
+    assert!(
+        text.contains("region 1") || text.contains("region 3"),
+        "{text}"
+    );
 }
 
 #[test]

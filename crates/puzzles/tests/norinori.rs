@@ -187,7 +187,7 @@ fn check_names_the_broken_rule_and_its_cells() {
     assert!(
         broken
             .iter()
-            .any(|r| r.starts_with("region 1 must hold two shaded cells but holds 3")),
+            .any(|r| r.starts_with("region 4 must hold two shaded cells but holds 3")),
         "{broken:?}"
     );
     assert!(
@@ -208,6 +208,18 @@ fn check_names_the_broken_rule_and_its_cells() {
     );
 }
 
+/// A player numbers regions from 1 in reading order of their first cell,
+/// whatever numbers the text gives them.
+#[test]
+fn regions_are_numbered_from_1_in_reading_order() {
+    let r = Regions::new(2, 3, vec![7, 0, 0, 5, 5, 7]).unwrap();
+    assert_eq!([7, 0, 5].map(|l| r.number(l)), [1, 2, 3]);
+    let p = parse(HAND);
+    let labels = [2, 4, 0, 1, 3];
+    let numbers = labels.map(|l| p.regions().number(l));
+    assert_eq!(numbers, [1, 2, 3, 4, 5]);
+}
+
 #[test]
 fn grades_explanations_and_pictures() {
     let p = parse(HAND);
@@ -218,6 +230,9 @@ fn grades_explanations_and_pictures() {
         .unwrap()
         .to_string();
     assert!(e.contains("region") || e.contains("shaded"), "{e}");
+    // The text's region 0 is what a player calls region 3 (regions are
+    // named from 1 in reading order of their first cell).
+    assert!(!e.contains("region 0"), "{e}");
     assert!(
         !e.contains("linear") && !e.contains("clause") && !e.contains("count c"),
         "{e}"

@@ -6,8 +6,11 @@ through ``GRIDCSP_CLI`` or in the checkout's ``target/`` (``.ci/run`` sets
 ``GRIDCSP_CLI`` so that they cannot be skipped there).
 """
 
+import _thread
 import itertools
 import os
+import signal
+import threading
 from pathlib import Path
 
 import pytest
@@ -47,3 +50,27 @@ def cli():
         if path.is_file():
             return path
     pytest.skip("no gridcsp binary: build it (cargo build -p gridcsp-cli) or set GRIDCSP_CLI")
+
+
+@pytest.fixture
+def ctrl_c():
+    """A function that simulates Ctrl-C after a delay in seconds.
+
+    Python installs its SIGINT handler only when the process starts with
+    SIGINT at its default action; a process started in the background by
+    a non-interactive shell (as CI may start this suite) inherits SIGINT
+    ignored, and then ``_thread.interrupt_main`` does nothing at all. The
+    fixture installs Python's handler for the test and restores the old
+    one after it."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timers = []
+
+    def after(seconds):
+        timer = threading.Timer(seconds, _thread.interrupt_main)
+        timers.append(timer)
+        timer.start()
+
+    yield after
+    for timer in timers:
+        timer.cancel()
+    signal.signal(signal.SIGINT, previous)

@@ -710,7 +710,15 @@ fn reason(
         }
         rs::UNREACHABLE => crate::Reason::new(
             RULES[2].name,
-            format!("no area of {v} can reach there, nor is there room for a new one"),
+            // The number is the step's own (it names them all: "cannot be
+            // 5 to 9"), so the cause does not repeat it per number; a
+            // placement is the last number left.
+            if placed {
+                "no area of another number can reach there, nor is there room for a new one"
+                    .to_owned()
+            } else {
+                "no such area can reach there, nor is there room for a new one".to_owned()
+            },
             Vec::new(),
         ),
         _ => crate::generic::reason(&Fillomino, p, built, d),

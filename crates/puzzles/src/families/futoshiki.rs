@@ -92,7 +92,16 @@ pub fn step_of(s: &futoshiki::Step, n: usize) -> Step {
         cell: settles.first().copied(),
         placed: s.placed.first().map(|&(_, v)| Value::from(v)),
         rule: s.technique.name().to_owned(),
-        reads: clue_cells(&s.clue, n),
+        reads: {
+            // A run of naked singles reads every row and column it clears.
+            let mut reads: Vec<Cell> = Vec::new();
+            for c in s.clues.iter().flat_map(|clue| clue_cells(clue, n)) {
+                if !reads.contains(&c) {
+                    reads.push(c);
+                }
+            }
+            reads
+        },
         settles,
     }
 }

@@ -616,7 +616,7 @@ impl Family for Galaxies {
         built: &Built,
         d: &Deduction,
         placed: bool,
-        _: &crate::generic::Progress,
+        now: &crate::generic::Progress,
     ) -> crate::Reason {
         let fallback = || crate::generic::reason(self, p, built, d);
         let Some(cell) = shading::cell_of(built, d.var) else {
@@ -645,27 +645,41 @@ impl Family for Galaxies {
                     y: cell.row + o.row,
                     x: cell.col + o.col,
                 };
-                if placed && about == dot {
+                // The clause says: if the cell is in the galaxy of the
+                // dot `about`, so is its mirror `o` about that dot. Its
+                // removals name the dot the step's cell is (or is not) in
+                // already, so the cause does not name it again.
+                if about == dot && placed {
+                    // `o` is in that galaxy, so the cell is too.
                     crate::Reason::new(
                         RULES[1].name,
-                        format!("its mirror {o} about {} is in that galaxy", dot.name()),
+                        format!("its mirror {o} is in that galaxy"),
                         vec![o],
                     )
-                } else if placed {
-                    // The same words as the removal it follows: the last
-                    // dot left is the one placed.
+                } else if about == dot && now.candidates(d.var).len() != 2 {
+                    crate::Reason::new(
+                        RULES[0].name,
+                        format!("its mirror {o} is not in that galaxy"),
+                        vec![o],
+                    )
+                } else if placed || about == dot {
+                    // The removal of `about`, the last dot but one, and
+                    // the last one placed: one step, in the same words.
                     crate::Reason::new(
                         RULES[0].name,
                         format!(
-                            "its mirror {o} about {} is not in that galaxy",
+                            "{} was its only other choice, and its mirror {o} about that dot is not in that dot's galaxy",
                             about.name()
                         ),
                         vec![o],
                     )
                 } else {
+                    // `o` is in the galaxy of `about`, so the cell is too:
+                    // the other dots leave it, in the same words as the
+                    // placement that follows, so they make one step.
                     crate::Reason::new(
-                        RULES[0].name,
-                        format!("its mirror {o} about {} is not in that galaxy", dot.name()),
+                        RULES[1].name,
+                        format!("its mirror {o} is in that galaxy"),
                         vec![o],
                     )
                 }

@@ -895,6 +895,30 @@ impl Family for Hashi {
                     reads.sort_by_key(|c| (c.row, c.col));
                     reads.dedup();
                     let other = if i == l.a { l.b } else { l.a };
+                    let caused = if placed {
+                        (need > 0 && need >= d.value) || left <= d.value
+                    } else {
+                        d.value < need || d.value > left
+                    };
+                    if caused && room == taken && need > 0 {
+                        // Its other links are settled: one sentence for
+                        // the bridges it needs and those it has room for.
+                        return crate::Reason::new(
+                            RULES[0].name,
+                            format!(
+                                "{} needs exactly {} to {}{}",
+                                island_name(p, &lay, i),
+                                bridges_word(need),
+                                island_name(p, &lay, other),
+                                if room == 0 {
+                                    ": it has no other link left".to_owned()
+                                } else {
+                                    format!(": its other links take {room}")
+                                }
+                            ),
+                            reads,
+                        );
+                    }
                     let needs = if placed {
                         need > 0 && need >= d.value
                     } else {

@@ -186,9 +186,10 @@ impl LitsPuzzle {
         Cell::new(i / self.cols, i % self.cols)
     }
 
-    /// "region 3": the region of a cell, by its number in the puzzle.
+    /// "region 3": the region of a cell, as a player numbers it (from 1 in
+    /// reading order).
     fn region_name(&self, i: usize) -> String {
-        format!("region {}", self.regions.labels()[i])
+        format!("region {}", self.regions.number(self.regions.labels()[i]))
     }
 }
 
@@ -637,7 +638,13 @@ impl Family for Lits {
             .zip(p.regions.groups())
             .filter(|(_, (_, group))| tetrominoes(p.rows, p.cols, group).0.is_empty())
             .map(|((l, cells), _)| {
-                Violation::new(format!("region {l} holds no L, I, T or S tetromino"), cells)
+                Violation::new(
+                    format!(
+                        "region {} holds no L, I, T or S tetromino",
+                        p.regions.number(l)
+                    ),
+                    cells,
+                )
             })
             .collect()
     }
@@ -772,14 +779,21 @@ fn check(p: &LitsPuzzle, s: &LitsSolution) -> Vec<Violation> {
         let on_cells: Vec<Cell> = on.iter().map(|&i| p.cell(i)).collect();
         if on.len() != 4 {
             out.push(Violation::new(
-                format!("region {l} must hold 4 shaded cells but holds {}", on.len()),
+                format!(
+                    "region {} must hold 4 shaded cells but holds {}",
+                    p.regions.number(l),
+                    on.len()
+                ),
                 if on.is_empty() { cells } else { on_cells },
             ));
             continue;
         }
         match Shape::of(cols, &on) {
             None => out.push(Violation::new(
-                format!("the shaded cells of region {l} are not an L, I, T or S"),
+                format!(
+                    "the shaded cells of region {} are not an L, I, T or S",
+                    p.regions.number(l)
+                ),
                 on_cells,
             )),
             Some(shape) => {
@@ -791,8 +805,9 @@ fn check(p: &LitsPuzzle, s: &LitsSolution) -> Vec<Violation> {
                 if !wrong.is_empty() {
                     out.push(Violation::new(
                         format!(
-                            "the tetromino of region {l} is {0}-shaped but not marked {0}",
-                            shape.letter()
+                            "the tetromino of region {1} is {0}-shaped but not marked {0}",
+                            shape.letter(),
+                            p.regions.number(l)
                         ),
                         wrong,
                     ));
@@ -826,9 +841,9 @@ fn check(p: &LitsPuzzle, s: &LitsSolution) -> Vec<Violation> {
                         format!(
                             "the {} of region {} touches the {} of region {}",
                             a.letter(),
-                            labels[i],
+                            p.regions.number(labels[i]),
                             b.letter(),
-                            labels[j]
+                            p.regions.number(labels[j])
                         ),
                         vec![p.cell(i), p.cell(j)],
                     ));

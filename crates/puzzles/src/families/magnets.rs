@@ -898,7 +898,11 @@ impl Family for Magnets {
                     ),
                     cover_rules::FULL => crate::Reason::new(
                         RULES[2].name,
-                        format!("{line} has its {k} {what}"),
+                        if k == 0 {
+                            format!("{line} needs no {many}")
+                        } else {
+                            format!("{line} has its {k} {what}")
+                        },
                         reads,
                     ),
                     _ => crate::Reason::new(

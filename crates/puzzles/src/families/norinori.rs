@@ -329,7 +329,8 @@ impl Family for Norinori {
             if cells.len() < 2 {
                 out.push(Violation::new(
                     format!(
-                        "region {l} has {} cell, too few for two shaded cells",
+                        "region {} has {} cell, too few for two shaded cells",
+                        p.regions.number(l),
                         cells.len()
                     ),
                     cells,
@@ -337,7 +338,8 @@ impl Family for Norinori {
             } else if shaded.len() > 2 {
                 out.push(Violation::new(
                     format!(
-                        "region {l} must hold two shaded cells but {} are given",
+                        "region {} must hold two shaded cells but {} are given",
+                        p.regions.number(l),
                         shaded.len()
                     ),
                     shaded,
@@ -427,6 +429,14 @@ impl Family for Norinori {
         });
         let label = cells.first().and_then(|&c| p.regions.label(c));
         match (name, centre) {
+            // The cell itself unshaded: shaded, it would have no partner.
+            ("linear", Some(c)) if !shade && shading::cell_of(built, d.var) == Some(c) => {
+                crate::Reason::new(
+                    RULES[2].name,
+                    format!("{c} has no neighbour left that could be its partner"),
+                    vec![c],
+                )
+            }
             ("linear", Some(c)) => crate::Reason::new(
                 RULES[2].name,
                 format!("shaded {c} has one neighbour left for its partner"),
@@ -447,7 +457,8 @@ impl Family for Norinori {
                 )
             }
             _ => {
-                let region = label.map_or_else(String::new, |l| format!("region {l}"));
+                let region =
+                    label.map_or_else(String::new, |l| format!("region {}", p.regions.number(l)));
                 if shade {
                     crate::Reason::new(
                         RULES[1].name,
@@ -486,7 +497,9 @@ impl Family for Norinori {
                 && p.regions.labels().iter().filter(|&&x| x == l).count() == cells.len()
         });
         match (k.name(), centre, region) {
-            (_, _, Some(l)) if k.name() == "count" => format!("region {l} holds two shaded cells"),
+            (_, _, Some(l)) if k.name() == "count" => {
+                format!("region {} holds two shaded cells", p.regions.number(l))
+            }
             ("linear", Some(c), _) => format!("shaded {c} needs a shaded neighbour"),
             ("clause", Some(c), _) => {
                 let others: Vec<Cell> = cells.iter().copied().filter(|&o| o != c).collect();
@@ -575,7 +588,8 @@ fn check(p: &NorinoriPuzzle, s: &Shading) -> Vec<Violation> {
         if shaded.len() != 2 {
             out.push(Violation::new(
                 format!(
-                    "region {l} must hold two shaded cells but holds {}",
+                    "region {} must hold two shaded cells but holds {}",
+                    p.regions.number(l),
                     shaded.len()
                 ),
                 if shaded.is_empty() { cells } else { shaded },

@@ -180,6 +180,23 @@ impl Regions {
         &self.labels
     }
 
+    /// The number a player reads for the region labelled `label` in the
+    /// text: regions are numbered from 1 in reading order of their first
+    /// cell (the region of r1c1 is 1), whatever numbers the text gives
+    /// them. A label no cell has is returned as it is.
+    pub fn number(&self, label: u64) -> u64 {
+        let mut seen: Vec<u64> = Vec::new();
+        for &x in &self.labels {
+            if !seen.contains(&x) {
+                seen.push(x);
+            }
+            if x == label {
+                return seen.len() as u64;
+            }
+        }
+        label
+    }
+
     /// Every region as (number, its cells' row-major indices), in
     /// increasing order of number.
     pub fn groups(&self) -> Vec<(u64, Vec<usize>)> {

@@ -588,7 +588,7 @@ impl Family for StarBattle {
         let region = first_region(p, &cells);
         match region {
             Some(l) if cells.len() == region_size(p, l) && k.name() != "at most one" => {
-                format!("region {} holds {stars}", region_number(p, l))
+                format!("region {} holds {stars}", p.regions.number(l))
             }
             _ => format!("stars do not touch ({})", shading::cell_list(&cells)),
         }
@@ -639,23 +639,6 @@ fn first_region(p: &StarBattlePuzzle, cells: &[Cell]) -> Option<u64> {
         .iter()
         .all(|&c| p.regions.label(c) == Some(l))
         .then_some(l)
-}
-
-/// The name a player reads for the region labelled `l` in the text: the
-/// regions are numbered from 1 in order of first appearance, row by row
-/// (the first is the region of r1c1), as the other families name them,
-/// whatever numbers the text gives them.
-fn region_number(p: &StarBattlePuzzle, l: u64) -> u64 {
-    let mut seen: Vec<u64> = Vec::new();
-    for &x in p.regions.labels() {
-        if !seen.contains(&x) {
-            seen.push(x);
-        }
-        if x == l {
-            return seen.len() as u64;
-        }
-    }
-    l
 }
 
 /// The number of cells of region `l`.
@@ -786,7 +769,7 @@ fn star_reason(
                     RULES[4].name,
                     format!(
                         "region {} has only as many open cells as missing stars",
-                        region_number(p, l)
+                        p.regions.number(l)
                     ),
                     cells,
                 )
@@ -795,7 +778,7 @@ fn star_reason(
                     RULES[2].name,
                     format!(
                         "region {} has its {}",
-                        region_number(p, l),
+                        p.regions.number(l),
                         stars_word(p.stars)
                     ),
                     cells,
@@ -864,7 +847,7 @@ fn pigeonhole_cause(
         };
         format!("{word} {}", crate::generic::and_list(&items))
     };
-    let region_label = |g: usize| region_number(p, groups[g].0).to_string();
+    let region_label = |g: usize| p.regions.number(groups[g].0).to_string();
     let line_label = |i: usize| (i + 1).to_string();
     let g = groups.len();
     for size in 1..=3usize {
@@ -973,7 +956,7 @@ fn check(p: &StarBattlePuzzle, s: &Shading) -> Vec<Violation> {
         );
     }
     for (l, cells) in p.regions.cell_groups() {
-        unit(format!("region {}", region_number(p, l)), cells);
+        unit(format!("region {}", p.regions.number(l)), cells);
     }
     for a in s.shaded() {
         for (dr, dc) in [(0isize, 1isize), (1, -1), (1, 0), (1, 1)] {
@@ -1033,7 +1016,7 @@ fn check_givens(p: &StarBattlePuzzle) -> Vec<Violation> {
             out.push(Violation::new(
                 format!(
                     "region {} has {} cells, too few for {}",
-                    region_number(p, l),
+                    p.regions.number(l),
                     cells.len(),
                     stars_word(p.stars)
                 ),
