@@ -373,16 +373,17 @@ fn grids_laid_from_a_tiling_match_brute_force() {
     }
 }
 
-/// Sizes where a random laying was almost never unique (11x12 timed out,
-/// 16x17 gave none in 120 s) before 2x2 squares that can turn were
-/// removed: unique and of the level asked. Run on request (about a minute
+/// Sizes where a random laying was almost never unique (11x12 `trivial`
+/// gave up on 2 seeds of 3, 16x17 `trivial` on all 3) before 2x2 squares
+/// that can be cut the other way were removed: unique and of the level
+/// asked. Run on request (about a minute
 /// in a debug build): `cargo test -p gridcsp-puzzles --test dominosa --
 /// --ignored large`.
 #[test]
 #[ignore]
 fn the_generator_makes_large_puzzles() {
     let limits = Limits::default();
-    for (rows, level) in [(11, 1), (11, 2), (16, 2)] {
+    for (rows, level) in [(11, 0), (16, 0), (16, 2)] {
         let options = GenerateOptions::new(rows, rows + 1, level).with_seed(1);
         let g = Dominosa
             .generate(&options)
