@@ -376,11 +376,8 @@ fn grids_laid_from_a_tiling_match_brute_force() {
 /// Sizes where a random laying was almost never unique (11x12 `trivial`
 /// gave up on 2 seeds of 3, 16x17 `trivial` on all 3) before 2x2 squares
 /// that can be cut the other way were removed: unique and of the level
-/// asked. Run on request (about a minute
-/// in a debug build): `cargo test -p gridcsp-puzzles --test dominosa --
-/// --ignored large`.
+/// asked. Under a second in a debug build.
 #[test]
-#[ignore]
 fn the_generator_makes_large_puzzles() {
     let limits = Limits::default();
     for (rows, level) in [(11, 0), (16, 0), (16, 2)] {
