@@ -255,3 +255,23 @@ proptest! {
         }
     }
 }
+
+/// 10x10 `hard`, which took 6-8 s in a release build before numbers moved
+/// to rule out a second solution (0.2-1.2 s after): unique and of the
+/// level asked. Under a second in a debug build.
+#[test]
+fn generated_large_puzzles_are_unique_at_their_level() {
+    let (size, level) = (10, 1);
+    for seed in 1..=2 {
+        let options = GenerateOptions::new(size, size, level).with_seed(seed);
+        let g = Nurikabe
+            .generate(&options)
+            .unwrap_or_else(|e| panic!("{size}x{size} seed {seed}: {e}"));
+        assert_eq!(g.grade.rank, level);
+        let Unique::Unique(s) = Nurikabe.uniqueness(&g.puzzle, &Limits::default()).0 else {
+            panic!("{size}x{size} seed {seed}: not unique");
+        };
+        assert_eq!(s, g.solution);
+        assert!(Nurikabe.check(&g.puzzle, &s).is_empty());
+    }
+}

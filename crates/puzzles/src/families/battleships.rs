@@ -29,7 +29,7 @@
 use super::grid_text;
 use crate::family::{
     Built, Cell, Family, FamilyInfo, GenerateError, GenerateOptions, Generated, Level, ParseError,
-    RecordShape, Unique, Violation,
+    RecordShape, Violation,
 };
 use crate::generic::Progress;
 use crate::render::{Canvas, Ink, RenderOptions};
@@ -1411,10 +1411,13 @@ fn lay_fleet(rows: usize, cols: usize, fleet: &[u32], rng: &mut ChaCha8Rng) -> O
     Some(ship)
 }
 
-/// A unique puzzle near level `target`: a random fleet, every total
-/// given, cells of the solution given until it is unique, then givens and
-/// totals removed (in random order) while the puzzle stays unique and its
-/// level gets no farther from `target`.
+/// A unique puzzle of level `target` or below: a random fleet with every
+/// total and every ship part given (unique, and solved by the easy
+/// deductions without a search), then the given parts in random order,
+/// then (while the level is below `target`) the totals in random order,
+/// each taken away if the puzzle stays unique at a level of at most
+/// `target`. Below the top level that test is root propagation alone, so
+/// no search runs unless `target` is the top level.
 fn candidate(
     rows: usize,
     cols: usize,
@@ -1422,6 +1425,7 @@ fn candidate(
     rng: &mut ChaCha8Rng,
     limits: &Limits,
 ) -> Option<(BattleshipsPuzzle, BattleshipsSolution)> {
+    use super::quick_grade::level_at_most;
     let fleet = fleet_for(rows, cols);
     let ship = lay_fleet(rows, cols, &fleet, rng)?;
     let cells = parts_of(rows, cols, &ship);
@@ -1436,63 +1440,46 @@ fn candidate(
         row_totals: (0..rows)
             .map(|r| count((0..cols).map(|c| r * cols + c).collect()))
             .collect(),
-        given: vec![None; rows * cols],
+        given: (0..rows * cols)
+            .map(|i| ship[i].then_some(cells[i]))
+            .collect(),
     };
     let solution = BattleshipsSolution {
         rows,
         cols,
         fleet,
-        cells: cells.clone(),
+        cells,
     };
-    // Givens until unique: a cell where another solution differs.
-    for _ in 0..rows * cols {
-        match Battleships.uniqueness(&puzzle, limits).0 {
-            Unique::Unique(_) => break,
-            Unique::Multiple(a, b) => {
-                let differ: Vec<usize> = (0..rows * cols)
-                    .filter(|&i| a.cells[i] != b.cells[i] && puzzle.given[i].is_none())
-                    .collect();
-                if differ.is_empty() {
-                    return None;
-                }
-                let i = differ[rng.random_range(0..differ.len())];
-                puzzle.given[i] = Some(cells[i]);
-            }
-            _ => return None,
+    let mut level = level_at_most(&Battleships, &puzzle, limits, target)?;
+    let mut givens: Vec<usize> = (0..rows * cols).filter(|&i| ship[i]).collect();
+    givens.shuffle(rng);
+    for i in givens {
+        let old = puzzle.given[i].take();
+        match level_at_most(&Battleships, &puzzle, limits, target) {
+            Some(l) => level = l,
+            None => puzzle.given[i] = old,
         }
     }
-    let mut level = super::quick_grade::level_of(&Battleships, &puzzle, limits)?;
-    // Removals: givens (0, i) and totals (1, row) / (2, column).
-    let mut clues: Vec<(usize, usize)> = (0..rows * cols)
-        .filter(|&i| puzzle.given[i].is_some())
-        .map(|i| (0, i))
-        .chain((0..rows).map(|i| (1, i)))
-        .chain((0..cols).map(|i| (2, i)))
+    // Totals: (true, row) or (false, column), taken only to reach `target`.
+    let mut totals: Vec<(bool, usize)> = (0..rows)
+        .map(|i| (true, i))
+        .chain((0..cols).map(|i| (false, i)))
         .collect();
-    clues.shuffle(rng);
-    // Totals are kept unless the target is above the current level.
-    for (list, i) in clues {
-        if list > 0 && level >= target {
-            continue;
+    totals.shuffle(rng);
+    for (across, i) in totals {
+        if level >= target {
+            break;
         }
-        let old = (
-            puzzle.given[i.min(rows * cols - 1)],
-            puzzle.row_totals.get(i).copied().flatten(),
-            puzzle.col_totals.get(i).copied().flatten(),
-        );
-        match list {
-            0 => puzzle.given[i] = None,
-            1 => puzzle.row_totals[i] = None,
-            _ => puzzle.col_totals[i] = None,
-        }
-        let unique = matches!(Battleships.uniqueness(&puzzle, limits).0, Unique::Unique(_));
-        match super::quick_grade::level_of(&Battleships, &puzzle, limits) {
-            Some(l) if unique && l.abs_diff(target) <= level.abs_diff(target) => level = l,
-            _ => match list {
-                0 => puzzle.given[i] = old.0,
-                1 => puzzle.row_totals[i] = old.1,
-                _ => puzzle.col_totals[i] = old.2,
-            },
+        let line = if across {
+            &mut puzzle.row_totals
+        } else {
+            &mut puzzle.col_totals
+        };
+        let old = line[i].take();
+        match level_at_most(&Battleships, &puzzle, limits, target) {
+            Some(l) => level = l,
+            None if across => puzzle.row_totals[i] = old,
+            None => puzzle.col_totals[i] = old,
         }
     }
     Some((puzzle, solution))

@@ -566,8 +566,10 @@ impl Family for Fillomino {
         crate::generic::generate_graded(self, options, level, ATTEMPTS, 20_000, |rng, limits| {
             let solution = plant(rows, cols, rng)?;
             let puzzle = thin(&solution, options.level, rng, limits);
-            (super::quick_grade::level_of(self, &puzzle, limits) == Some(options.level))
-                .then_some((puzzle, solution))
+            // No uniqueness search unless the top level is asked.
+            (super::quick_grade::level_at_most(self, &puzzle, limits, options.level)
+                == Some(options.level))
+            .then_some((puzzle, solution))
         })
     }
 }
@@ -822,7 +824,9 @@ fn plant(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Option<Numbers> {
 
 /// The puzzle of a filled grid: all numbers given, then, in random order,
 /// whole areas and single cells taken away while the puzzle stays unique
-/// and (for level 0) propagation alone still solves it.
+/// and (for level 0) propagation alone still solves it. A removal is
+/// tested by root propagation first, and by a uniqueness search only when
+/// propagation leaves cells open.
 fn thin(
     solution: &Numbers,
     level: usize,
@@ -836,12 +840,10 @@ fn thin(
         cols,
         givens: solution.numbers.iter().map(|&k| Some(k)).collect(),
     };
+    // Unique at `level` or below: root propagation first, the uniqueness
+    // search only when it leaves cells open (then the puzzle is `hard`).
     let keeps = |p: &FillominoPuzzle| {
-        if level == 0 {
-            super::quick_grade::solved_at(&Fillomino, p, 0)
-        } else {
-            matches!(Fillomino.uniqueness(p, limits).0, crate::Unique::Unique(_))
-        }
+        super::quick_grade::level_at_most(&Fillomino, p, limits, level).is_some()
     };
     let (_, groups) = areas(rows, cols, &solution.numbers);
     let mut order: Vec<usize> = (0..groups.len()).collect();

@@ -33,7 +33,7 @@ use crate::text::Reader;
 use csp_core::constraints::paths::rules as paths_rules;
 use csp_core::graph::Graph;
 use csp_core::{ConstraintId, Deduction, Limits, Model, ModelError, Value, VarId};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 /// The largest number of rows or columns read (janko.at's largest
@@ -1011,32 +1011,10 @@ fn generate(
         MIN_GENERATED_SIDE..=MAX_GENERATED_SIDE,
         LEVELS,
     )?;
-    let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
-    let limits = Limits {
-        nodes: Some(50_000),
-        ..Limits::default()
-    };
-    for attempt in 1..=o.attempts_or(ATTEMPTS) {
-        o.check()?;
-        let Some((puzzle, solution)) = candidate(o.rows, o.cols, &mut rng, &limits) else {
-            continue;
-        };
-        if level_of(&Numberlink, &puzzle, &limits) != Some(o.level) {
-            continue;
-        }
-        let Ok(grade) = Numberlink.grade(&puzzle, &limits) else {
-            continue;
-        };
-        return Ok(Generated {
-            puzzle,
-            solution,
-            grade,
-            attempts: attempt,
-        });
-    }
-    Err(GenerateError::GaveUp {
-        level: level.name,
-        attempts: o.attempts_or(ATTEMPTS),
+    crate::generic::generate_graded(&Numberlink, o, level, ATTEMPTS, 50_000, |rng, limits| {
+        let (puzzle, solution) = candidate(o.rows, o.cols, rng, limits)?;
+        // The cheap pre-check: root propagation per level before any search.
+        (level_of(&Numberlink, &puzzle, limits) == Some(o.level)).then_some((puzzle, solution))
     })
 }
 

@@ -426,9 +426,11 @@ impl Family for Nurikabe {
             LEVELS,
         )?;
         crate::generic::generate_graded(self, options, level, ATTEMPTS, 20_000, |rng, limits| {
-            let found = candidate(rows, cols, rng)?;
-            (super::quick_grade::level_of(self, &found.0, limits) == Some(options.level))
-                .then_some(found)
+            let found = candidate(rows, cols, options.level == 0, rng)?;
+            // No uniqueness search unless the top level is asked.
+            (super::quick_grade::level_at_most(self, &found.0, limits, options.level)
+                == Some(options.level))
+            .then_some(found)
         })
     }
 }
@@ -678,12 +680,20 @@ fn sea_connected(rows: usize, cols: usize, shaded: &[bool], without: usize) -> b
     seas.len() <= 1
 }
 
-/// A random solved grid and its numbers, if unique: starting from an all
-/// shaded grid, cells of 2x2 shaded blocks are unshaded one by one (those
-/// that grow an island first, half the time), never joining two islands,
-/// nor growing one past `max`, nor cutting the sea; then each island gets
-/// its number at one of its cells.
-fn candidate(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Option<(NurikabePuzzle, Shading)> {
+/// A random solved grid and its numbers, made unique: starting from an
+/// all shaded grid, cells of 2x2 shaded blocks are unshaded one by one
+/// (those that grow an island first, half the time), never joining two
+/// islands, nor growing one past `max`, nor cutting the sea; then each
+/// island gets its number at one of its cells. An `easy` candidate must
+/// be solved by root propagation. Otherwise, while another solution
+/// exists a number moves to a cell of its island that solution shades (up
+/// to twice per island; `None` if still not unique).
+fn candidate(
+    rows: usize,
+    cols: usize,
+    easy: bool,
+    rng: &mut ChaCha8Rng,
+) -> Option<(NurikabePuzzle, Shading)> {
     let n = rows * cols;
     let max = (n / 5).clamp(2, 12);
     let mut shaded = vec![true; n];
@@ -731,19 +741,51 @@ fn candidate(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Option<(Nurikabe
         };
     }
     let mut clues = vec![None; n];
-    let (_, areas) = label_areas(rows, cols, |i| !shaded[i]);
+    let (of_cell, areas) = label_areas(rows, cols, |i| !shaded[i]);
+    let mut number_at = Vec::with_capacity(areas.len());
     for area in &areas {
         let &at = area.choose(rng)?;
         clues[at] = Some(area.len() as u32);
+        number_at.push(at);
     }
-    let puzzle = NurikabePuzzle { rows, cols, clues };
+    let mut puzzle = NurikabePuzzle { rows, cols, clues };
     let solution = Shading::new(rows, cols, shaded)?;
     let limits = Limits {
         nodes: Some(20_000),
         ..Limits::default()
     };
-    match Nurikabe.uniqueness(&puzzle, &limits).0 {
-        Unique::Unique(s) if s == solution => Some((puzzle, solution)),
-        _ => None,
+    // While another solution exists, an island's number moves to a cell of
+    // the island that solution shades: the planted solution still holds,
+    // that one no longer does. (Both unshade as many cells as the numbers
+    // add up to, so such a cell always exists.)
+    for _ in 0..=areas.len() * 2 {
+        // Solved by root propagation: unique without a search.
+        if super::quick_grade::solved_at(&Nurikabe, &puzzle, 0) {
+            return Some((puzzle, solution));
+        }
+        // An easy puzzle is one propagation solves: no search for it.
+        if easy {
+            return None;
+        }
+        let other = match Nurikabe.uniqueness(&puzzle, &limits).0 {
+            Unique::Unique(s) => return (s == solution).then_some((puzzle, solution)),
+            Unique::Multiple(a, b) => {
+                if a == solution {
+                    b
+                } else {
+                    a
+                }
+            }
+            Unique::None | Unique::Stopped(_) => return None,
+        };
+        let moves: Vec<usize> = (0..n)
+            .filter(|&i| !solution.cells()[i] && other.cells()[i])
+            .collect();
+        let &to = moves.choose(rng)?;
+        let area = of_cell[to];
+        puzzle.clues[number_at[area]] = None;
+        puzzle.clues[to] = Some(areas[area].len() as u32);
+        number_at[area] = to;
     }
+    None
 }

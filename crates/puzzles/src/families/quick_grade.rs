@@ -56,3 +56,24 @@ pub(crate) fn level_of<F: Family>(
     }
     matches!(family.uniqueness(puzzle, limits).0, Unique::Unique(_)).then_some(top)
 }
+
+/// [`level_of`] for a generator that only keeps levels up to `cap`: the
+/// puzzle's level if it is at most `cap`, else `None`. The search that
+/// proves a top-level puzzle unique runs only when `cap` reaches the top,
+/// so below it each call costs root propagations alone.
+pub(crate) fn level_at_most<F: Family>(
+    family: &F,
+    puzzle: &F::Puzzle,
+    limits: &Limits,
+    cap: usize,
+) -> Option<usize> {
+    let top = family.info().levels.len().saturating_sub(1);
+    for level in 0..top.min(cap.saturating_add(1)) {
+        match family.build_for_level(puzzle, level).map(|b| root(&b)) {
+            Ok(Root::Solved) => return Some(level),
+            Ok(Root::Failed) | Err(_) => return None,
+            Ok(Root::Open) => {}
+        }
+    }
+    (cap >= top && matches!(family.uniqueness(puzzle, limits).0, Unique::Unique(_))).then_some(top)
+}

@@ -17,8 +17,8 @@ use crate::families::masyu::generate::loop_exits;
 use crate::families::quick_grade::{level_of, solved_at};
 use crate::family::{Family, GenerateError, GenerateOptions, Generated, Unique};
 use csp_core::Limits;
+use rand::Rng;
 use rand::seq::{IndexedRandom, SliceRandom};
-use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The smallest side the generator makes.
@@ -38,32 +38,10 @@ pub(crate) fn generate(
         MIN_GENERATED_SIDE..=MAX_GENERATED_SIDE,
         LEVELS,
     )?;
-    let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
-    let limits = Limits {
-        nodes: Some(50_000),
-        ..Limits::default()
-    };
-    for attempt in 1..=o.attempts_or(ATTEMPTS) {
-        o.check()?;
-        let Some((puzzle, solution)) = candidate(o.rows, o.cols, o.level, &mut rng, &limits) else {
-            continue;
-        };
-        if level_of(&Yajilin, &puzzle, &limits) != Some(o.level) {
-            continue;
-        }
-        let Ok(grade) = Yajilin.grade(&puzzle, &limits) else {
-            continue;
-        };
-        return Ok(Generated {
-            puzzle,
-            solution,
-            grade,
-            attempts: attempt,
-        });
-    }
-    Err(GenerateError::GaveUp {
-        level: level.name,
-        attempts: o.attempts_or(ATTEMPTS),
+    crate::generic::generate_graded(&Yajilin, o, level, ATTEMPTS, 50_000, |rng, limits| {
+        let (puzzle, solution) = candidate(o.rows, o.cols, o.level, rng, limits)?;
+        // The cheap pre-check: root propagation per level before any search.
+        (level_of(&Yajilin, &puzzle, limits) == Some(o.level)).then_some((puzzle, solution))
     })
 }
 
