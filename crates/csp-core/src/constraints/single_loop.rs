@@ -56,11 +56,16 @@
 //! One call costs `O(n + m α(n))` for `n` vertices and `m` edges (a scan
 //! of the edges, the degree worklist, a union-find of the chosen edges,
 //! one depth-first search), and a few passes reach the fixpoint; the
-//! union-find is built once per call, and a later pass of the same call
-//! only joins in the edges chosen and the vertices required since (and
-//! looks for a premature loop only at edges between two path ends). All
-//! buffers come from [`Scratch`](crate::Scratch), so nothing
-//! is allocated per call. The depth-first search is skipped when no edge
+//! union-find is built once per call from the chosen edges alone (the
+//! lighter set joined under the other), and a later pass of the same call
+//! only joins in the edges chosen and the vertices required since. A
+//! premature loop is looked for only at the path ends, whose list the
+//! vertex shortcuts reuse. The degree rules visit only the vertices an
+//! edge or vertex change reached since the last call that ended at the
+//! fixpoint (the fixed edges and vertices then are a trailed snapshot,
+//! diffed word by word), in the order a stack of every vertex would give,
+//! so the removals come in the same order. All buffers come from
+//! [`Scratch`](crate::Scratch), so nothing is allocated per call. The depth-first search is skipped when no edge
 //! has been removed (and no first loop part chosen) since its last pass
 //! that changed nothing: the pieces are the same, so it would change
 //! nothing again (one trailed state word).
@@ -79,9 +84,9 @@
 //! one part, or no loop part yet, and the pass would change nothing. So
 //! the search runs only when an edge became a bridge, or the remaining
 //! edges fell apart around the loop's parts, and the pruning (and the
-//! search, node for node) is the same. When the edges are a run of
-//! variables (as [`LoopLattice`] makes them), the scan reads their domains
-//! as one slice. Building the union-find once per call costs about
+//! search, node for node) is the same. When the edges (and the vertex
+//! variables) are a run of variables (as [`LoopLattice`] makes them), the
+//! scan reads their domains as one slice. Building the union-find once per call costs about
 //! as much as the scan that any change detection would need anyway, and
 //! needs no trailed state. The constraint is woken when an edge or vertex
 //! variable is fixed, and runs at priority level 4, after the clue
@@ -162,6 +167,9 @@ pub struct SingleLoop {
     positions: Vec<(usize, u32)>,
     /// The faces, when the graph is a grid of points.
     faces: Option<Faces>,
+    /// Sweep every vertex with the degree rules at every call (for tests
+    /// of the incremental sweep).
+    sweep_all: bool,
 }
 
 const OPEN: u32 = 0;
@@ -212,14 +220,50 @@ struct Work<'b> {
     fresh_top: usize,
     fresh_on: &'b mut [u32],
     fresh_on_top: usize,
+    /// The path ends (one chosen edge) and the edges that would close a
+    /// path too early, found by a pass of rule 2.
+    ends: &'b mut [u32],
+    ends_top: usize,
+    closing: &'b mut [u32],
+    closing_top: usize,
     /// A vertex on a cycle of chosen edges, once the union-find met one.
     cycle: Option<usize>,
+    /// The vertices whose variable is fixed, as a bitset.
+    vfixed: &'b mut [u64],
+    /// The fixed edges, as a bitset (the removed and the chosen ones).
+    fixed: &'b mut [u64],
+    /// The vertices still to visit in the first sweep of the degree rules,
+    /// as a bitset: every vertex below `cursor` that may do something.
+    dirty: &'b mut [u64],
+    /// The first sweep has visited every vertex from here up.
+    cursor: usize,
+    /// Vertices with an edge not removed.
+    live: usize,
+    /// The chosen edges found by the scan or chosen before the union-find
+    /// of rule 2 is built, in that order.
+    chosen_list: &'b mut [u32],
+    chosen_top: usize,
+    /// Likewise the required vertices.
+    required_list: &'b mut [u32],
+    required_top: usize,
 }
 
+/// The degree worklist is a stack that starts with every vertex (vertex
+/// 0 at the bottom) and pushes a vertex when an edge at it changes, unless
+/// it is still waiting: the first sweep pops the vertices from the last
+/// down, and a vertex pushed meanwhile is visited next. A vertex that no
+/// edge change reached since the last call (or its vertex variable) is at
+/// the fixpoint of the degree rules and does nothing when popped, so the
+/// sweep skips it: the bottom of the stack is the bitset `dirty` below
+/// `cursor`, and only what was pushed above it is on `stack`. The vertices
+/// are visited in the same order as with the whole stack.
 impl Work<'_> {
     #[inline]
     fn push(&mut self, v: usize) {
-        if self.queued[v] == 0 {
+        if v < self.cursor {
+            // Still waiting in the sweep: now it may do something.
+            self.dirty[v / 64] |= 1 << (v % 64);
+        } else if self.queued[v] == 0 {
             self.queued[v] = 1;
             self.stack[self.top] = v as u32;
             self.top += 1;
@@ -228,13 +272,35 @@ impl Work<'_> {
 
     #[inline]
     fn pop(&mut self) -> Option<usize> {
-        if self.top == 0 {
-            return None;
+        if self.top > 0 {
+            self.top -= 1;
+            let v = self.stack[self.top] as usize;
+            self.queued[v] = 0;
+            return Some(v);
         }
-        self.top -= 1;
-        let v = self.stack[self.top] as usize;
-        self.queued[v] = 0;
-        Some(v)
+        while self.cursor > 0 {
+            let k = (self.cursor - 1) / 64;
+            let below = self.cursor - 64 * k;
+            let mask = if below == 64 {
+                u64::MAX
+            } else {
+                (1 << below) - 1
+            };
+            let bits = self.dirty[k] & mask;
+            if bits != 0 {
+                let v = 64 * k + 63 - bits.leading_zeros() as usize;
+                self.dirty[k] &= !(1 << (v % 64));
+                self.cursor = v;
+                return Some(v);
+            }
+            self.cursor = 64 * k;
+        }
+        None
+    }
+
+    #[inline]
+    fn mark_fixed(&mut self, e: usize) {
+        self.fixed[e / 64] |= 1 << (e % 64);
     }
 }
 
@@ -246,6 +312,15 @@ impl SingleLoop {
 
     fn num_edges(&self) -> usize {
         self.graph.num_edges()
+    }
+
+    /// The first state word of the degree sweep's snapshot (see
+    /// [`Constraint::state_words`]).
+    fn sweep_base(&self) -> usize {
+        match &self.faces {
+            Some(faces) => SNAPSHOT + self.num_edges().div_ceil(64) + 2 * faces.num_faces(),
+            None => 2,
+        }
     }
 
     fn vertex_var(&self, v: usize) -> Option<VarId> {
@@ -260,12 +335,16 @@ impl SingleLoop {
     ) -> Result<(), Conflict> {
         ctx.fix(self.vars[e], 1)?;
         w.est[e] = CHOSEN;
+        w.mark_fixed(e);
         w.chosen += 1;
         w.open -= 1;
         w.changed = true;
         if w.built {
             w.fresh[w.fresh_top] = e as u32;
             w.fresh_top += 1;
+        } else {
+            w.chosen_list[w.chosen_top] = e as u32;
+            w.chosen_top += 1;
         }
         let (a, b) = self.graph.ends(e);
         for v in [a, b] {
@@ -285,11 +364,15 @@ impl SingleLoop {
         ctx.fix(self.vars[e], 0)?;
         w.est[e] = REMOVED;
         w.rm[e / 64] |= 1 << (e % 64);
+        w.mark_fixed(e);
         w.open -= 1;
         w.changed = true;
         let (a, b) = self.graph.ends(e);
         for v in [a, b] {
             w.odeg[v] -= 1;
+            if w.odeg[v] == 0 && w.cdeg[v] == 0 {
+                w.live -= 1;
+            }
             w.push(v);
         }
         Ok(())
@@ -351,10 +434,14 @@ impl SingleLoop {
                 ctx.fix(y, Value::from(on))?;
             }
             w.vst[v] = if on { V_ON } else { V_OFF };
+            w.vfixed[v / 64] |= 1 << (v % 64);
             w.required += usize::from(on);
             if on && w.built {
                 w.fresh_on[w.fresh_on_top] = v as u32;
                 w.fresh_on_top += 1;
+            } else if on {
+                w.required_list[w.required_top] = v as u32;
+                w.required_top += 1;
             }
         }
         Ok(())
@@ -389,15 +476,9 @@ impl SingleLoop {
             // (counts move to the new root).
             for i in 0..w.fresh_top {
                 let (a, b) = self.graph.ends(w.fresh[i] as usize);
-                let (ra, rb) = (find(uf, a), find(uf, b));
-                if ra == rb {
+                if join(uf, ce, cr, a, b) {
                     w.cycle = Some(a);
-                } else {
-                    uf[ra] = rb as u32;
-                    ce[rb] += ce[ra];
-                    cr[rb] += cr[ra];
                 }
-                ce[rb] += 1;
             }
             for i in 0..w.fresh_on_top {
                 let r = find(uf, w.fresh_on[i] as usize);
@@ -409,30 +490,17 @@ impl SingleLoop {
             }
             ce.fill(0);
             cr.fill(0);
-            for e in 0..self.num_edges() {
-                if w.est[e] == CHOSEN {
-                    let (a, b) = self.graph.ends(e);
-                    let (ra, rb) = (find(uf, a), find(uf, b));
-                    if ra == rb {
-                        w.cycle = Some(a);
-                    } else {
-                        uf[ra] = rb as u32;
-                    }
+            // The chosen edges, those of the scan in order first (which
+            // sets are joined first names other roots, never other sets).
+            for &e in &w.chosen_list[..w.chosen_top] {
+                let (a, b) = self.graph.ends(e as usize);
+                if join(uf, ce, cr, a, b) {
+                    w.cycle = Some(a);
                 }
             }
-            for e in 0..self.num_edges() {
-                if w.est[e] == CHOSEN {
-                    let r = find(uf, self.graph.ends(e).0);
-                    ce[r] += 1;
-                }
-            }
-            if w.required > 0 {
-                for v in 0..w.vst.len() {
-                    if w.vst[v] == V_ON {
-                        let r = find(uf, v);
-                        cr[r] += 1;
-                    }
-                }
+            for &v in &w.required_list[..w.required_top] {
+                let r = find(uf, v as usize);
+                cr[r] += 1;
             }
             w.built = true;
         }
@@ -460,16 +528,31 @@ impl SingleLoop {
             return Ok(());
         }
         ctx.set_rule(rules::PREMATURE);
-        for e in 0..self.num_edges() {
-            // Only an edge between two path ends (one chosen edge each)
-            // can close a path.
-            let (a, b) = self.graph.ends(e);
-            if w.est[e] == OPEN && w.cdeg[a] == 1 && w.cdeg[b] == 1 {
-                let ra = find(uf, a);
-                if ra == find(uf, b) && !holds_all(ce, cr, ra) {
-                    self.remove(ctx, w, e)?;
+        // Only an open edge between two path ends (one chosen edge each)
+        // can close a path: collected from the ends, then removed in the
+        // order of the edges (the removals change no end and no path).
+        w.ends_top = 0;
+        w.closing_top = 0;
+        for end in 0..w.vst.len() {
+            if w.cdeg[end] != 1 {
+                continue;
+            }
+            w.ends[w.ends_top] = end as u32;
+            w.ends_top += 1;
+            for (b, e) in self.graph.incident_edges(end) {
+                if b > end && w.est[e] == OPEN && w.cdeg[b] == 1 {
+                    let ra = find(uf, end);
+                    if ra == find(uf, b) && !holds_all(ce, cr, ra) {
+                        w.closing[w.closing_top] = e as u32;
+                        w.closing_top += 1;
+                    }
                 }
             }
+        }
+        w.closing[..w.closing_top].sort_unstable();
+        for i in 0..w.closing_top {
+            let e = w.closing[i] as usize;
+            self.remove(ctx, w, e)?;
         }
         let holds_all_but = |r: usize, own: usize| {
             ce[r] > 0 && !(ce[r] as usize == chosen && cr[r] as usize + own == required)
@@ -479,10 +562,8 @@ impl SingleLoop {
         // chosen, so an edge in no other pair goes (and a required vertex
         // with no pair left fails).
         // (Only a neighbour of a path's end can be one: the ends are few.)
-        for end in 0..w.vst.len() {
-            if w.cdeg[end] != 1 {
-                continue;
-            }
+        for i in 0..w.ends_top {
+            let end = w.ends[i] as usize;
             for (x, e) in self.graph.incident_edges(end) {
                 if w.est[e] == OPEN {
                     self.vertex_shortcuts(ctx, w, uf, x, holds_all_but)?;
@@ -783,10 +864,7 @@ impl SingleLoop {
     /// with an edge, minus edges, plus faces, minus one); `faces` is the
     /// number of faces (after [`sync_faces`](Self::sync_faces)).
     fn parts(&self, w: &Work<'_>, faces: u64) -> i64 {
-        let vertices = (0..w.cdeg.len())
-            .filter(|&v| w.cdeg[v] + w.odeg[v] > 0)
-            .count();
-        vertices as i64 - (w.chosen + w.open) as i64 + faces as i64 - 1
+        w.live as i64 - (w.chosen + w.open) as i64 + faces as i64 - 1
     }
 }
 
@@ -873,6 +951,24 @@ impl Faces {
     fn edges_of(&self, f: usize) -> &[u32] {
         &self.edges[self.offsets[f] as usize..self.offsets[f + 1] as usize]
     }
+}
+
+/// Joins the sets of `a` and `b` by the chosen edge between them, the
+/// lighter set (by chosen edges `ce`) under the other, the counts `ce` and
+/// `cr` moving to the root; returns whether they were one set already (the
+/// edge closes a cycle).
+#[inline]
+fn join(uf: &mut [u32], ce: &mut [u32], cr: &mut [u32], a: usize, b: usize) -> bool {
+    let (ra, rb) = (find(uf, a), find(uf, b));
+    if ra == rb {
+        ce[ra] += 1;
+        return true;
+    }
+    let (light, heavy) = if ce[ra] < ce[rb] { (ra, rb) } else { (rb, ra) };
+    uf[light] = heavy as u32;
+    ce[heavy] += ce[light] + 1;
+    cr[heavy] += cr[light];
+    false
 }
 
 /// The root of `v`'s set, halving the path on the way.
@@ -1607,8 +1703,8 @@ impl Constraint for SingleLoop {
         let m = self.num_edges();
         let mut s = ctx.take_scratch();
         // [est m][vst n][cdeg n][odeg n][queued n][stack n][uf n][ce n][cr n][bridges 7n]
-        // [fresh m][fresh_on n]
-        s.indices.resize(2 * m + 16 * n, 0);
+        // [fresh m][fresh_on n][chosen_list m][ends n][closing n][required_list n]
+        s.indices.resize(3 * m + 19 * n, 0);
         let (est, rest) = s.indices.split_at_mut(m);
         let (vst, rest) = rest.split_at_mut(n);
         let (cdeg, rest) = rest.split_at_mut(n);
@@ -1619,8 +1715,17 @@ impl Constraint for SingleLoop {
         let (ce, rest) = rest.split_at_mut(n);
         let (cr, rest) = rest.split_at_mut(n);
         let (bridge_buf, rest) = rest.split_at_mut(7 * n);
-        let (fresh, fresh_on) = rest.split_at_mut(m);
-        s.words.resize(m.div_ceil(64), 0);
+        let (fresh, rest) = rest.split_at_mut(m);
+        let (fresh_on, rest) = rest.split_at_mut(n);
+        let (chosen_list, rest) = rest.split_at_mut(m);
+        let (ends, rest) = rest.split_at_mut(n);
+        let (closing, required_list) = rest.split_at_mut(n);
+        let (mw, nw) = (m.div_ceil(64), n.div_ceil(64));
+        // [removed mw][fixed mw][dirty nw][vfixed nw]
+        s.words.resize(2 * mw + 2 * nw, 0);
+        let (rm, rest) = s.words.split_at_mut(mw);
+        let (fixed, rest) = rest.split_at_mut(mw);
+        let (dirty, vfixed) = rest.split_at_mut(nw);
         let mut w = Work {
             est,
             vst,
@@ -1628,7 +1733,7 @@ impl Constraint for SingleLoop {
             odeg,
             queued,
             stack,
-            rm: &mut s.words,
+            rm,
             top: 0,
             chosen: 0,
             open: 0,
@@ -1640,11 +1745,24 @@ impl Constraint for SingleLoop {
             fresh_on,
             fresh_on_top: 0,
             cycle: None,
+            vfixed,
+            fixed,
+            dirty,
+            cursor: n,
+            live: 0,
+            chosen_list,
+            chosen_top: 0,
+            ends,
+            ends_top: 0,
+            closing,
+            closing_top: 0,
+            required_list,
+            required_top: 0,
         };
         // The edges' domains as one slice when they are a run of variables
         // based at 0 (checked once, in `init_state`): bit 0 is the value 0,
         // bit 1 the value 1.
-        let run = match ctx.state()[1] {
+        let run = match ctx.state()[1] & 1 {
             1 => ctx.words_of_run(self.vars[0], m),
             _ => None,
         };
@@ -1665,7 +1783,11 @@ impl Constraint for SingleLoop {
             let (a, b) = self.graph.ends(e);
             if status == REMOVED {
                 w.rm[e / 64] |= 1 << (e % 64);
+                w.mark_fixed(e);
             } else if status == CHOSEN {
+                w.mark_fixed(e);
+                w.chosen_list[w.chosen_top] = e as u32;
+                w.chosen_top += 1;
                 w.chosen += 1;
                 w.cdeg[a] += 1;
                 w.cdeg[b] += 1;
@@ -1675,17 +1797,62 @@ impl Constraint for SingleLoop {
                 w.odeg[b] += 1;
             }
         }
+        // The vertices' domains as one slice too, when they are a run.
+        let vertex_run = match ctx.state()[1] & 2 {
+            2 => ctx.words_of_run(self.vars[m], n),
+            _ => None,
+        };
         for v in 0..n {
-            w.vst[v] = match self.vertex_var(v).map(|y| ctx.value(y)) {
-                None => V_NONE,
-                Some(None) => V_FREE,
-                Some(Some(0)) => V_OFF,
-                Some(Some(_)) => {
-                    w.required += 1;
-                    V_ON
-                }
+            w.vst[v] = match vertex_run {
+                Some(words) => match words[v] {
+                    1 => V_OFF,
+                    2 => V_ON,
+                    _ => V_FREE,
+                },
+                None => match self.vertex_var(v).map(|y| ctx.value(y)) {
+                    None => V_NONE,
+                    Some(None) => V_FREE,
+                    Some(Some(0)) => V_OFF,
+                    Some(Some(_)) => V_ON,
+                },
             };
-            w.push(v);
+            if w.vst[v] >= V_ON {
+                w.vfixed[v / 64] |= 1 << (v % 64);
+                if w.vst[v] == V_ON {
+                    w.required += 1;
+                    w.required_list[w.required_top] = v as u32;
+                    w.required_top += 1;
+                }
+            }
+            w.live += usize::from(w.cdeg[v] + w.odeg[v] > 0);
+        }
+        // The first sweep of the degree rules visits only the vertices an
+        // edge or vertex change reached since the last call that ended at
+        // the fixpoint (the others would do nothing): the fixed edges and
+        // vertices then are a trailed snapshot. The first call, or a
+        // constraint told to sweep everything, visits every vertex.
+        let base = self.sweep_base();
+        let state = ctx.state();
+        if self.sweep_all || state[base] == 0 {
+            w.dirty.fill(u64::MAX);
+        } else {
+            let snapshot = &state[base + 1..];
+            for (k, (&now, &then)) in w.fixed.iter().zip(snapshot).enumerate() {
+                let mut new = now ^ then;
+                while new != 0 {
+                    let e = 64 * k + new.trailing_zeros() as usize;
+                    new &= new - 1;
+                    let (a, b) = self.graph.ends(e);
+                    w.dirty[a / 64] |= 1 << (a % 64);
+                    w.dirty[b / 64] |= 1 << (b % 64);
+                }
+            }
+            if self.has_vertices {
+                let snapshot = &snapshot[mw..];
+                for (k, (&now, &then)) in w.vfixed.iter().zip(snapshot).enumerate() {
+                    w.dirty[k] |= now ^ then;
+                }
+            }
         }
         let result = (|| {
             loop {
@@ -1739,6 +1906,14 @@ impl Constraint for SingleLoop {
                 }
             }
         })();
+        if result.is_ok() {
+            // Every vertex is at the fixpoint of the degree rules.
+            ctx.set_state(base, 1);
+            ctx.set_states(base + 1, w.fixed);
+            if self.has_vertices {
+                ctx.set_states(base + 1 + mw, w.vfixed);
+            }
+        }
         ctx.give_back_scratch(s);
         result
     }
@@ -1762,7 +1937,7 @@ impl Constraint for SingleLoop {
     /// Word 0 records the last pass of rule 3 that changed nothing: the
     /// number of removed edges then, shifted left by 2, with bit 1 set if
     /// the loop had a part and bit 0 always set (the word is 0 before any
-    /// such pass). Word 1, set once, is 1 when the edge variables are a
+    /// such pass). Word 1, set once, has bit 0 set when the edge variables are a
     /// run of consecutive variables whose values start at 0 (the layouts
     /// of [`LoopLattice`]), so that one slice of the store holds their
     /// domains. On a grid of points, word 0 is unused and the faces
@@ -1771,12 +1946,14 @@ impl Constraint for SingleLoop {
     /// no bridge; then a bitset of the removed edges at the last sync;
     /// then per face its parent and the next face of its class's ring
     /// (high and low halves); then per face its class's weight (the
-    /// edges of its faces, read at roots).
+    /// edges of its faces, read at roots). Bit 1 of word 1 tells the same
+    /// of the vertex variables. Last come the degree sweep's words: one
+    /// set to 1 once a call ended at the fixpoint, then the bitset of the
+    /// edges fixed then, then (with vertex variables) of the vertices.
     fn state_words(&self) -> usize {
-        match &self.faces {
-            Some(faces) => SNAPSHOT + self.num_edges().div_ceil(64) + 2 * faces.num_faces(),
-            None => 2,
-        }
+        let n = self.graph.num_vertices();
+        let vertices = if self.has_vertices { n.div_ceil(64) } else { 0 };
+        self.sweep_base() + 1 + self.num_edges().div_ceil(64) + vertices
     }
 
     fn init_state(&self, domains: &crate::Domains<'_>, state: &mut [u64]) {
@@ -1786,7 +1963,14 @@ impl Constraint for SingleLoop {
             && self.vars[..m].iter().enumerate().all(|(e, &v)| {
                 v.index() == first + e && domains.mask(v).is_some_and(|(base, _)| base == 0)
             });
-        state[1] = u64::from(run);
+        let n = self.graph.num_vertices();
+        let vertex_run = self.has_vertices
+            && n > 0
+            && self.vars[m..].iter().enumerate().all(|(v, &y)| {
+                y.index() == self.vars[m].index() + v
+                    && domains.mask(y).is_some_and(|(base, _)| base == 0)
+            });
+        state[1] = u64::from(run) | u64::from(vertex_run) << 1;
         if let Some(faces) = &self.faces {
             // Every face a class of its own, weighed by its edges.
             let nf = faces.num_faces();
@@ -1844,6 +2028,16 @@ impl Model {
         graph: &Graph,
         on_loop: Option<&[VarId]>,
     ) -> Result<ConstraintId, ModelError> {
+        self.post_single_loop_sweeping(edges, graph, on_loop, false)
+    }
+
+    fn post_single_loop_sweeping(
+        &mut self,
+        edges: &[VarId],
+        graph: &Graph,
+        on_loop: Option<&[VarId]>,
+        sweep_all: bool,
+    ) -> Result<ConstraintId, ModelError> {
         const NAME: &str = "single loop";
         let invalid = |reason: String| ModelError::InvalidArgument {
             constraint: NAME.to_owned(),
@@ -1879,6 +2073,7 @@ impl Model {
             has_vertices: on_loop.is_some(),
             positions,
             faces: Faces::of_grid(graph),
+            sweep_all,
         };
         self.post(Box::new(c), false)
     }
@@ -2219,6 +2414,105 @@ mod tests {
             let on_grid = search(&grid, with_vertices, &fixes);
             assert!(on_grid.0 > 1, "{on_grid:?}");
             assert_eq!(on_grid, search(&swapped, with_vertices, &fixes));
+        }
+    }
+
+    #[test]
+    fn the_degree_sweep_skips_only_vertices_that_do_nothing() {
+        // Random clue sums on lattices of points (a grid, and the same grid
+        // numbered as no grid), with and without vertex variables: the
+        // constraint sweeping only the vertices changed since its last call
+        // searches exactly as one sweeping every vertex at every call, node
+        // for node and with learning on (where the order of the removals
+        // shapes the clauses), through every backtrack and backjump.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |k: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % k
+        };
+        for case in 0..60 {
+            let (rows, cols) = (3 + next(4) as usize, 3 + next(4) as usize);
+            let grid = Graph::grid(rows, cols).unwrap();
+            let graph = if case % 3 == 2 {
+                let swap = |v: usize| match v {
+                    0 => 1,
+                    1 => 0,
+                    v => v,
+                };
+                let pairs: Vec<(usize, usize)> =
+                    grid.edges().map(|(a, b)| (swap(a), swap(b))).collect();
+                Graph::new(rows * cols, &pairs).unwrap()
+            } else {
+                grid
+            };
+            let with_vertices = case % 2 == 1;
+            let n = rows * cols;
+            let mut clues = Vec::new();
+            for r in 0..rows - 1 {
+                for c in 0..cols - 1 {
+                    if next(3) == 0 {
+                        clues.push((r, c, next(4) as i64));
+                    }
+                }
+            }
+            let mut vertex_fixes: Vec<(usize, Value)> = Vec::new();
+            for v in 0..n {
+                if next(5) == 0 {
+                    vertex_fixes.push((v, next(3).min(1) as Value));
+                }
+            }
+            let run = |sweep_all: bool, learning: crate::Learning| {
+                let mut m = Model::new();
+                // Vertex variables first, in some cases, so that the search
+                // branches on them and changes a vertex and no edge.
+                let first = (case % 4 == 3).then(|| m.new_vars(n, 0..=1).unwrap());
+                let xs = m.new_vars(graph.num_edges(), 0..=1).unwrap();
+                let on = if with_vertices {
+                    let on = first.unwrap_or_else(|| m.new_vars(n, 0..=1).unwrap());
+                    for &(v, value) in &vertex_fixes {
+                        m.fix(on[v], value).unwrap();
+                    }
+                    Some(on)
+                } else {
+                    None
+                };
+                m.post_single_loop_sweeping(&xs, &graph, on.as_deref(), sweep_all)
+                    .unwrap();
+                // A clue on the cell whose top left point is (r, c).
+                let edge = |a: usize, b: usize| {
+                    let (a, b) = (a.min(b), a.max(b));
+                    let e = graph
+                        .edges()
+                        .position(|(x, y)| (x.min(y), x.max(y)) == (a, b));
+                    xs[e.unwrap()]
+                };
+                let id = |v: usize| match v {
+                    0 if case % 3 == 2 => 1,
+                    1 if case % 3 == 2 => 0,
+                    v => v,
+                };
+                for &(r, c, k) in &clues {
+                    let p = |r: usize, c: usize| id(r * cols + c);
+                    let around = [
+                        edge(p(r, c), p(r, c + 1)),
+                        edge(p(r + 1, c), p(r + 1, c + 1)),
+                        edge(p(r, c), p(r + 1, c)),
+                        edge(p(r, c + 1), p(r + 1, c + 1)),
+                    ];
+                    m.sum_eq(&around, k).unwrap();
+                }
+                let options = crate::SearchOptions::default().with_learning(learning);
+                let mut solver = Solver::with_options(&m, options);
+                let count = solver.count(Some(40)).count;
+                let st = solver.stats();
+                (count, st.nodes, st.failures, st.decisions, st.propagations)
+            };
+            for learning in [crate::Learning::Off, crate::Learning::On] {
+                let swept = run(true, learning);
+                assert_eq!(run(false, learning), swept, "case {case}, {learning:?}");
+            }
         }
     }
 
