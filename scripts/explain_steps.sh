@@ -19,7 +19,7 @@ loops=benches/data/loops
 
 corpus() {
     case $1 in
-    sudoku) echo "$golden/sudoku.txt benches/data/solo/3x3de.txt benches/data/solo/3x3di.txt" ;;
+    sudoku) echo "$golden/sudoku.txt benches/data/solo/3x3de.txt benches/data/solo/3x3di.txt $data/sudoku_generated.txt" ;;
     futoshiki) echo "$golden/futoshiki.txt $data/futoshiki_generated.txt" ;;
     light-up) echo "$golden/light-up.txt $placing/light-up_7_easy.txt $placing/light-up_7_tricky.txt" ;;
     tents) echo "$golden/tents.txt $placing/tents_8_easy.txt $placing/tents_8_tricky.txt" ;;
