@@ -34,7 +34,7 @@ corpus() {
     kakuro) echo "$golden/kakuro.txt benches/data/kakuro/generated_5x5_easy.txt" ;;
     hitori) echo "$golden/hitori.txt $data/hitori/tatham.txt $data/hitori_generated.txt" ;;
     slitherlink) echo "$golden/slitherlink.txt $loops/slitherlink_7x7_easy.txt $loops/slitherlink_7x7_normal.txt $data/slitherlink_generated.txt" ;;
-    masyu) echo "$golden/masyu.txt $data/masyu_tatham.txt" ;;
+    masyu) echo "$golden/masyu.txt $data/masyu_tatham.txt $data/masyu_generated.txt" ;;
     star-battle) echo "$golden/star-battle.txt benches/data/star_battle/star_battle_dailyprogrammer351.txt benches/data/star_battle/star_battle_kattis_starbattles2_1.txt $data/star_battle_generated.txt" ;;
     norinori) echo "$golden/norinori.txt $placing/norinori_6_easy.txt" ;;
     thermometers) echo "$golden/thermometers.txt $placing/thermometers_6_easy.txt" ;;
