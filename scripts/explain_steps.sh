@@ -22,7 +22,7 @@ corpus() {
     sudoku) echo "$golden/sudoku.txt benches/data/solo/3x3de.txt benches/data/solo/3x3di.txt $data/sudoku_generated.txt" ;;
     futoshiki) echo "$golden/futoshiki.txt $data/futoshiki_generated.txt" ;;
     light-up) echo "$golden/light-up.txt $placing/light-up_7_easy.txt $placing/light-up_7_tricky.txt" ;;
-    tents) echo "$golden/tents.txt $placing/tents_8_easy.txt $placing/tents_8_tricky.txt" ;;
+    tents) echo "$golden/tents.txt $placing/tents_8_easy.txt $placing/tents_8_tricky.txt $data/tents_generated.txt" ;;
     binairo) echo "$golden/binairo.txt $placing/binairo_6_easy.txt $placing/binairo_6_normal.txt $data/binairo_generated.txt" ;;
     unruly) echo "$golden/unruly.txt $placing/unruly_8_easy.txt $placing/unruly_8_normal.txt" ;;
     killer-sudoku) echo "$golden/killer-sudoku.txt $data/killer_sudoku.txt" ;;
