@@ -543,10 +543,55 @@ fn causes(reasons: &[Reason]) -> String {
     }
     if all.len() > CAUSES {
         let more = all.len() - (CAUSES - 1);
-        let shown = all[..CAUSES - 1].join(", ");
-        return format!("{shown} and {more} more alike");
+        let (prefix, rest) = common_subject(&all[..CAUSES - 1]);
+        return format!("{prefix}{} and {more} more alike", rest.join(", "));
     }
-    and_list(&all)
+    let (prefix, rest) = common_subject(&all);
+    format!("{prefix}{}", and_list(&rest))
+}
+
+/// The words that every cause starts with, told once: "the region of
+/// r1c3 has 2 at r3c3" and "the region of r1c3 has 4 at r2c3" are "the
+/// region of r1c3 has " and ["2 at r3c3", "4 at r2c3"]. An article at the
+/// end of the shared words stays with each cause ("next to the 2 at r3c3,
+/// the 4 at r2c2"); fewer than two shared words are not worth it, and a
+/// cause that would be left empty keeps the causes whole.
+fn common_subject<'a>(causes: &[&'a str]) -> (String, Vec<&'a str>) {
+    let whole = (String::new(), causes.to_vec());
+    let [first, others @ ..] = causes else {
+        return whole;
+    };
+    if others.is_empty() {
+        return whole;
+    }
+    let mut shared: Vec<&str> = first.split(' ').collect();
+    for c in others {
+        let n = shared
+            .iter()
+            .zip(c.split(' '))
+            .take_while(|(a, b)| **a == *b)
+            .count();
+        shared.truncate(n);
+    }
+    while shared
+        .last()
+        .is_some_and(|w| matches!(*w, "the" | "a" | "an"))
+    {
+        shared.pop();
+    }
+    if shared.len() < 2 {
+        return whole;
+    }
+    // Byte length of the shared words and the space after them.
+    let cut = shared.iter().map(|w| w.len() + 1).sum::<usize>();
+    let mut rest = Vec::with_capacity(causes.len());
+    for c in causes {
+        match c.get(cut..) {
+            Some(r) if !r.is_empty() => rest.push(r),
+            _ => return whole,
+        }
+    }
+    (first[..cut].to_owned(), rest)
 }
 
 /// The most causes a step names one by one.
@@ -1009,5 +1054,36 @@ pub fn candidates<F: Family + ?Sized>(family: &F, puzzle: &F::Puzzle) -> Vec<Opt
             .map(|v| v.map(|v| d.iter(v).collect()))
             .collect(),
         Err(_) => built.cells.iter().map(|v| v.map(|_| Vec::new())).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::common_subject;
+
+    #[test]
+    fn the_words_every_cause_starts_with_are_told_once() {
+        let (p, r) = common_subject(&[
+            "the region of r1c3 has 2 at r3c3",
+            "the region of r1c3 has 4 at r2c3",
+        ]);
+        assert_eq!(p, "the region of r1c3 has ");
+        assert_eq!(r, ["2 at r3c3", "4 at r2c3"]);
+        // An article stays with each cause.
+        let (p, r) = common_subject(&["next to the 2 at r3c3", "next to the 4 at r2c2"]);
+        assert_eq!(p, "next to ");
+        assert_eq!(r, ["the 2 at r3c3", "the 4 at r2c2"]);
+        // One shared word, no shared word, one cause, or a cause that
+        // would be left empty: the causes stay whole.
+        for causes in [
+            &["r1c2 is shaded", "r1c3 is shaded"][..],
+            &["the 2 at r1c1", "the 3 at r1c2"][..],
+            &["row 1 is full"][..],
+            &["next to r1c1", "next to r1c1 diagonally"][..],
+        ] {
+            let (p, r) = common_subject(causes);
+            assert_eq!(p, "");
+            assert_eq!(r, causes);
+        }
     }
 }
