@@ -900,43 +900,29 @@ impl Family for Hashi {
                     } else {
                         d.value < need || d.value > left
                     };
-                    if caused && room == taken && need > 0 {
-                        // Its other links are settled: one sentence for
-                        // the bridges it needs and those it has room for.
-                        return crate::Reason::new(
-                            RULES[0].name,
-                            format!(
-                                "{} needs exactly {} to {}{}",
-                                island_name(p, &lay, i),
-                                bridges_word(need),
-                                island_name(p, &lay, other),
-                                if room == 0 {
-                                    ": it has no other link left".to_owned()
-                                } else {
-                                    format!(": its other links take {room}")
-                                }
-                            ),
-                            reads,
-                        );
-                    }
-                    let needs = if placed {
-                        need > 0 && need >= d.value
-                    } else {
-                        d.value < need
-                    };
+                    // The bridges it needs: exactly that many when its
+                    // other links are settled, else at least.
+                    let exact = caused && room == taken && need > 0;
+                    let needs = exact
+                        || if placed {
+                            need > 0 && need >= d.value
+                        } else {
+                            d.value < need
+                        };
                     if needs {
+                        let how = if exact { "exactly" } else { "at least" };
+                        let room_words = match (room, exact) {
+                            (0, _) => ": it has no other link left".to_owned(),
+                            (_, true) => format!(": its other links take {room}"),
+                            (_, false) => format!(": its other links take at most {room}"),
+                        };
                         return crate::Reason::new(
                             RULES[0].name,
                             format!(
-                                "{} needs at least {} to {}{}",
+                                "{} needs {how} {} to {}{room_words}",
                                 island_name(p, &lay, i),
                                 bridges_word(need),
                                 island_name(p, &lay, other),
-                                if room == 0 {
-                                    ": it has no other link left".to_owned()
-                                } else {
-                                    format!(": its other links take at most {room}")
-                                }
                             ),
                             reads,
                         );
