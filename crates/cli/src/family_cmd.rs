@@ -2,8 +2,10 @@
 //! path, through the object-safe [`AnyFamily`] interface, so a new family
 //! needs no code here. The family's [`FamilyInfo::shape`] says how its
 //! records are cut from the input. A family whose answers read
-//! differently from the shared ones (Futoshiki's, kept as they were
-//! before it joined this path) says where through a [`Dialect`].
+//! differently from the shared ones (Sudoku's and Futoshiki's, kept as
+//! they were before they joined this path) says where through a
+//! [`Dialect`], which may also cut records its own way and keep state
+//! for a whole run and per thread (Sudoku's models and solvers).
 
 use crate::answer::{Answer, GenJob, Status};
 use crate::args::{
@@ -144,11 +146,54 @@ pub(crate) fn limits(args: &LimitArgs) -> Limits {
     }
 }
 
+/// What a subcommand asks of one record, as a [`Worker`] is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ask {
+    /// `solve`.
+    Solve,
+    /// `count`, stopping at `limit` solutions.
+    Count(Option<u64>),
+    /// `check` without `--solutions`.
+    Check,
+    /// `check --solutions`: each puzzle's solution from the file.
+    CheckSolutions,
+    /// `grade`.
+    Grade,
+    /// `explain` (its pictures included).
+    Explain,
+    /// `hint`.
+    Hint,
+}
+
+/// A thread's part of a [`Dialect`], made once per thread of a run (by
+/// [`Dialect::worker`]), so that it may keep what the thread reuses from
+/// one record to the next (Sudoku: one solver per board shape).
+pub(crate) trait Worker {
+    /// The whole answer to `ask` for `record`, before the shared path
+    /// reads it, or `None` to leave the record to the shared path (and
+    /// the dialect's other hooks).
+    fn answer(&mut self, ask: Ask, record: &Record) -> Option<Answer>;
+}
+
 /// Where a family's answers differ from the shared path's. Every hook
 /// has the shared answer as its default; a family overrides only what it
-/// writes differently (Futoshiki: `futoshiki_cmd`, which keeps the output
-/// it had before it joined this path byte for byte, issue 43).
+/// writes differently (Sudoku: `sudoku_cmd`; Futoshiki: `futoshiki_cmd`;
+/// each keeps the output it had before it joined this path byte for
+/// byte, issue 43).
 pub(crate) trait Dialect: Sync {
+    /// How records are cut from the input, or `None` for the family's
+    /// shape ([`shape`]). Sudoku's depends on `--grid` and `--box`.
+    fn shape(&self) -> Option<RecordShape> {
+        None
+    }
+
+    /// A thread's worker, which answers records before the shared path
+    /// reads them; `None` (the default) leaves every record to the shared
+    /// path.
+    fn worker(&self) -> Option<Box<dyn Worker + Send + '_>> {
+        None
+    }
+
     /// A record that is no puzzle of the family, as the family words it:
     /// `Some(answer)` stops there, `None` reads it as the shared path does
     /// (`convert::load`).
@@ -194,7 +239,7 @@ impl Dialect for Shared {}
 
 /// Runs a family subcommand.
 pub(crate) fn run(
-    family: &'static dyn AnyFamily,
+    family: &dyn AnyFamily,
     command: FamilyCommand,
     run_args: &RunArgs,
     io: &Io,
@@ -204,7 +249,7 @@ pub(crate) fn run(
 
 /// Runs a family subcommand, with the answers `dialect` words its own way.
 pub(crate) fn run_with(
-    family: &'static dyn AnyFamily,
+    family: &dyn AnyFamily,
     command: FamilyCommand,
     dialect: &dyn Dialect,
     run_args: &RunArgs,
@@ -222,19 +267,28 @@ pub(crate) fn run_with(
             let l = limits(&a.limits);
             let d = dialect;
             let lines = layout(!d.solve_lines());
-            records_with(family, d, &a.input, &run_args, lines, io, |p, r| {
-                if let Some(a) = d.clash(r, json) {
-                    return a;
-                }
-                let a = solve(p, &l, json);
-                if a.outcome != "solved" {
-                    return a;
-                }
-                match d.solved(r, &a.text) {
-                    Ok(text) => Answer { text, ..a },
-                    Err(refused) => refused,
-                }
-            })
+            let mut printer = Printer::new(lines, io);
+            records_with(
+                family,
+                d,
+                Ask::Solve,
+                &a.input,
+                &run_args,
+                &mut printer,
+                |p, r| {
+                    if let Some(a) = d.clash(r, json) {
+                        return a;
+                    }
+                    let a = solve(p, &l, json);
+                    if a.outcome != "solved" {
+                        return a;
+                    }
+                    match d.solved(r, &a.text) {
+                        Ok(text) => Answer { text, ..a },
+                        Err(refused) => refused,
+                    }
+                },
+            )
         }
         FamilyCommand::Count(a) => {
             let run_args = run_args.with_offline(&a.offline);
@@ -242,10 +296,10 @@ pub(crate) fn run_with(
             records(
                 family,
                 dialect,
+                Ask::Count(limit),
                 &a.input,
                 &run_args,
-                layout(false),
-                io,
+                &mut Printer::new(layout(false), io),
                 |p| {
                     let query = crate::parallel::Query::Count(limit);
                     if let Some(a) = family_offline(p, &l, query) {
@@ -266,13 +320,17 @@ pub(crate) fn run_with(
                 None => None,
             };
             let solutions = solutions.as_deref();
+            let ask = match solutions {
+                None => Ask::Check,
+                Some(_) => Ask::CheckSolutions,
+            };
             records_with(
                 family,
                 dialect,
+                ask,
                 &a.input,
                 run_args,
-                layout(false),
-                io,
+                &mut Printer::new(layout(false), io),
                 |p, r| match solutions {
                     None => dialect
                         .check(r, json)
@@ -286,10 +344,10 @@ pub(crate) fn run_with(
             records_with(
                 family,
                 dialect,
+                Ask::Grade,
                 &a.input,
                 run_args,
-                layout(false),
-                io,
+                &mut Printer::new(layout(false), io),
                 |p, r| {
                     dialect
                         .grade(r, false, json)
@@ -303,10 +361,10 @@ pub(crate) fn run_with(
             records_with(
                 family,
                 dialect,
+                Ask::Explain,
                 &a.limited.input,
                 run_args,
-                layout(true),
-                io,
+                &mut Printer::new(layout(true), io),
                 |p, r| {
                     let answer = dialect
                         .grade(r, true, json)
@@ -320,10 +378,10 @@ pub(crate) fn run_with(
             records(
                 family,
                 dialect,
+                Ask::Hint,
                 &a.input,
                 run_args,
-                layout(false),
-                io,
+                &mut Printer::new(layout(false), io),
                 |p| hint(p, &l, json),
             )
         }
@@ -336,11 +394,12 @@ pub(crate) fn run_with(
             Ok(tally)
         }
         FamilyCommand::Render(a) => {
-            let shape = shape(family.info());
+            let shape = dialect.shape().unwrap_or_else(|| shape(family.info()));
             crate::render_cmd::run(family, &a.input.files, shape, &a.render, run_args, io)
         }
         FamilyCommand::Convert(a) => {
-            convert_records(family, &a, shape(family.info()), run_args, io)
+            let shape = dialect.shape().unwrap_or_else(|| shape(family.info()));
+            convert_records(family, &a, shape, run_args, io)
         }
     }
 }
@@ -391,42 +450,49 @@ pub(crate) fn solve_urls(a: &UrlSolveArgs, run_args: &RunArgs, io: &Io) -> io::R
 
 /// Runs `work` on every puzzle read from `input`.
 fn records<F>(
-    family: &'static dyn AnyFamily,
+    family: &dyn AnyFamily,
     dialect: &dyn Dialect,
+    ask: Ask,
     input: &FamilyInput,
     run_args: &RunArgs,
-    layout: Layout,
-    io: &Io,
+    printer: &mut Printer<'_>,
     work: F,
 ) -> io::Result<Tally>
 where
     F: Fn(&dyn AnyPuzzle) -> Answer + Sync,
 {
-    records_with(family, dialect, input, run_args, layout, io, |p, _| work(p))
+    records_with(family, dialect, ask, input, run_args, printer, |p, _| {
+        work(p)
+    })
 }
 
-/// Runs `work` on every puzzle read from `input`, with its record; a
-/// record the dialect refuses, or that is no puzzle, is answered so.
+/// Runs `work` on every puzzle read from `input`, with its record, cut
+/// as the dialect says. A record the dialect's worker answers (for `ask`)
+/// is answered so; one the dialect refuses, or that is no puzzle, is
+/// answered so.
 fn records_with<F>(
-    family: &'static dyn AnyFamily,
+    family: &dyn AnyFamily,
     dialect: &dyn Dialect,
+    ask: Ask,
     input: &FamilyInput,
     run_args: &RunArgs,
-    layout: Layout,
-    io: &Io,
+    printer: &mut Printer<'_>,
     work: F,
 ) -> io::Result<Tally>
 where
     F: Fn(&dyn AnyPuzzle, &Record) -> Answer + Sync,
 {
-    let mut printer = Printer::new(layout, io);
+    let shape = dialect.shape().unwrap_or_else(|| shape(family.info()));
     batch::run_records(
         run_args,
         &input.files,
-        shape(family.info()),
-        &mut printer,
-        || (),
-        |_, record| {
+        shape,
+        printer,
+        || dialect.worker(),
+        |worker, record| {
+            if let Some(answer) = worker.as_mut().and_then(|w| w.answer(ask, record)) {
+                return answer;
+            }
             if let Some(refused) = dialect.refuse(record) {
                 return refused;
             }
@@ -776,7 +842,7 @@ fn hint(p: &dyn AnyPuzzle, limits: &Limits, json: bool) -> Answer {
 }
 
 fn generate(
-    family: &'static dyn AnyFamily,
+    family: &dyn AnyFamily,
     a: &FamilyGenerateArgs,
     run_args: &RunArgs,
     printer: &mut Printer<'_>,

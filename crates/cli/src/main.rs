@@ -12,7 +12,8 @@
 //! (reading files and pipes into the framer); [`parallel`] and
 //! [`batch`] (the parallel engine); [`common`] and [`convert`] (what every
 //! command shares); the commands: [`render_cmd`], [`family_cmd`] (every
-//! family of `gridcsp-puzzles`), [`sudoku_cmd`] and [`futoshiki_cmd`]. See
+//! family of `gridcsp-puzzles`), [`sudoku_cmd`] and [`futoshiki_cmd`]
+//! (those two families' options and words on the family path). See
 //! `docs/cli.md` for the user guide.
 
 mod answer;

@@ -1,21 +1,33 @@
-//! `gridcsp sudoku ...`: solve, count, check, grade, explain, generate.
+//! Sudoku's options and answers on the family path.
 //!
-//! Sudoku input is cut by [`shape`]: one puzzle per line, or (`--grid`)
-//! grids of as many rows as the board has (see [`grid_extent`]).
-//!
-//! The csp-core models (and the grading models) are built once per board
-//! shape and shared by every thread; each thread keeps one
-//! [`SudokuSolver`] per shape for the whole run.
+//! Every `gridcsp sudoku ...` subcommand but `generate` runs through
+//! [`crate::family_cmd`], as every family's does: `hint`, `convert` and
+//! `render` are the shared ones, and `solve`, `count`, `check`, `grade`
+//! and `explain` are answered by Sudoku's [`Dialect`], which keeps the
+//! output they had before the move byte for byte (issue 43;
+//! `tests/golden.rs`). The dialect cuts records by [`shape`] (one puzzle
+//! per line, or with `--grid` grids of as many rows as the board has,
+//! see [`grid_extent`]), reads them with the sudoku crate (Solo IDs and
+//! puzz.link URLs too, `--box`, `--diagonal`), and keeps what a batch
+//! reuses: the csp-core models (and the grading models), built once per
+//! board shape and shared by every thread, and one [`SudokuSolver`] per
+//! shape in each thread's [`Worker`] for the whole run. `generate` keeps
+//! its own options (`--technique`, `--max-rating`, box shapes, variants)
+//! and runs here.
 
 use crate::answer::{Answer, GenJob, Status};
 use crate::args::{
-    FamilyCommand, Format, LimitArgs, RunArgs, SudokuCommand, SudokuGenerateArgs, SudokuInput,
+    FamilyCheckArgs, FamilyCommand, FamilyCountArgs, FamilyExplainArgs, FamilyInput,
+    FamilyLimitedArgs, FamilyRenderArgs, FamilySolveArgs, Format, LimitArgs, RunArgs,
+    StepPictureArgs, SudokuCommand, SudokuGenerateArgs, SudokuInput,
 };
 use crate::batch::{self, Tally};
 use crate::common::{clock_seed, conflict_line, search_options, usage};
+use crate::family_cmd::{Ask, Dialect};
 use crate::framing::{Block, Extent, Form, Record, RecordShape, Vote, is_blank, vote};
 use crate::output::{Io, Layout, Printer};
 use csp_core::SearchOptions;
+use gridcsp_puzzles::families::sudoku::Sudoku;
 use serde_json::Value;
 use std::io;
 use std::sync::OnceLock;
@@ -24,111 +36,150 @@ use sudoku::{
     SudokuSolver, Symmetry, Target, Variant,
 };
 
-/// Runs a Sudoku subcommand.
+/// Runs a Sudoku subcommand: its options made the family path's.
 pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs, io: &Io) -> io::Result<Tally> {
-    let layout = |blocks: bool| match (run_args.json, blocks) {
-        (true, _) => Layout::Json,
-        (false, true) => Layout::Blocks,
-        (false, false) => Layout::Lines,
+    let json = run_args.json;
+    let files = |i: &SudokuInput| FamilyInput {
+        files: i.files.clone(),
     };
-    match command {
+    let (command, words) = match command {
         SudokuCommand::Solve(a) => {
-            let run_args = run_args.with_offline(&a.offline);
-            let ctx = Ctx::new(&a.input, Some(&a.limits), run_args.json);
-            let mut printer = Printer::new(layout(a.pretty), io);
-            let pretty = a.pretty;
-            records(&ctx, &a.input, &run_args, &mut printer, |w, r| {
-                solve(&ctx, w, r, pretty)
-            })
+            let words = Words::new(&a.input, Some(&a.limits), json).pretty(a.pretty);
+            let solve = FamilySolveArgs {
+                input: files(&a.input),
+                limits: a.limits,
+                offline: a.offline,
+            };
+            (FamilyCommand::Solve(solve), words)
         }
         SudokuCommand::Count(a) => {
-            let run_args = run_args.with_offline(&a.offline);
-            let ctx = Ctx::new(&a.input, Some(&a.limits), run_args.json);
-            let mut printer = Printer::new(layout(false), io);
-            let limit = a.limit;
-            records(&ctx, &a.input, &run_args, &mut printer, |w, r| {
-                count(&ctx, w, r, limit)
-            })
+            let words = Words::new(&a.input, Some(&a.limits), json);
+            let count = FamilyCountArgs {
+                input: files(&a.input),
+                limit: a.limit,
+                limits: a.limits,
+                offline: a.offline,
+            };
+            (FamilyCommand::Count(count), words)
         }
         SudokuCommand::Check(input) => {
-            let ctx = Ctx::new(&input, None, run_args.json);
-            let mut printer = Printer::new(layout(false), io);
-            records(&ctx, &input, run_args, &mut printer, |_, r| check(&ctx, r))
+            let words = Words::new(&input, None, json);
+            let check = FamilyCheckArgs {
+                input: files(&input),
+                solutions: None,
+            };
+            (FamilyCommand::Check(check), words)
         }
         SudokuCommand::Grade(a) => {
-            let ctx = Ctx::new(&a.input, Some(&a.limits), run_args.json);
-            let mut printer = Printer::new(layout(false), io);
-            records(&ctx, &a.input, run_args, &mut printer, |_, r| {
-                grade(&ctx, r, false)
-            })
+            let words = Words::new(&a.input, Some(&a.limits), json);
+            let grade = FamilyLimitedArgs {
+                input: files(&a.input),
+                limits: a.limits,
+            };
+            (FamilyCommand::Grade(grade), words)
         }
         SudokuCommand::Explain(a) => {
-            let g = &a.grade;
-            let ctx = Ctx::new(&g.input, Some(&g.limits), run_args.json);
-            let mut printer = Printer::new(layout(true), io);
-            let family = gridcsp_puzzles::families::sudoku::Sudoku {
-                shape: g
-                    .input
-                    .boxes
-                    .and_then(|(r, c)| Shape::with_boxes(r, c).ok()),
-                diagonal: g.input.diagonal,
+            let g = a.grade;
+            let words = Words::new(&g.input, Some(&g.limits), json).pictures(a.pictures.clone());
+            let explain = FamilyExplainArgs {
+                limited: FamilyLimitedArgs {
+                    input: files(&g.input),
+                    limits: g.limits,
+                },
+                pictures: a.pictures,
             };
-            let l = crate::family_cmd::limits(&g.limits);
-            records(&ctx, &g.input, run_args, &mut printer, |_, r| {
-                let answer = grade(&ctx, r, true);
-                crate::family_cmd::draw_record_steps(&family, r, &l, &a.pictures, answer)
-            })
-        }
-        SudokuCommand::Hint(a) => {
-            // The hint in the player's words is the family path's: the
-            // same code and output as every other family's `hint`.
-            let family = &gridcsp_puzzles::families::sudoku::Sudoku::CLASSIC;
-            crate::family_cmd::run(family, FamilyCommand::Hint(a), run_args, io)
-        }
-        SudokuCommand::Generate(a) => {
-            generate(&a, run_args, &mut Printer::new(layout(a.pretty), io))
-        }
-        SudokuCommand::Convert(a) => {
-            let family = gridcsp_puzzles::families::sudoku::Sudoku::CLASSIC;
-            let shape = shape(false, None);
-            crate::convert::convert_records(&family, &a, shape, run_args, io)
+            (FamilyCommand::Explain(explain), words)
         }
         SudokuCommand::Render(a) => {
-            let boxes = a
-                .input
-                .boxes
-                .and_then(|(r, c)| Shape::with_boxes(r, c).ok());
-            let family = gridcsp_puzzles::families::sudoku::Sudoku {
-                shape: boxes,
-                diagonal: a.input.diagonal,
+            let words = Words::new(&a.input, None, json);
+            let render = FamilyRenderArgs {
+                input: files(&a.input),
+                render: a.render,
             };
-            let shape = shape(a.input.grid, boxes.map(|s| s.size()));
-            crate::render_cmd::run(&family, &a.input.files, shape, &a.render, run_args, io)
+            (FamilyCommand::Render(render), words)
+        }
+        // The shared answers, classic rules.
+        SudokuCommand::Hint(a) => {
+            return crate::family_cmd::run(&Sudoku::CLASSIC, FamilyCommand::Hint(a), run_args, io);
+        }
+        SudokuCommand::Convert(a) => {
+            let convert = FamilyCommand::Convert(a);
+            return crate::family_cmd::run(&Sudoku::CLASSIC, convert, run_args, io);
+        }
+        SudokuCommand::Generate(a) => {
+            let layout = match (json, a.pretty) {
+                (true, _) => Layout::Json,
+                (false, true) => Layout::Blocks,
+                (false, false) => Layout::Lines,
+            };
+            return generate(&a, run_args, &mut Printer::new(layout, io));
+        }
+    };
+    crate::family_cmd::run_with(&words.family(), command, &words, run_args, io)
+}
+
+/// Sudoku's words, and what a run shares: the options that read a record
+/// (`--grid`, `--box`, `--diagonal`), those of the answers (`--pretty`,
+/// the pictures of `explain`) and the models.
+struct Words {
+    ctx: Ctx,
+    /// `--grid`.
+    grid: bool,
+    /// `solve --pretty`: each solution as a grid.
+    pretty: bool,
+    /// `explain --svg` and its options.
+    pictures: Option<StepPictureArgs>,
+    /// The limits of `grade` and `explain`, for the pictures.
+    limits: csp_core::Limits,
+}
+
+impl Words {
+    fn new(input: &SudokuInput, limits: Option<&LimitArgs>, json: bool) -> Words {
+        Words {
+            ctx: Ctx::new(input, limits, json),
+            grid: input.grid,
+            pretty: false,
+            pictures: None,
+            limits: limits.map(crate::family_cmd::limits).unwrap_or_default(),
+        }
+    }
+
+    fn pretty(self, pretty: bool) -> Words {
+        Words { pretty, ..self }
+    }
+
+    fn pictures(self, pictures: StepPictureArgs) -> Words {
+        Words {
+            pictures: Some(pictures),
+            ..self
+        }
+    }
+
+    /// The family the options make: the box shape of `--box`, and the
+    /// diagonals of `--diagonal` (for `render` and the step pictures).
+    fn family(&self) -> Sudoku {
+        Sudoku {
+            shape: self.ctx.shape,
+            diagonal: self.ctx.diagonal,
         }
     }
 }
 
-/// Runs `work` over the records of `input`, with one [`Worker`] per thread.
-fn records<'c, F>(
-    ctx: &'c Ctx,
-    input: &SudokuInput,
-    run_args: &RunArgs,
-    printer: &mut Printer<'_>,
-    work: F,
-) -> io::Result<Tally>
-where
-    F: Fn(&mut Worker<'c>, &Record) -> Answer + Sync,
-{
-    batch::run_records(
-        run_args,
-        &input.files,
-        shape(input.grid, ctx.shape.map(|s| s.size())),
-        printer,
-        || Worker {
+impl Dialect for Words {
+    fn shape(&self) -> Option<RecordShape> {
+        Some(shape(self.grid, self.ctx.shape.map(|s| s.size())))
+    }
+
+    fn worker(&self) -> Option<Box<dyn crate::family_cmd::Worker + Send + '_>> {
+        Some(Box::new(Worker {
+            words: self,
             solvers: Vec::new(),
-        },
-        work,
-    )
+        }))
+    }
+
+    fn solve_lines(&self) -> bool {
+        !self.pretty
+    }
 }
 
 /// The record shape of Sudoku input: one puzzle per line, or with
@@ -305,7 +356,7 @@ impl Ctx {
         }
         let text = &record.text;
         if record.form == Form::Line && gridcsp_puzzles::puzzlink::is_url(text) {
-            let family = gridcsp_puzzles::families::sudoku::Sudoku {
+            let family = Sudoku {
                 shape: self.shape,
                 diagonal: false,
             };
@@ -370,23 +421,53 @@ fn variant(rules: Rules) -> Variant {
 
 /// One thread's solvers, one per board shape met so far.
 struct Worker<'c> {
+    words: &'c Words,
     solvers: Vec<SudokuSolver<'c>>,
 }
 
 impl<'c> Worker<'c> {
-    fn solver(&mut self, ctx: &'c Ctx, rules: Rules) -> Result<&mut SudokuSolver<'c>, Answer> {
+    fn solver(&mut self, rules: Rules) -> Result<&mut SudokuSolver<'c>, Answer> {
         let index = match self.solvers.iter().position(|s| {
             let v = s.model().variant();
             v.shape() == rules.shape && v.has_diagonals() == rules.diagonal
         }) {
             Some(i) => i,
             None => {
+                let ctx = &self.words.ctx;
                 let model = ctx.model(rules)?;
                 self.solvers.push(model.solver_with(ctx.options.clone()));
                 self.solvers.len() - 1
             }
         };
         Ok(&mut self.solvers[index])
+    }
+}
+
+impl crate::family_cmd::Worker for Worker<'_> {
+    fn answer(&mut self, ask: Ask, record: &Record) -> Option<Answer> {
+        let words = self.words;
+        let ctx = &words.ctx;
+        Some(match ask {
+            Ask::Solve => solve(ctx, self, record, words.pretty),
+            Ask::Count(limit) => count(ctx, self, record, limit),
+            Ask::Check => check(ctx, record),
+            Ask::Grade => grade(ctx, record, false),
+            Ask::Explain => {
+                let answer = grade(ctx, record, true);
+                match &words.pictures {
+                    Some(pictures) => crate::family_cmd::draw_record_steps(
+                        &words.family(),
+                        record,
+                        &words.limits,
+                        pictures,
+                        answer,
+                    ),
+                    None => answer,
+                }
+            }
+            // Sudoku has no `check --solutions`; `hint` is the shared one.
+            Ask::CheckSolutions | Ask::Hint => return None,
+        })
     }
 }
 
@@ -398,12 +479,12 @@ fn unsolvable(reason: Option<String>) -> Answer {
     }
 }
 
-fn solve<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, pretty: bool) -> Answer {
+fn solve(ctx: &Ctx, w: &mut Worker<'_>, record: &Record, pretty: bool) -> Answer {
     let (board, rules) = match ctx.board(record) {
         Ok(b) => b,
         Err(a) => return a,
     };
-    let solver = match w.solver(ctx, rules) {
+    let solver = match w.solver(rules) {
         Ok(s) => s,
         Err(a) => return a,
     };
@@ -443,12 +524,12 @@ fn solve<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, pretty: bool) ->
     }
 }
 
-fn count<'c>(ctx: &'c Ctx, w: &mut Worker<'c>, record: &Record, limit: Option<u64>) -> Answer {
+fn count(ctx: &Ctx, w: &mut Worker<'_>, record: &Record, limit: Option<u64>) -> Answer {
     let (board, rules) = match ctx.board(record) {
         Ok(b) => b,
         Err(a) => return a,
     };
-    let solver = match w.solver(ctx, rules) {
+    let solver = match w.solver(rules) {
         Ok(s) => s,
         Err(a) => return a,
     };
@@ -723,7 +804,7 @@ fn generate(
     let (json, pretty, minimal, diagonal) = (run_args.json, a.pretty, a.minimal, a.diagonal);
     let to = a.to;
     let target = sudoku_target(a);
-    let family = gridcsp_puzzles::families::sudoku::Sudoku {
+    let family = Sudoku {
         shape: Some(shape),
         diagonal,
     };
