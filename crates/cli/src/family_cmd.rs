@@ -159,7 +159,8 @@ pub(crate) enum Ask {
     CheckSolutions,
     /// `grade`.
     Grade,
-    /// `explain` (its pictures included).
+    /// `explain`: a worker that answers it draws the pictures of
+    /// `--svg` too (as [`draw_record_steps`] does).
     Explain,
     /// `hint`.
     Hint,
@@ -791,9 +792,9 @@ pub(crate) fn draw_steps(
     }
 }
 
-/// [`draw_steps`] for Sudoku, whose `explain` runs its own crate: the
-/// record is read again by the family path (`family`), whose steps are
-/// the crate's steps, so picture N is step N as printed.
+/// [`draw_steps`] for a [`Worker`]'s `explain` (Sudoku's runs its own
+/// crate): the record is read again by the family path (`family`), whose
+/// steps are the crate's steps, so picture N is step N as printed.
 pub(crate) fn draw_record_steps(
     family: &dyn AnyFamily,
     record: &Record,
