@@ -44,6 +44,84 @@ pub fn family_text(name: &str, data: &[u8]) {
     let _ = puzzle.check_givens();
 }
 
+/// Any family's puzzle, solved: the first line names the family (as on
+/// the command line), the rest is its text. A small puzzle that loads is
+/// solved, counted, checked for uniqueness, graded, explained, hinted and
+/// drawn under a node limit; none of that may panic, an answer the solver
+/// gives must pass the family's own checker, and solve, count and
+/// uniqueness must agree wherever each of them finished.
+pub fn family_solve(data: &[u8]) {
+    use gridcsp_puzzles::{Limits, RenderOptions, Solved, Unique};
+    let text = String::from_utf8_lossy(data);
+    let Some((name, text)) = text.split_once('\n') else {
+        return;
+    };
+    let Some(family) = gridcsp_puzzles::family(name.trim()) else {
+        return;
+    };
+    let Ok(puzzle) = family.load(text) else {
+        return;
+    };
+    // Small puzzles only: the fuzzer wants many runs a second, and a
+    // node limit bounds the search but not one propagation pass.
+    if puzzle.write().len() > 300 {
+        return;
+    }
+    let limits = Limits {
+        nodes: Some(300),
+        ..Limits::default()
+    };
+    let (solved, _) = puzzle.solve(&limits);
+    let (count, _) = puzzle.count(Some(2), &limits);
+    let (unique, _) = puzzle.uniqueness(&limits);
+    let counted = count.status.is_complete().then_some(count.count);
+    let answers = |s: &str, what: &str| {
+        let broken = puzzle
+            .check_solution(s)
+            .unwrap_or_else(|e| panic!("{name}: its own {what} does not read: {e}\n{s}"));
+        assert!(
+            broken.is_empty(),
+            "{name}: its own {what} breaks the rules: {broken:?}\n{s}"
+        );
+    };
+    match &solved {
+        Solved::Solution(s) => {
+            answers(s, "solution");
+            assert_ne!(counted, Some(0), "{name}: solved, yet counted none");
+            assert!(!matches!(unique, Unique::None), "{name}: solved, yet none unique");
+        }
+        Solved::Unsolvable => {
+            assert!(matches!(counted, Some(0) | None), "{name}: unsolvable, yet counted");
+            assert!(
+                matches!(unique, Unique::None | Unique::Stopped(_)),
+                "{name}: unsolvable, yet uniqueness found one"
+            );
+        }
+        Solved::Stopped(_) => {}
+    }
+    match &unique {
+        Unique::Unique(s) => {
+            answers(s, "unique solution");
+            assert!(matches!(counted, Some(1) | None), "{name}: unique, count {counted:?}");
+        }
+        Unique::Multiple(a, b) => {
+            answers(a, "first of two solutions");
+            answers(b, "second of two solutions");
+            assert_ne!(a, b, "{name}: two solutions that are the same");
+            assert!(matches!(counted, Some(2) | None), "{name}: two, count {counted:?}");
+        }
+        Unique::None => {
+            assert!(matches!(counted, Some(0) | None), "{name}: none, count {counted:?}");
+        }
+        Unique::Stopped(_) => {}
+    }
+    let _ = puzzle.check_givens();
+    let _ = puzzle.grade(&limits);
+    let _ = puzzle.explain(&limits);
+    let _ = puzzle.hint(&limits);
+    let _ = puzzle.render(&RenderOptions::default().with_solution(true), &limits);
+}
+
 /// The framer's shape for a family, as the CLI builds it
 /// (`family_cmd::shape`).
 fn family_shape(info: &gridcsp_puzzles::FamilyInfo) -> RecordShape {

@@ -333,3 +333,21 @@ proptest! {
         prop_assert_eq!(normal, brute_force(&p));
     }
 }
+
+/// Found by the solving fuzzer: a grid with no dot (`7x7:`) was "solved"
+/// with every cell in one galaxy, an answer the family's own checker
+/// refuses. With no dot there is no galaxy, so no solution, and the
+/// givens say why.
+#[test]
+fn a_grid_without_dots_has_no_solution() {
+    let p = Galaxies
+        .parse("7x7:")
+        .expect("a game ID without dots reads");
+    assert!(p.dots().is_empty());
+    let (solved, _) = Galaxies.solve(&p, &Limits::default());
+    assert!(matches!(solved, Solved::Unsolvable), "{solved:?}");
+    let (unique, _) = Galaxies.uniqueness(&p, &Limits::default());
+    assert!(matches!(unique, Unique::None), "{unique:?}");
+    let givens = Galaxies.check_givens(&p);
+    assert!(givens[0].to_string().contains("no dot"), "{givens:?}");
+}

@@ -231,3 +231,35 @@ fn generated_puzzles_are_unique_and_of_their_level() {
         }
     }
 }
+
+/// Found by the fuzzer (CI, stop 51): the text layout took a 6 in a 2x2
+/// grid that the game ID it wrote then refused, so the puzzle could not be
+/// read back from its own ID. Every form now refuses an area larger than
+/// the grid.
+#[test]
+fn an_area_larger_than_the_grid_is_refused_in_every_form() {
+    let from_text = Shikaku
+        .parse("2\n6 3\n- -\n")
+        .expect_err("6 cells in a 2x2 grid");
+    assert!(
+        from_text.to_string().contains("out of range (1 to 4)"),
+        "{from_text}"
+    );
+    assert!(from_text.to_string().contains("line 2"), "{from_text}");
+    let from_id = Shikaku.parse("2x2:6c").expect_err("the same puzzle");
+    assert!(
+        from_id.to_string().contains("out of range (1 to 4)"),
+        "{from_id}"
+    );
+    let from_url = puzzlink::read(&Shikaku, "https://puzz.link/p?shikaku/2/2/6i")
+        .expect_err("the same puzzle");
+    assert!(
+        from_url.to_string().contains("out of range (1 to 4)"),
+        "{from_url}"
+    );
+    // The largest area the grid holds is still read in every form.
+    let p = Shikaku.parse("2\n4 -\n- -\n").expect("one rectangle of 4");
+    let id = Shikaku.write_game_id(&p).expect("2x2 has an ID");
+    assert_eq!(Shikaku.parse(&id).expect("reads back"), p);
+    assert_eq!(solve(&p), solve(&Shikaku.parse(&id).unwrap()));
+}

@@ -362,6 +362,11 @@ impl Galaxies {
         let top = Value::try_from(p.dots.len().max(1)).unwrap_or(Value::MAX);
         let mut m = csp_core::Model::new();
         let cells = m.new_vars(n, 1..=top)?;
+        if p.dots.is_empty() {
+            // No dot, so no galaxy a cell could belong to: no solution
+            // (the single value 1 stands for a dot that is not there).
+            m.clause(&[Literal::ne(cells[0], 1)])?;
+        }
         // Values whose mirror is outside the grid.
         let mut live = vec![Vec::new(); p.dots.len()];
         for (k, &d) in p.dots.iter().enumerate() {
@@ -567,6 +572,12 @@ impl Family for Galaxies {
     fn check_givens(&self, p: &GalaxiesPuzzle) -> Vec<Violation> {
         let mut owner: Vec<Option<usize>> = vec![None; p.rows * p.cols];
         let mut out = Vec::new();
+        if p.dots.is_empty() {
+            out.push(Violation::new(
+                "the puzzle has no dot: every cell belongs to the galaxy of a dot",
+                Vec::new(),
+            ));
+        }
         for (k, d) in p.dots.iter().enumerate() {
             for (r, c) in d.cells() {
                 let i = r * p.cols + c;

@@ -251,7 +251,15 @@ fn from_puzzlink(url: &Url) -> Result<ShikakuPuzzle, ParseError> {
     for (i, clue) in clues.into_iter().enumerate() {
         out.push(match clue {
             Clue::Empty => None,
-            Clue::Number(n) if n > 0 => Some(n),
+            Clue::Number(n) if n > 0 && n as usize <= rows * cols => Some(n),
+            Clue::Number(n) if n > 0 => {
+                return Err(url.error(format!(
+                    "{} has the area {n}, out of range (1 to {}): the grid has {} cells",
+                    Cell::new(i / cols, i % cols),
+                    rows * cols,
+                    rows * cols
+                )));
+            }
             Clue::Number(_) => {
                 return Err(url.error(format!(
                     "{} has the number 0: a rectangle has at least one cell",
@@ -284,12 +292,21 @@ fn to_puzzlink(p: &ShikakuPuzzle) -> Result<Url, EncodeError> {
 }
 
 /// A cell's number in the layout: `-` or a positive integer.
-fn read_clue(t: &crate::text::Token<'_>) -> Result<Option<u32>, ParseError> {
+/// A number larger than the grid's `cells` is refused here, as the game ID
+/// and the puzz.link URL refuse it, so every form reads the same puzzles.
+fn read_clue(t: &crate::text::Token<'_>, cells: usize) -> Result<Option<u32>, ParseError> {
     if t.text == "-" {
         return Ok(None);
     }
     match t.text.parse::<u32>() {
-        Ok(n) if n > 0 && t.text.bytes().all(|b| b.is_ascii_digit()) => Ok(Some(n)),
+        Ok(n) if n > 0 && t.text.bytes().all(|b| b.is_ascii_digit()) => {
+            if n as usize > cells {
+                return Err(t.error(format!(
+                    "the area {n} is out of range (1 to {cells}): the grid has {cells} cells"
+                )));
+            }
+            Ok(Some(n))
+        }
         _ => Err(t.error(format!(
             "expected '-' or a positive number (an area), found '{}'",
             t.text
@@ -361,7 +378,7 @@ impl Family for Shikaku {
         let mut clues = Vec::with_capacity(rows * cols);
         for row in 0..rows {
             for t in r.row(cols, &format!("row {} of numbers", row + 1))? {
-                clues.push(read_clue(&t)?);
+                clues.push(read_clue(&t, rows * cols)?);
             }
         }
         r.end()?;
