@@ -554,7 +554,8 @@ fn count(ctx: &Ctx, w: &mut Worker<'_>, record: &Record, limit: Option<u64>) -> 
 /// solver's model, the givens its assumptions, its options the solver's,
 /// so the answers, the statistics and the subproblem files are those a
 /// search of the solver's own model would give. Givens that clash are
-/// not searched (`Err`), as [`SudokuSolver::solve`] does not.
+/// not searched (`Err`); [`SudokuSolver::solve`] does not search them
+/// either.
 fn shared<R>(
     solver: &SudokuSolver<'_>,
     board: &Board,
