@@ -559,7 +559,7 @@ fn solve(p: &dyn AnyPuzzle, limits: &Limits, json: bool) -> Answer {
 
 /// With `--split` or `--subproblems`, the answer for the puzzle; a
 /// solution is written on one line, its lines joined by ` / `.
-fn family_offline(
+pub(crate) fn family_offline(
     p: &dyn AnyPuzzle,
     limits: &Limits,
     query: crate::parallel::Query,
@@ -587,7 +587,7 @@ fn family_offline(
 
 /// [`AnyPuzzle::solve`] on `threads` threads (one puzzle in the input);
 /// `None` if the family does not search its model as it is.
-fn parallel_solve(
+pub(crate) fn parallel_solve(
     p: &dyn AnyPuzzle,
     limits: &Limits,
     threads: usize,
@@ -608,7 +608,7 @@ fn parallel_solve(
 
 /// [`AnyPuzzle::count`] on `threads` threads (one puzzle in the input);
 /// `None` if the family does not search its model as it is.
-fn parallel_count(
+pub(crate) fn parallel_count(
     p: &dyn AnyPuzzle,
     limit: Option<u64>,
     limits: &Limits,

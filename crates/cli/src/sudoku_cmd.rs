@@ -23,11 +23,12 @@ use crate::args::{
 };
 use crate::batch::{self, Tally};
 use crate::common::{clock_seed, conflict_line, search_options, usage};
-use crate::family_cmd::{Ask, Dialect};
+use crate::family_cmd::{self, Ask, Dialect};
 use crate::framing::{Block, Extent, Form, Record, RecordShape, Vote, is_blank, vote};
 use crate::output::{Io, Layout, Printer};
 use csp_core::SearchOptions;
 use gridcsp_puzzles::families::sudoku::Sudoku;
+use gridcsp_puzzles::{AnyFamily, AnyPuzzle, Solved};
 use serde_json::Value;
 use std::io;
 use std::sync::OnceLock;
@@ -100,11 +101,11 @@ pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs, io: &Io) -> io::Re
         }
         // The shared answers, classic rules.
         SudokuCommand::Hint(a) => {
-            return crate::family_cmd::run(&Sudoku::CLASSIC, FamilyCommand::Hint(a), run_args, io);
+            return family_cmd::run(&Sudoku::CLASSIC, FamilyCommand::Hint(a), run_args, io);
         }
         SudokuCommand::Convert(a) => {
             let convert = FamilyCommand::Convert(a);
-            return crate::family_cmd::run(&Sudoku::CLASSIC, convert, run_args, io);
+            return family_cmd::run(&Sudoku::CLASSIC, convert, run_args, io);
         }
         SudokuCommand::Generate(a) => {
             let layout = match (json, a.pretty) {
@@ -115,7 +116,7 @@ pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs, io: &Io) -> io::Re
             return generate(&a, run_args, &mut Printer::new(layout, io));
         }
     };
-    crate::family_cmd::run_with(&words.family(), command, &words, run_args, io)
+    family_cmd::run_with(&words.family(), command, &words, run_args, io)
 }
 
 /// Sudoku's words, and what a run shares: the options that read a record
@@ -140,7 +141,7 @@ impl Words {
             grid: input.grid,
             pretty: false,
             pictures: None,
-            limits: limits.map(crate::family_cmd::limits).unwrap_or_default(),
+            limits: limits.map(family_cmd::limits).unwrap_or_default(),
         }
     }
 
@@ -170,7 +171,7 @@ impl Dialect for Words {
         Some(shape(self.grid, self.ctx.shape.map(|s| s.size())))
     }
 
-    fn worker(&self) -> Option<Box<dyn crate::family_cmd::Worker + Send + '_>> {
+    fn worker(&self) -> Option<Box<dyn family_cmd::Worker + Send + '_>> {
         Some(Box::new(Worker {
             words: self,
             solvers: Vec::new(),
@@ -443,7 +444,7 @@ impl<'c> Worker<'c> {
     }
 }
 
-impl crate::family_cmd::Worker for Worker<'_> {
+impl family_cmd::Worker for Worker<'_> {
     fn answer(&mut self, ask: Ask, record: &Record) -> Option<Answer> {
         let words = self.words;
         let ctx = &words.ctx;
@@ -455,7 +456,7 @@ impl crate::family_cmd::Worker for Worker<'_> {
             Ask::Explain => {
                 let answer = grade(ctx, record, true);
                 match &words.pictures {
-                    Some(pictures) => crate::family_cmd::draw_record_steps(
+                    Some(pictures) => family_cmd::draw_record_steps(
                         &words.family(),
                         record,
                         &words.limits,
@@ -480,6 +481,7 @@ fn unsolvable(reason: Option<String>) -> Answer {
 }
 
 fn solve(ctx: &Ctx, w: &mut Worker<'_>, record: &Record, pretty: bool) -> Answer {
+    let limits = &w.words.limits;
     let (board, rules) = match ctx.board(record) {
         Ok(b) => b,
         Err(a) => return a,
@@ -488,13 +490,10 @@ fn solve(ctx: &Ctx, w: &mut Worker<'_>, record: &Record, pretty: bool) -> Answer
         Ok(s) => s,
         Err(a) => return a,
     };
-    if let Some(a) = offline(solver, &board, crate::parallel::Query::Solve) {
+    if let Some(a) = offline(solver, &board, limits, crate::parallel::Query::Solve) {
         return a;
     }
-    let solved = match crate::parallel::instance_threads() {
-        Some(threads) => parallel_solve(solver, &board, threads),
-        None => solver.solve(&board).map(|o| (o, solver.stats())),
-    };
+    let solved = search_solve(solver, &board, limits);
     match solved {
         Ok((outcome, stats)) => match outcome {
             Outcome::Solved(solution) => {
@@ -525,6 +524,7 @@ fn solve(ctx: &Ctx, w: &mut Worker<'_>, record: &Record, pretty: bool) -> Answer
 }
 
 fn count(ctx: &Ctx, w: &mut Worker<'_>, record: &Record, limit: Option<u64>) -> Answer {
+    let limits = &w.words.limits;
     let (board, rules) = match ctx.board(record) {
         Ok(b) => b,
         Err(a) => return a,
@@ -533,13 +533,11 @@ fn count(ctx: &Ctx, w: &mut Worker<'_>, record: &Record, limit: Option<u64>) -> 
         Ok(s) => s,
         Err(a) => return a,
     };
-    if let Some(a) = offline(solver, &board, crate::parallel::Query::Count(limit)) {
+    let query = crate::parallel::Query::Count(limit);
+    if let Some(a) = offline(solver, &board, limits, query) {
         return a;
     }
-    let counted = match crate::parallel::instance_threads() {
-        Some(threads) => parallel_count(solver, &board, limit, threads),
-        None => solver.count(&board, limit).map(|c| (c, solver.stats())),
-    };
+    let counted = search_count(solver, &board, limit, limits);
     match counted {
         Ok((c, stats)) => Answer::counted(c, stats),
         Err(SudokuError::Clash(_)) => Answer::new(Status::Done, "counted", "0")
@@ -549,96 +547,95 @@ fn count(ctx: &Ctx, w: &mut Worker<'_>, record: &Record, limit: Option<u64>) -> 
     }
 }
 
-/// The givens of `board` for `solver`'s model, after the checks
-/// [`SudokuSolver::solve`] makes.
-fn parallel_givens(
+/// Runs `search`, one of the searches every family shares
+/// ([`crate::parallel`]: one puzzle on many threads, `--split`,
+/// `--subproblems`), on the family path's form of `board`: its line read
+/// by [`Sudoku`] with the rules of `solver`. That puzzle's model is the
+/// solver's model, the givens its assumptions, its options the solver's,
+/// so the answers, the statistics and the subproblem files are those a
+/// search of the solver's own model would give. Givens that clash are
+/// not searched (`Err`); [`SudokuSolver::solve`] does not search them
+/// either.
+fn shared<R>(
     solver: &SudokuSolver<'_>,
     board: &Board,
-) -> Result<Vec<csp_core::Literal>, SudokuError> {
-    let model = solver.model();
-    if board.shape() != model.variant().shape() {
-        return Err(SudokuError::ShapeMismatch {
-            expected: model.variant().shape().size(),
-            found: board.shape().size(),
-        });
-    }
-    let clashes = model.variant().clashes(board);
+    search: impl FnOnce(&dyn AnyPuzzle) -> R,
+) -> Result<R, SudokuError> {
+    let v = solver.model().variant();
+    let clashes = v.clashes(board);
     if !clashes.is_empty() {
         return Err(SudokuError::Clash(clashes));
     }
-    Ok(model
-        .cell_vars()
-        .iter()
-        .zip(board.values())
-        .filter(|&(_, &v)| v != 0)
-        .map(|(&var, &v)| csp_core::Literal::eq(var, csp_core::Value::from(v)))
-        .collect())
+    let family = Sudoku {
+        shape: Some(v.shape()),
+        diagonal: v.has_diagonals(),
+    };
+    let puzzle = family.load(&board.to_line()).map_err(|e| unread(&e))?;
+    Ok(search(&*puzzle))
 }
 
-/// The board of a solution of `model`.
-fn board_of(model: &SudokuModel, s: &csp_core::Solution) -> Result<Board, SudokuError> {
-    let shape = model.variant().shape();
-    let size = shape.size();
-    let mut solved = Board::empty(shape);
-    for (i, &var) in model.cell_vars().iter().enumerate() {
-        solved.set(i / size, i % size, s[var] as u8)?;
-    }
-    Ok(solved)
+/// A board the family path could not read back (its own line): a bug,
+/// answered as an invalid record rather than a panic.
+fn unread(e: &dyn std::fmt::Display) -> SudokuError {
+    SudokuError::Model(csp_core::ModelError::InvalidArgument {
+        constraint: "sudoku".to_owned(),
+        reason: e.to_string(),
+    })
 }
 
 /// With `--split` or `--subproblems`, the answer for the puzzle.
 fn offline(
     solver: &SudokuSolver<'_>,
     board: &Board,
+    limits: &csp_core::Limits,
     query: crate::parallel::Query,
 ) -> Option<Answer> {
     if !crate::parallel::offline_active() {
         return None;
     }
-    let givens = match parallel_givens(solver, board) {
-        Ok(g) => g,
-        Err(e) => return Some(Answer::invalid(e.to_string())),
-    };
-    let model = solver.model();
-    let write =
-        |s: &csp_core::Solution| board_of(model, s).map_or_else(|e| e.to_string(), |b| b.to_line());
-    crate::parallel::offline_answer(model.model(), &givens, solver.options(), query, &write)
+    shared(solver, board, |p| {
+        family_cmd::family_offline(p, limits, query)
+    })
+    .unwrap_or_else(|e| Some(Answer::invalid(e.to_string())))
 }
 
-/// [`SudokuSolver::solve`] on `threads` threads (one puzzle in the input).
-fn parallel_solve(
-    solver: &SudokuSolver<'_>,
+/// [`SudokuSolver::solve`], on `threads` threads when the input is this
+/// one puzzle.
+fn search_solve(
+    solver: &mut SudokuSolver<'_>,
     board: &Board,
-    threads: usize,
+    limits: &csp_core::Limits,
 ) -> Result<(Outcome, csp_core::Stats), SudokuError> {
-    let givens = parallel_givens(solver, board)?;
-    let model = solver.model();
-    let (outcome, stats) =
-        crate::parallel::solve(model.model(), &givens, solver.options(), threads);
-    let outcome = match outcome {
-        csp_core::SolveOutcome::Solved(s) => Outcome::Solved(board_of(model, &s)?),
-        csp_core::SolveOutcome::Unsatisfiable => Outcome::NoSolution,
-        csp_core::SolveOutcome::Stopped(r) => Outcome::Stopped(r),
-    };
-    Ok((outcome, stats))
+    let shared = crate::parallel::instance_threads()
+        .map(|t| shared(solver, board, |p| family_cmd::parallel_solve(p, limits, t)));
+    Ok(match shared.transpose()?.flatten() {
+        Some((Solved::Solution(line), stats)) => {
+            let solution = Board::parse_with_shape(&line, board.shape()).map_err(|e| unread(&e))?;
+            (Outcome::Solved(solution), stats)
+        }
+        Some((Solved::Unsolvable, stats)) => (Outcome::NoSolution, stats),
+        Some((Solved::Stopped(reason), stats)) => (Outcome::Stopped(reason), stats),
+        None => (solver.solve(board)?, solver.stats()),
+    })
 }
 
-/// [`SudokuSolver::count`] on `threads` threads (one puzzle in the input).
-fn parallel_count(
-    solver: &SudokuSolver<'_>,
+/// [`SudokuSolver::count`], on `threads` threads when the input is this
+/// one puzzle.
+fn search_count(
+    solver: &mut SudokuSolver<'_>,
     board: &Board,
     limit: Option<u64>,
-    threads: usize,
+    limits: &csp_core::Limits,
 ) -> Result<(csp_core::Count, csp_core::Stats), SudokuError> {
-    let givens = parallel_givens(solver, board)?;
-    let model = solver.model().model();
-    Ok(crate::parallel::count(
-        model,
-        &givens,
-        solver.options(),
-        limit,
-        threads,
-    ))
+    let shared = crate::parallel::instance_threads().map(|t| {
+        shared(solver, board, |p| {
+            family_cmd::parallel_count(p, limit, limits, t)
+        })
+    });
+    match shared.transpose()?.flatten() {
+        Some(counted) => Ok(counted),
+        None => Ok((solver.count(board, limit)?, solver.stats())),
+    }
 }
 
 fn check(ctx: &Ctx, record: &Record) -> Answer {
@@ -754,9 +751,9 @@ fn grade(ctx: &Ctx, record: &Record, explain: bool) -> Answer {
                         .steps
                         .iter()
                         .map(|s| {
-                            crate::family_cmd::step_json(
-                                &gridcsp_puzzles::families::sudoku::step_of(&v, s),
-                            )
+                            family_cmd::step_json(&gridcsp_puzzles::families::sudoku::step_of(
+                                &v, s,
+                            ))
                         })
                         .collect();
                     a = a
@@ -828,7 +825,7 @@ fn generate(
                         _ if pretty => made.puzzle.to_string().trim_end().to_owned(),
                         None | Some(Format::Text) => line.clone(),
                         Some(to) => {
-                            let written = gridcsp_puzzles::AnyFamily::load(&family, &line)
+                            let written = AnyFamily::load(&family, &line)
                                 .map_err(|e| e.to_string())
                                 .and_then(|p| crate::convert::written(&*p, to));
                             match written {
