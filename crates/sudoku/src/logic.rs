@@ -499,6 +499,16 @@ impl fmt::Display for Step {
                         values.push(v);
                     }
                 }
+                // Several digits of one cell: "removes 2 and 9 from r1c8".
+                if let [(cell, _), rest @ ..] = self.eliminations.as_slice() {
+                    let digits: Vec<String> = values.iter().map(u8::to_string).collect();
+                    if let (true, Some((last, init))) = (
+                        values.len() > 1 && rest.iter().all(|(c, _)| c == cell),
+                        digits.split_last(),
+                    ) {
+                        return write!(f, "{} and {last} from {cell}", init.join(", "));
+                    }
+                }
                 for (i, v) in values.iter().enumerate() {
                     if i > 0 {
                         f.write_str("; ")?;
@@ -898,6 +908,99 @@ fn analyse_with(
     })
 }
 
+/// The cell whose candidates forcing step `s` removes, if it removes
+/// candidates of one cell only.
+fn forcing_cell(s: &Step) -> Option<Cell> {
+    let forcing = matches!(s.technique, Technique::ForcingChain | Technique::ForcingNet);
+    let (&(first, _), rest) = s.eliminations.split_first()?;
+    (forcing && s.placement.is_none() && rest.iter().all(|&(c, _)| c == first)).then_some(first)
+}
+
+/// The parts of a forcing step's contradiction form, "assuming r1c8 = 2
+/// leads, by singles, to a contradiction, so r1c8 is not 2": the digit
+/// assumed and what it was followed by ("singles").
+fn contradiction_parts(place: &str) -> Option<(&str, &str)> {
+    let rest = place.strip_prefix("assuming ")?;
+    let (assumed, rest) = rest.split_once(" leads, by ")?;
+    let (with, _) = rest.split_once(", to a contradiction, so ")?;
+    let (_, digit) = assumed.split_once(" = ")?;
+    Some((digit, with))
+}
+
+/// "2 nor 9", "2, 5 or 9": the digits a cell is not.
+fn neither(digits: &[&str]) -> String {
+    match digits {
+        [a, b] => format!("neither {a} nor {b}"),
+        [init @ .., last] => format!("not {} or {last}", init.join(", ")),
+        [] => String::new(),
+    }
+}
+
+/// The steps with each run of forcing steps that remove candidates of one
+/// and the same cell, one after the other, told as one step: "assuming
+/// r1c8 = 2, then r1c8 = 9, leads each time, by singles, to a
+/// contradiction, so r1c8 is neither 2 nor 9". A player crosses those
+/// candidates out for one reason (each leads to a contradiction), so the
+/// engine's one deduction per candidate is one step. Its rating is the
+/// run's highest; the grade, counted by the analysis, is unchanged.
+fn one_step_per_cell(steps: Vec<Step>) -> Vec<Step> {
+    let mut out: Vec<Step> = Vec::with_capacity(steps.len());
+    // The forcing steps on one cell that end at the step being read.
+    let mut run: Vec<Step> = Vec::new();
+    let flush = |run: &mut Vec<Step>, out: &mut Vec<Step>| {
+        if run.len() < 2 {
+            out.append(run);
+            return;
+        }
+        let parts: Option<Vec<(&str, &str)>> =
+            run.iter().map(|s| contradiction_parts(&s.place)).collect();
+        let cell = forcing_cell(&run[0])
+            .map(|c| c.to_string())
+            .unwrap_or_default();
+        let place = match parts {
+            Some(parts) if parts.iter().all(|p| p.1 == parts[0].1) => {
+                let assumed: Vec<String> =
+                    parts.iter().map(|p| format!("{cell} = {}", p.0)).collect();
+                let digits: Vec<&str> = parts.iter().map(|p| p.0).collect();
+                format!(
+                    "assuming {}, leads each time, by {}, to a contradiction, so {cell} is {}",
+                    assumed.join(", then "),
+                    parts[0].1,
+                    neither(&digits)
+                )
+            }
+            _ => {
+                let places: Vec<&str> = run.iter().map(|s| s.place.as_str()).collect();
+                places.join("; and ")
+            }
+        };
+        let mut merged = run[0].clone();
+        for s in &run[1..] {
+            merged.rating = merged.rating.max(s.rating);
+            merged.eliminations.extend(s.eliminations.iter().copied());
+        }
+        merged.place = place;
+        run.clear();
+        out.push(merged);
+    };
+    for s in steps {
+        let joins = match (run.last(), forcing_cell(&s)) {
+            (Some(last), Some(c)) => last.technique == s.technique && forcing_cell(last) == Some(c),
+            _ => false,
+        };
+        if !joins {
+            flush(&mut run, &mut out);
+        }
+        if forcing_cell(&s).is_some() {
+            run.push(s);
+        } else {
+            out.push(s);
+        }
+    }
+    flush(&mut run, &mut out);
+    out
+}
+
 /// Grades, explains and hints puzzles of one set of rules.
 ///
 /// It holds three csp-core models built once: the plain one (for
@@ -1170,7 +1273,7 @@ impl Logic {
         let grade = a.grade();
         let stuck = (!a.solved()).then(|| a.reached.clone());
         Ok(Explanation {
-            steps: a.steps,
+            steps: one_step_per_cell(a.steps),
             grade,
             stuck,
             solution,
