@@ -188,6 +188,24 @@ fn same_reason(a: &Step, b: &Step) -> bool {
         || (removals && ((!a.reads.is_empty() && a.reads == b.reads) || a.settles == b.settles))
 }
 
+/// What is wrong with a hint's step, if anything. A hint is a step a
+/// player can act on: one that places something, or one that removes
+/// candidates and says which ("removes 6 from r9c2", "r1c8 is neither 2
+/// nor 9"). A hint that places nothing but reads as placing ("r1c3 is
+/// 2") is wrong.
+fn hint_fault(step: &Step) -> Option<&'static str> {
+    if step.placed.is_some() {
+        return None;
+    }
+    let removes = step.text.contains("removes ");
+    let written = step.text.split_once(": ").map_or("", |(w, _)| w);
+    match (removes, engine_value(written).is_some()) {
+        (false, _) => Some("places nothing and does not say what it removes"),
+        (true, true) => Some("places nothing but reads as placing"),
+        (true, false) => None,
+    }
+}
+
 /// What is wrong with step `s` of `family` (at `at`), if anything.
 fn check_step(family: &dyn AnyFamily, s: &Step, at: &str, faults: &mut Vec<String>) {
     let name = family.info().name;
@@ -265,8 +283,8 @@ fn steps_speak_the_players_words_and_name_listed_rules() {
                 Hint::Step { step, before } => {
                     let at = format!("puzzle {k} hint");
                     check_step(family, &step, &at, &mut faults);
-                    if step.placed.is_none() {
-                        faults.push(format!("{name} {k}: the hint places nothing"));
+                    if let Some(fault) = hint_fault(&step) {
+                        faults.push(format!("{name} {k}: the hint {fault}: {:?}", step.text));
                     }
                     for s in &before {
                         check_step(family, s, &at, &mut faults);
@@ -484,4 +502,32 @@ fn slugs_are_file_names() {
     assert_eq!(slug("naked/hidden subset"), "naked-hidden-subset");
     assert_eq!(slug("X-wing"), "x-wing");
     assert_eq!(slug("BUG+1"), "bug-1");
+}
+
+/// A hint may remove candidates if it says which; one that places nothing
+/// and reads as placing is caught.
+#[test]
+fn hints_that_place_nothing_are_checked() {
+    let step = |text: &str, placed: Option<i32>| Step {
+        text: text.to_owned(),
+        cell: None,
+        placed,
+        rule: "pointing".to_owned(),
+        reads: Vec::new(),
+        settles: Vec::new(),
+    };
+    let removes = step(
+        "pointing in box 1 and row 3: removes 1 from r3c7, r3c9",
+        None,
+    );
+    assert_eq!(hint_fault(&removes), None);
+    let placing = step("r1c3 is 2: pointing in box 1 and row 1", None);
+    assert!(hint_fault(&placing).is_some());
+    let silent = step("pointing in box 1 and row 3", None);
+    assert!(hint_fault(&silent).is_some());
+    let placed = step(
+        "r1c3 is 2: the only place for 2 in row 1 (hidden single)",
+        Some(2),
+    );
+    assert_eq!(hint_fault(&placed), None);
 }
