@@ -531,3 +531,49 @@ fn hints_that_place_nothing_are_checked() {
     );
     assert_eq!(hint_fault(&placed), None);
 }
+
+/// Every step of the Sudoku families lists the cells it reads, the
+/// whole-grid techniques too (the cells and houses their words name: a
+/// fish's lines, a chain's cells, a forcing chain's cell), so that `explain
+/// --json` and `--svg` show what each step looks at.
+#[test]
+fn sudoku_steps_list_the_cells_they_read() {
+    let limits = Limits::default();
+    let mut faults = Vec::new();
+    let mut rules = std::collections::BTreeSet::new();
+    for &family in families() {
+        let name = family.info().name;
+        // (Killer Sudoku's steps come from the shared layer: a few of its
+        // eliminations, "r1c1 cannot be 1: column 1 has its 1", read
+        // nothing yet.)
+        if !["sudoku", "jigsaw-sudoku"].contains(&name) {
+            continue;
+        }
+        for (k, text) in puzzles(name).iter().enumerate() {
+            let p = family.load(text).expect("a test puzzle loads");
+            let e = p.explain(&limits).expect("a test puzzle explains");
+            for (i, s) in e.steps.iter().enumerate() {
+                rules.insert(s.rule.clone());
+                if s.reads.is_empty() {
+                    faults.push(format!(
+                        "{name} {k} step {}: reads nothing: {}",
+                        i + 1,
+                        s.text
+                    ));
+                }
+            }
+        }
+    }
+    // The corpus reaches the whole-grid techniques this checks.
+    for rule in [
+        "X-wing",
+        "jellyfish",
+        "skyscraper",
+        "XY-wing",
+        "AIC",
+        "forcing net",
+    ] {
+        assert!(rules.contains(rule), "no test puzzle uses {rule}");
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}

@@ -462,7 +462,8 @@ pub struct Step {
     pub placement: Option<(Cell, u8)>,
     /// Candidates removed, `(cell, value)`, for the other techniques.
     pub eliminations: Vec<(Cell, u8)>,
-    /// Where it happened ("box 6", "box 1 and row 2", "rows and columns"),
+    /// Where it happened ("box 6", "box 1 and row 2", for a fish "rows 2
+    /// and 7, where 6 lies only in columns 1 and 5"),
     /// or for the whole-grid patterns the pattern itself ("pivot r1c1
     /// {12}, pincers ...").
     pub place: String,
@@ -827,7 +828,10 @@ fn analyse_with(
                         }
                         if steps {
                             let place = match model.origin(d.constraint) {
-                                Some(Origin::Fish) => "rows and columns".to_owned(),
+                                Some(Origin::Fish) => {
+                                    fish_words(&masks, n, technique, cell, d.value as u8)
+                                        .unwrap_or_else(|| "rows and columns".to_owned())
+                                }
                                 Some(Origin::Pattern) => {
                                     match geo
                                         .and_then(|g| techniques::describe(g, technique, &masks))
@@ -906,6 +910,82 @@ fn analyse_with(
         hardest,
         used_unique,
     })
+}
+
+/// The words of a fish on `digit` that removes it from `cell`, found in
+/// `masks` (the candidates before the step): "rows 2 and 7, where 6 lies
+/// only in columns 1 and 5" (or columns first), or `None` if no fish of
+/// the technique's size explains the removal.
+fn fish_words(
+    masks: &[u64],
+    n: usize,
+    technique: Technique,
+    cell: Cell,
+    digit: u8,
+) -> Option<String> {
+    let k = match technique {
+        Technique::XWing => 2,
+        Technique::Swordfish => 3,
+        Technique::Jellyfish => 4,
+        _ => return None,
+    };
+    let bit = 1u64 << (digit - 1);
+    let list = |lines: &[usize]| -> String {
+        let names: Vec<String> = lines.iter().map(|l| (l + 1).to_string()).collect();
+        match names.split_last() {
+            Some((last, init)) if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+            _ => names.concat(),
+        }
+    };
+    for by_rows in [true, false] {
+        // The places of the digit along each base line, as a bit set of
+        // the cross lines.
+        let places = |line: usize| -> u64 {
+            (0..n)
+                .filter(|&x| {
+                    let i = if by_rows { line * n + x } else { x * n + line };
+                    masks.get(i).is_some_and(|m| m & bit != 0)
+                })
+                .fold(0, |acc, x| acc | 1u64 << x)
+        };
+        let (base_of, cross_of) = if by_rows {
+            (cell.row, cell.col)
+        } else {
+            (cell.col, cell.row)
+        };
+        let lines: Vec<usize> = (0..n)
+            .filter(|&l| l != base_of && (2..=k).contains(&(places(l).count_ones() as usize)))
+            .collect();
+        // Every k of those lines whose places lie in k cross lines, one of
+        // them the removed cell's.
+        let mut pick: Vec<usize> = (0..k).collect();
+        while k <= lines.len() {
+            let chosen: Vec<usize> = pick.iter().map(|&j| lines[j]).collect();
+            let cover = chosen.iter().fold(0, |acc, &l| acc | places(l));
+            if cover.count_ones() as usize == k && cover & (1u64 << cross_of) != 0 {
+                let crosses: Vec<usize> = (0..n).filter(|&x| cover & (1u64 << x) != 0).collect();
+                let (base, cross) = if by_rows {
+                    ("rows", "columns")
+                } else {
+                    ("columns", "rows")
+                };
+                return Some(format!(
+                    "{base} {}, where {digit} lies only in {cross} {}",
+                    list(&chosen),
+                    list(&crosses)
+                ));
+            }
+            // The next k-subset, in lexicographic order.
+            let Some(j) = (0..k).rev().find(|&j| pick[j] < lines.len() - k + j) else {
+                break;
+            };
+            pick[j] += 1;
+            for m in j + 1..k {
+                pick[m] = pick[m - 1] + 1;
+            }
+        }
+    }
+    None
 }
 
 /// The cell whose candidates forcing step `s` removes, if it removes
