@@ -741,12 +741,6 @@ fn describe(
     let dom = |d: &[u64], c: Cell| d[c.index(n)];
     let min = |m: u64| m.trailing_zeros();
     let max = |m: u64| 63 - m.leading_zeros();
-    let placed_text = if placed.is_empty() {
-        String::new()
-    } else {
-        let p: Vec<String> = placed.iter().map(|(c, v)| format!("{c} is {v}")).collect();
-        format!("; so {}", and_list(&p))
-    };
     let body = match (technique, clue) {
         (Technique::Bounds, Clue::Less(lo, hi)) => {
             let mut parts = Vec::new();
@@ -823,6 +817,23 @@ fn describe(
             removed_text(removed)
         ),
         _ => format!("{}: {}", technique, removed_text(removed)),
+    };
+    // The placements the body has not already concluded ("..., so r1c3
+    // is 2" is not followed by "; so r1c3 is 2").
+    let said = |c: &Cell, v: &u8| {
+        let phrase = format!("so {c} is {v}");
+        body.match_indices(&phrase)
+            .any(|(at, _)| matches!(body[at + phrase.len()..].chars().next(), None | Some(';')))
+    };
+    let unsaid: Vec<String> = placed
+        .iter()
+        .filter(|(c, v)| !said(c, v))
+        .map(|(c, v)| format!("{c} is {v}"))
+        .collect();
+    let placed_text = if unsaid.is_empty() {
+        String::new()
+    } else {
+        format!("; so {}", and_list(&unsaid))
     };
     format!("{body}{placed_text}")
         .trim_start_matches("; ")

@@ -188,6 +188,26 @@ fn same_reason(a: &Step, b: &Step) -> bool {
         || (removals && ((!a.reads.is_empty() && a.reads == b.reads) || a.settles == b.settles))
 }
 
+/// A conclusion a step says twice ("so r1c3 is 2; ...; so r1c3 is 2 and
+/// r1c2 is 3"): each "CELL is VALUE" after a "so", up to the next ";",
+/// "(" or " and ".
+fn said_twice(text: &str) -> Option<String> {
+    let clauses: Vec<&str> = text
+        .match_indices("so r")
+        .flat_map(|(at, _)| {
+            let rest = &text[at + 3..];
+            let clause = rest.find([';', '(']).map_or(rest, |end| &rest[..end]);
+            clause.split(" and ").map(str::trim_end)
+        })
+        .filter(|c| c.starts_with('r') && c.contains(" is "))
+        .collect();
+    clauses
+        .iter()
+        .enumerate()
+        .find(|&(i, c)| clauses[i + 1..].contains(c))
+        .map(|(_, c)| (*c).to_owned())
+}
+
 /// What is wrong with a hint's step, if anything. A hint is a step a
 /// player can act on: one that places something, or one that removes
 /// candidates and says which ("removes 6 from r9c2", "r1c8 is neither 2
@@ -226,6 +246,13 @@ fn check_step(family: &dyn AnyFamily, s: &Step, at: &str, faults: &mut Vec<Strin
     }
     if s.settles.is_empty() {
         faults.push(format!("{name} {at}: settles nothing: {:?}", s.text));
+    }
+    if let Some(said) = said_twice(&s.text) {
+        faults.push(format!("{name} {at}: says {said:?} twice: {:?}", s.text));
+    }
+    // An either/or a player would not write: the step should say which.
+    if s.text.contains(" domino is already placed") {
+        faults.push(format!("{name} {at}: an either/or reason: {:?}", s.text));
     }
     let written = s.text.split_once(": ").map_or(s.text.as_str(), |(w, _)| w);
     if let Some(v) = engine_value(written).filter(|_| !DIGIT_FAMILIES.contains(&name)) {
@@ -576,4 +603,13 @@ fn sudoku_steps_list_the_cells_they_read() {
         assert!(rules.contains(rule), "no test puzzle uses {rule}");
     }
     assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
+/// A step that says its conclusion twice is caught.
+#[test]
+fn conclusions_said_twice_are_found() {
+    let twice = "r1c3 < r1c2 and r1c2 <= 3, so r1c3 is 2; r1c3 < r1c2 and r1c3 >= 2, so r1c2 is 3; so r1c3 is 2 and r1c2 is 3";
+    assert_eq!(said_twice(twice).as_deref(), Some("r1c3 is 2"));
+    let once = "r1c3 < r1c2 and r1c2 <= 3, so r1c3 is 2; r1c3 < r1c2 and r1c3 >= 2, so r1c2 is 3";
+    assert_eq!(said_twice(once), None);
 }
