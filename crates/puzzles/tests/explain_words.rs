@@ -613,3 +613,26 @@ fn conclusions_said_twice_are_found() {
     let once = "r1c3 < r1c2 and r1c2 <= 3, so r1c3 is 2; r1c3 < r1c2 and r1c3 >= 2, so r1c2 is 3";
     assert_eq!(said_twice(once), None);
 }
+
+/// Masyu's rule pictures show the lines and crosses the steps have settled
+/// (`docs/images/rules.sh` draws them in): a picture of a Masyu step with
+/// none would show nothing of what the step did.
+#[test]
+fn masyu_rule_pictures_show_lines() {
+    let dir = root().join("docs/images/rules");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).expect("docs/images/rules exists") {
+        let path = entry.expect("a directory entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if !(name.starts_with("masyu-") && name.ends_with(".svg")) {
+            continue;
+        }
+        seen += 1;
+        let svg = std::fs::read_to_string(&path).expect("a picture reads");
+        assert!(
+            svg.contains("class=\"loop\"") || svg.contains("class=\"mark\""),
+            "{name} shows no line and no cross: redraw it with docs/images/rules.sh masyu"
+        );
+    }
+    assert!(seen > 0, "no Masyu rule picture in {}", dir.display());
+}
