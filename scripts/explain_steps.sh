@@ -26,7 +26,7 @@ corpus() {
     binairo) echo "$golden/binairo.txt $placing/binairo_6_easy.txt $placing/binairo_6_normal.txt $data/binairo_generated.txt" ;;
     unruly) echo "$golden/unruly.txt $placing/unruly_8_easy.txt $placing/unruly_8_normal.txt" ;;
     killer-sudoku) echo "$golden/killer-sudoku.txt $data/killer_sudoku.txt" ;;
-    jigsaw-sudoku) echo "$golden/jigsaw-sudoku.txt $data/jigsaw_sudoku.txt $data/jigsaw_sudoku_generated.txt $data/jigsaw_sudoku_pictures_only.txt" ;;
+    jigsaw-sudoku) echo "$golden/jigsaw-sudoku.txt $data/jigsaw_sudoku.txt $data/jigsaw_sudoku_generated.txt" ;;
     skyscrapers) echo "$golden/skyscrapers.txt benches/data/skyscrapers/5e.txt benches/data/skyscrapers/5h.txt $data/skyscrapers_generated.txt" ;;
     suguru) echo "$golden/suguru.txt benches/data/suguru/generated_6x6_easy.txt benches/data/suguru/generated_6x6_medium.txt" ;;
     nonogram) echo "$golden/nonogram.txt benches/data/nonogram/tatham_5x5.txt benches/data/nonogram/tatham_10x10.txt $data/nonogram_generated.txt" ;;

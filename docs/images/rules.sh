@@ -3,7 +3,8 @@
 # steps name, the first step that uses it in the family's test puzzles
 # (its golden sample, then the files scripts/explain_steps.sh reads), as
 # `explain --svg` draws it (the cells it reads washed blue, those it
-# settles yellow). Then rewrite the pages' lists:
+# settles yellow); Masyu's also show the lines and crosses of the steps up
+# to that one, read from the steps' words. Then rewrite the pages' lists:
 #
 #   cargo build -p gridcsp-cli && GRIDCSP=target/debug/gridcsp sh docs/images/rules.sh
 #   UPDATE_DOCS=1 cargo test -p gridcsp-puzzles --test explain_words
@@ -47,6 +48,30 @@ import json, os, re, shutil, sys
 family, tmp, out = sys.argv[1:]
 def slug(name):
     return re.sub(r"-+", "-", re.sub(r"[^a-z0-9]", "-", name.lower())).strip("-")
+def draw_lines(target, deductions, last):
+    # Masyu's picture of step `last` with the lines and crosses of the
+    # steps up to it drawn in (`explain --svg` draws the puzzle and the
+    # cells only): each step's words before ": " name them, as in
+    # "r1c4-r2c4 and r2c4-r3c4 have lines; r1c4-r1c5 has a cross".
+    marks = []
+    for d in deductions[: last + 1]:
+        written = d["text"].split(": ", 1)[0]
+        for clause in written.split("; "):
+            kind = "line" if re.search(r"ha(s a|ve) lines?$", clause) else (
+                "cross" if re.search(r"ha(s a|ve) cross(es)?$", clause) else None)
+            for m in re.finditer(r"r(\d+)c(\d+)-r(\d+)c(\d+)", clause if kind else ""):
+                r1, c1, r2, c2 = (int(g) - 1 for g in m.groups())
+                marks.append((kind, r1, c1, r2, c2))
+    svg = []
+    for kind, r1, c1, r2, c2 in marks:
+        if kind == "line":
+            svg.append(f'<path class="loop" d="M{c1 + 0.5:g} {r1 + 0.5:g}L{c2 + 0.5:g} {r2 + 0.5:g}"/>')
+        else:
+            x, y = (c1 + c2) / 2 + 0.5, (r1 + r2) / 2 + 0.5
+            svg.append(f'<path class="mark" d="M{x - 0.1:g} {y - 0.1:g}l0.2 0.2m0 -0.2l-0.2 0.2"/>')
+    text = open(target).read()
+    at = text.rindex("</svg>")
+    open(target, "w").write(text[:at] + "".join(s + "\n" for s in svg) + text[at:])
 for n, line in enumerate(open(tmp + ".json")):
     answer = json.loads(line)
     # Every family's answer carries `deductions` (rule, reads, settles), one
@@ -64,6 +89,8 @@ for n, line in enumerate(open(tmp + ".json")):
         picture = os.path.join(where, f"step-{i + 1:03}.svg")
         if not os.path.exists(target) and os.path.exists(picture):
             shutil.copyfile(picture, target)
+            if family == "masyu":
+                draw_lines(target, answer.get("deductions") or [], i)
 PY
     done
 done

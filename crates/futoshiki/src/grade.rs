@@ -557,7 +557,56 @@ fn steps_from_trace(_p: &Puzzle, pm: &PuzzleModel, trace: &[TraceEvent]) -> Vec<
         });
         k = end;
     }
-    steps
+    one_step_per_cells(steps)
+}
+
+/// The cells whose candidates step `s` removes, if it places nothing.
+fn cleared(s: &Step) -> Option<Vec<Cell>> {
+    if !s.placed.is_empty() || s.removed.is_empty() {
+        return None;
+    }
+    let mut cells: Vec<Cell> = s.removed.iter().map(|&(c, _)| c).collect();
+    cells.sort_unstable_by_key(|c| (c.row, c.col));
+    cells.dedup();
+    Some(cells)
+}
+
+/// The steps with each run of steps of one technique that clear the same
+/// cells, one after the other, told as one step: "r2c1 and r2c2 do not
+/// differ by 1 and r2c1 is 2 or 4, and r2c2 and r3c2 differ by 1 and r3c2
+/// is 1 or 5, so r2c2 is 2 or 4". A player narrows the cell once, for
+/// both reasons; the engine's one step per clue told it twice, the first
+/// time with a list of candidates the second step at once cuts down.
+fn one_step_per_cells(steps: Vec<Step>) -> Vec<Step> {
+    let mut out: Vec<Step> = Vec::with_capacity(steps.len());
+    for s in steps {
+        let joins = out.last().is_some_and(|last| {
+            last.technique == s.technique
+                && s.technique != Technique::NakedSingle
+                && cleared(last).is_some()
+                && cleared(last) == cleared(&s)
+        });
+        let Some(last) = out.last_mut().filter(|_| joins) else {
+            out.push(s);
+            continue;
+        };
+        // "A, so r2c2 is 1, 2, 4 or 5" and "B, so r2c2 is 2 or 4": "A, and
+        // B, so r2c2 is 2 or 4" when both conclude on the same cells.
+        let joined = match (last.text.rsplit_once(", so "), s.text.rsplit_once(", so ")) {
+            (Some((a, x)), Some((b, y))) if x.split(" is ").next() == y.split(" is ").next() => {
+                format!("{a}, and {b}, so {y}")
+            }
+            _ => format!("{}; {}", last.text, s.text),
+        };
+        last.text = joined;
+        for c in s.clues {
+            if !last.clues.contains(&c) {
+                last.clues.push(c);
+            }
+        }
+        last.removed.extend(s.removed);
+    }
+    out
 }
 
 /// The trace's runs of one constraint and rule, in order.
@@ -692,12 +741,6 @@ fn describe(
     let dom = |d: &[u64], c: Cell| d[c.index(n)];
     let min = |m: u64| m.trailing_zeros();
     let max = |m: u64| 63 - m.leading_zeros();
-    let placed_text = if placed.is_empty() {
-        String::new()
-    } else {
-        let p: Vec<String> = placed.iter().map(|(c, v)| format!("{c} is {v}")).collect();
-        format!("; so {}", and_list(&p))
-    };
     let body = match (technique, clue) {
         (Technique::Bounds, Clue::Less(lo, hi)) => {
             let mut parts = Vec::new();
@@ -774,6 +817,23 @@ fn describe(
             removed_text(removed)
         ),
         _ => format!("{}: {}", technique, removed_text(removed)),
+    };
+    // The placements the body has not already concluded ("..., so r1c3
+    // is 2" is not followed by "; so r1c3 is 2").
+    let said = |c: &Cell, v: &u8| {
+        let phrase = format!("so {c} is {v}");
+        body.match_indices(&phrase)
+            .any(|(at, _)| matches!(body[at + phrase.len()..].chars().next(), None | Some(';')))
+    };
+    let unsaid: Vec<String> = placed
+        .iter()
+        .filter(|(c, v)| !said(c, v))
+        .map(|(c, v)| format!("{c} is {v}"))
+        .collect();
+    let placed_text = if unsaid.is_empty() {
+        String::new()
+    } else {
+        format!("; so {}", and_list(&unsaid))
     };
     format!("{body}{placed_text}")
         .trim_start_matches("; ")

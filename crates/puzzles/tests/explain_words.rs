@@ -188,6 +188,44 @@ fn same_reason(a: &Step, b: &Step) -> bool {
         || (removals && ((!a.reads.is_empty() && a.reads == b.reads) || a.settles == b.settles))
 }
 
+/// A conclusion a step says twice ("so r1c3 is 2; ...; so r1c3 is 2 and
+/// r1c2 is 3"): each "CELL is VALUE" after a "so", up to the next ";",
+/// "(" or " and ".
+fn said_twice(text: &str) -> Option<String> {
+    let clauses: Vec<&str> = text
+        .match_indices("so r")
+        .flat_map(|(at, _)| {
+            let rest = &text[at + 3..];
+            let clause = rest.find([';', '(']).map_or(rest, |end| &rest[..end]);
+            clause.split(" and ").map(str::trim_end)
+        })
+        .filter(|c| c.starts_with('r') && c.contains(" is "))
+        .collect();
+    clauses
+        .iter()
+        .enumerate()
+        .find(|&(i, c)| clauses[i + 1..].contains(c))
+        .map(|(_, c)| (*c).to_owned())
+}
+
+/// What is wrong with a hint's step, if anything. A hint is a step a
+/// player can act on: one that places something, or one that removes
+/// candidates and says which ("removes 6 from r9c2", "r1c8 is neither 2
+/// nor 9"). A hint that places nothing but reads as placing ("r1c3 is
+/// 2") is wrong.
+fn hint_fault(step: &Step) -> Option<&'static str> {
+    if step.placed.is_some() {
+        return None;
+    }
+    let removes = step.text.contains("removes ");
+    let written = step.text.split_once(": ").map_or("", |(w, _)| w);
+    match (removes, engine_value(written).is_some()) {
+        (false, _) => Some("places nothing and does not say what it removes"),
+        (true, true) => Some("places nothing but reads as placing"),
+        (true, false) => None,
+    }
+}
+
 /// What is wrong with step `s` of `family` (at `at`), if anything.
 fn check_step(family: &dyn AnyFamily, s: &Step, at: &str, faults: &mut Vec<String>) {
     let name = family.info().name;
@@ -208,6 +246,13 @@ fn check_step(family: &dyn AnyFamily, s: &Step, at: &str, faults: &mut Vec<Strin
     }
     if s.settles.is_empty() {
         faults.push(format!("{name} {at}: settles nothing: {:?}", s.text));
+    }
+    if let Some(said) = said_twice(&s.text) {
+        faults.push(format!("{name} {at}: says {said:?} twice: {:?}", s.text));
+    }
+    // An either/or a player would not write: the step should say which.
+    if s.text.contains(" domino is already placed") {
+        faults.push(format!("{name} {at}: an either/or reason: {:?}", s.text));
     }
     let written = s.text.split_once(": ").map_or(s.text.as_str(), |(w, _)| w);
     if let Some(v) = engine_value(written).filter(|_| !DIGIT_FAMILIES.contains(&name)) {
@@ -265,8 +310,8 @@ fn steps_speak_the_players_words_and_name_listed_rules() {
                 Hint::Step { step, before } => {
                     let at = format!("puzzle {k} hint");
                     check_step(family, &step, &at, &mut faults);
-                    if step.placed.is_none() {
-                        faults.push(format!("{name} {k}: the hint places nothing"));
+                    if let Some(fault) = hint_fault(&step) {
+                        faults.push(format!("{name} {k}: the hint {fault}: {:?}", step.text));
                     }
                     for s in &before {
                         check_step(family, s, &at, &mut faults);
@@ -484,4 +529,110 @@ fn slugs_are_file_names() {
     assert_eq!(slug("naked/hidden subset"), "naked-hidden-subset");
     assert_eq!(slug("X-wing"), "x-wing");
     assert_eq!(slug("BUG+1"), "bug-1");
+}
+
+/// A hint may remove candidates if it says which; one that places nothing
+/// and reads as placing is caught.
+#[test]
+fn hints_that_place_nothing_are_checked() {
+    let step = |text: &str, placed: Option<i32>| Step {
+        text: text.to_owned(),
+        cell: None,
+        placed,
+        rule: "pointing".to_owned(),
+        reads: Vec::new(),
+        settles: Vec::new(),
+    };
+    let removes = step(
+        "pointing in box 1 and row 3: removes 1 from r3c7, r3c9",
+        None,
+    );
+    assert_eq!(hint_fault(&removes), None);
+    let placing = step("r1c3 is 2: pointing in box 1 and row 1", None);
+    assert!(hint_fault(&placing).is_some());
+    let silent = step("pointing in box 1 and row 3", None);
+    assert!(hint_fault(&silent).is_some());
+    let placed = step(
+        "r1c3 is 2: the only place for 2 in row 1 (hidden single)",
+        Some(2),
+    );
+    assert_eq!(hint_fault(&placed), None);
+}
+
+/// Every step of the Sudoku families lists the cells it reads, the
+/// whole-grid techniques too (the cells and houses their words name: a
+/// fish's lines, a chain's cells, a forcing chain's cell), so that `explain
+/// --json` and `--svg` show what each step looks at.
+#[test]
+fn sudoku_steps_list_the_cells_they_read() {
+    let limits = Limits::default();
+    let mut faults = Vec::new();
+    let mut rules = std::collections::BTreeSet::new();
+    for &family in families() {
+        let name = family.info().name;
+        // (Killer Sudoku's steps come from the shared layer: a few of its
+        // eliminations, "r1c1 cannot be 1: column 1 has its 1", read
+        // nothing yet.)
+        if !["sudoku", "jigsaw-sudoku"].contains(&name) {
+            continue;
+        }
+        for (k, text) in puzzles(name).iter().enumerate() {
+            let p = family.load(text).expect("a test puzzle loads");
+            let e = p.explain(&limits).expect("a test puzzle explains");
+            for (i, s) in e.steps.iter().enumerate() {
+                rules.insert(s.rule.clone());
+                if s.reads.is_empty() {
+                    faults.push(format!(
+                        "{name} {k} step {}: reads nothing: {}",
+                        i + 1,
+                        s.text
+                    ));
+                }
+            }
+        }
+    }
+    // The corpus reaches the whole-grid techniques this checks.
+    for rule in [
+        "X-wing",
+        "jellyfish",
+        "skyscraper",
+        "XY-wing",
+        "AIC",
+        "forcing net",
+    ] {
+        assert!(rules.contains(rule), "no test puzzle uses {rule}");
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
+/// A step that says its conclusion twice is caught.
+#[test]
+fn conclusions_said_twice_are_found() {
+    let twice = "r1c3 < r1c2 and r1c2 <= 3, so r1c3 is 2; r1c3 < r1c2 and r1c3 >= 2, so r1c2 is 3; so r1c3 is 2 and r1c2 is 3";
+    assert_eq!(said_twice(twice).as_deref(), Some("r1c3 is 2"));
+    let once = "r1c3 < r1c2 and r1c2 <= 3, so r1c3 is 2; r1c3 < r1c2 and r1c3 >= 2, so r1c2 is 3";
+    assert_eq!(said_twice(once), None);
+}
+
+/// Masyu's rule pictures show the lines and crosses the steps have settled
+/// (`docs/images/rules.sh` draws them in): a picture of a Masyu step with
+/// none would show nothing of what the step did.
+#[test]
+fn masyu_rule_pictures_show_lines() {
+    let dir = root().join("docs/images/rules");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).expect("docs/images/rules exists") {
+        let path = entry.expect("a directory entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if !(name.starts_with("masyu-") && name.ends_with(".svg")) {
+            continue;
+        }
+        seen += 1;
+        let svg = std::fs::read_to_string(&path).expect("a picture reads");
+        assert!(
+            svg.contains("class=\"loop\"") || svg.contains("class=\"mark\""),
+            "{name} shows no line and no cross: redraw it with docs/images/rules.sh masyu"
+        );
+    }
+    assert!(seen > 0, "no Masyu rule picture in {}", dir.display());
 }

@@ -462,7 +462,8 @@ pub struct Step {
     pub placement: Option<(Cell, u8)>,
     /// Candidates removed, `(cell, value)`, for the other techniques.
     pub eliminations: Vec<(Cell, u8)>,
-    /// Where it happened ("box 6", "box 1 and row 2", "rows and columns"),
+    /// Where it happened ("box 6", "box 1 and row 2", for a fish "rows 2
+    /// and 7, where 6 lies only in columns 1 and 5"),
     /// or for the whole-grid patterns the pattern itself ("pivot r1c1
     /// {12}, pincers ...").
     pub place: String,
@@ -497,6 +498,16 @@ impl fmt::Display for Step {
                 for &(_, v) in &self.eliminations {
                     if !values.contains(&v) {
                         values.push(v);
+                    }
+                }
+                // Several digits of one cell: "removes 2 and 9 from r1c8".
+                if let [(cell, _), rest @ ..] = self.eliminations.as_slice() {
+                    let digits: Vec<String> = values.iter().map(u8::to_string).collect();
+                    if let (true, Some((last, init))) = (
+                        values.len() > 1 && rest.iter().all(|(c, _)| c == cell),
+                        digits.split_last(),
+                    ) {
+                        return write!(f, "{} and {last} from {cell}", init.join(", "));
                     }
                 }
                 for (i, v) in values.iter().enumerate() {
@@ -817,7 +828,10 @@ fn analyse_with(
                         }
                         if steps {
                             let place = match model.origin(d.constraint) {
-                                Some(Origin::Fish) => "rows and columns".to_owned(),
+                                Some(Origin::Fish) => {
+                                    fish_words(&masks, n, technique, cell, d.value as u8)
+                                        .unwrap_or_else(|| "rows and columns".to_owned())
+                                }
                                 Some(Origin::Pattern) => {
                                     match geo
                                         .and_then(|g| techniques::describe(g, technique, &masks))
@@ -896,6 +910,175 @@ fn analyse_with(
         hardest,
         used_unique,
     })
+}
+
+/// The words of a fish on `digit` that removes it from `cell`, found in
+/// `masks` (the candidates before the step): "rows 2 and 7, where 6 lies
+/// only in columns 1 and 5" (or columns first), or `None` if no fish of
+/// the technique's size explains the removal.
+fn fish_words(
+    masks: &[u64],
+    n: usize,
+    technique: Technique,
+    cell: Cell,
+    digit: u8,
+) -> Option<String> {
+    let k = match technique {
+        Technique::XWing => 2,
+        Technique::Swordfish => 3,
+        Technique::Jellyfish => 4,
+        _ => return None,
+    };
+    let bit = 1u64 << (digit - 1);
+    let list = |lines: &[usize]| -> String {
+        let names: Vec<String> = lines.iter().map(|l| (l + 1).to_string()).collect();
+        match names.split_last() {
+            Some((last, init)) if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+            _ => names.concat(),
+        }
+    };
+    for by_rows in [true, false] {
+        // The places of the digit along each base line, as a bit set of
+        // the cross lines.
+        let places = |line: usize| -> u64 {
+            (0..n)
+                .filter(|&x| {
+                    let i = if by_rows { line * n + x } else { x * n + line };
+                    masks.get(i).is_some_and(|m| m & bit != 0)
+                })
+                .fold(0, |acc, x| acc | 1u64 << x)
+        };
+        let (base_of, cross_of) = if by_rows {
+            (cell.row, cell.col)
+        } else {
+            (cell.col, cell.row)
+        };
+        let lines: Vec<usize> = (0..n)
+            .filter(|&l| l != base_of && (2..=k).contains(&(places(l).count_ones() as usize)))
+            .collect();
+        // Every k of those lines whose places lie in k cross lines, one of
+        // them the removed cell's.
+        let mut pick: Vec<usize> = (0..k).collect();
+        while k <= lines.len() {
+            let chosen: Vec<usize> = pick.iter().map(|&j| lines[j]).collect();
+            let cover = chosen.iter().fold(0, |acc, &l| acc | places(l));
+            if cover.count_ones() as usize == k && cover & (1u64 << cross_of) != 0 {
+                let crosses: Vec<usize> = (0..n).filter(|&x| cover & (1u64 << x) != 0).collect();
+                let (base, cross) = if by_rows {
+                    ("rows", "columns")
+                } else {
+                    ("columns", "rows")
+                };
+                return Some(format!(
+                    "{base} {}, where {digit} lies only in {cross} {}",
+                    list(&chosen),
+                    list(&crosses)
+                ));
+            }
+            // The next k-subset, in lexicographic order.
+            let Some(j) = (0..k).rev().find(|&j| pick[j] < lines.len() - k + j) else {
+                break;
+            };
+            pick[j] += 1;
+            for m in j + 1..k {
+                pick[m] = pick[m - 1] + 1;
+            }
+        }
+    }
+    None
+}
+
+/// The cell whose candidates forcing step `s` removes, if it removes
+/// candidates of one cell only.
+fn forcing_cell(s: &Step) -> Option<Cell> {
+    let forcing = matches!(s.technique, Technique::ForcingChain | Technique::ForcingNet);
+    let (&(first, _), rest) = s.eliminations.split_first()?;
+    (forcing && s.placement.is_none() && rest.iter().all(|&(c, _)| c == first)).then_some(first)
+}
+
+/// The parts of a forcing step's contradiction form, "assuming r1c8 = 2
+/// leads, by singles, to a contradiction, so r1c8 is not 2": the digit
+/// assumed and what it was followed by ("singles").
+fn contradiction_parts(place: &str) -> Option<(&str, &str)> {
+    let rest = place.strip_prefix("assuming ")?;
+    let (assumed, rest) = rest.split_once(" leads, by ")?;
+    let (with, _) = rest.split_once(", to a contradiction, so ")?;
+    let (_, digit) = assumed.split_once(" = ")?;
+    Some((digit, with))
+}
+
+/// "2 nor 9", "2, 5 or 9": the digits a cell is not.
+fn neither(digits: &[&str]) -> String {
+    match digits {
+        [a, b] => format!("neither {a} nor {b}"),
+        [init @ .., last] => format!("not {} or {last}", init.join(", ")),
+        [] => String::new(),
+    }
+}
+
+/// The steps with each run of forcing steps that remove candidates of one
+/// and the same cell, one after the other, told as one step: "assuming
+/// r1c8 = 2, then r1c8 = 9, leads each time, by singles, to a
+/// contradiction, so r1c8 is neither 2 nor 9". A player crosses those
+/// candidates out for one reason (each leads to a contradiction), so the
+/// engine's one deduction per candidate is one step. Its rating is the
+/// run's highest; the grade, counted by the analysis, is unchanged.
+fn one_step_per_cell(steps: Vec<Step>) -> Vec<Step> {
+    let mut out: Vec<Step> = Vec::with_capacity(steps.len());
+    // The forcing steps on one cell that end at the step being read.
+    let mut run: Vec<Step> = Vec::new();
+    let flush = |run: &mut Vec<Step>, out: &mut Vec<Step>| {
+        if run.len() < 2 {
+            out.append(run);
+            return;
+        }
+        let parts: Option<Vec<(&str, &str)>> =
+            run.iter().map(|s| contradiction_parts(&s.place)).collect();
+        let cell = forcing_cell(&run[0])
+            .map(|c| c.to_string())
+            .unwrap_or_default();
+        let place = match parts {
+            Some(parts) if parts.iter().all(|p| p.1 == parts[0].1) => {
+                let assumed: Vec<String> =
+                    parts.iter().map(|p| format!("{cell} = {}", p.0)).collect();
+                let digits: Vec<&str> = parts.iter().map(|p| p.0).collect();
+                format!(
+                    "assuming {}, leads each time, by {}, to a contradiction, so {cell} is {}",
+                    assumed.join(", then "),
+                    parts[0].1,
+                    neither(&digits)
+                )
+            }
+            _ => {
+                let places: Vec<&str> = run.iter().map(|s| s.place.as_str()).collect();
+                places.join("; and ")
+            }
+        };
+        let mut merged = run[0].clone();
+        for s in &run[1..] {
+            merged.rating = merged.rating.max(s.rating);
+            merged.eliminations.extend(s.eliminations.iter().copied());
+        }
+        merged.place = place;
+        run.clear();
+        out.push(merged);
+    };
+    for s in steps {
+        let joins = match (run.last(), forcing_cell(&s)) {
+            (Some(last), Some(c)) => last.technique == s.technique && forcing_cell(last) == Some(c),
+            _ => false,
+        };
+        if !joins {
+            flush(&mut run, &mut out);
+        }
+        if forcing_cell(&s).is_some() {
+            run.push(s);
+        } else {
+            out.push(s);
+        }
+    }
+    flush(&mut run, &mut out);
+    out
 }
 
 /// Grades, explains and hints puzzles of one set of rules.
@@ -1170,7 +1353,7 @@ impl Logic {
         let grade = a.grade();
         let stuck = (!a.solved()).then(|| a.reached.clone());
         Ok(Explanation {
-            steps: a.steps,
+            steps: one_step_per_cell(a.steps),
             grade,
             stuck,
             solution,

@@ -902,7 +902,10 @@ impl Family for Dominosa {
                     }
                 }
                 let elsewhere = p.placements().into_iter().find(|&(x, y)| {
-                    (x, y) != (i.min(j), i.max(j)) && p.domino(x, y) == dom && settled(x) == Some(y)
+                    // Either end settled on the other places it.
+                    (x, y) != (i.min(j), i.max(j))
+                        && p.domino(x, y) == dom
+                        && (settled(x) == Some(y) || settled(y) == Some(x))
                 });
                 match elsewhere {
                     Some((x, y)) => crate::Reason::new(
@@ -919,15 +922,64 @@ impl Family for Dominosa {
                         format!("{cell} has no other neighbour left to pair with"),
                         vec![cell, p.cell(j)],
                     ),
-                    None => crate::Reason::new(
-                        RULES[3].name,
-                        format!(
-                            "{} or the {} domino is already placed",
-                            pair_name(p, i, j),
-                            domino_name(a, b)
-                        ),
-                        vec![cell, p.cell(j)],
-                    ),
+                    None => {
+                        // Nothing is settled yet that rules it out: a
+                        // deduction of the same wave is. Say which holds:
+                        // a neighbour of an end has no one else left to
+                        // pair with, or the domino one place left.
+                        let free = |q: usize, o: usize| settled(q).is_none_or(|s| s == o);
+                        let forced = [i, j].into_iter().find_map(|k| {
+                            board
+                                .open(k)
+                                .into_iter()
+                                .find(|&o| {
+                                    o != i && o != j && {
+                                        let left: Vec<usize> = board
+                                            .open(o)
+                                            .into_iter()
+                                            .filter(|&q| free(q, o))
+                                            .collect();
+                                        left == [k]
+                                    }
+                                })
+                                .map(|o| (k, o))
+                        });
+                        let only_place: Vec<(usize, usize)> = board
+                            .places(dom)
+                            .into_iter()
+                            .filter(|&(x, y)| {
+                                (x, y) != (i.min(j), i.max(j)) && free(x, y) && free(y, x)
+                            })
+                            .collect();
+                        match (forced, only_place.as_slice()) {
+                            (Some((k, o)), _) => crate::Reason::new(
+                                RULES[2].name,
+                                format!(
+                                    "{} has no neighbour left but {} to pair with",
+                                    p.cell(o),
+                                    p.cell(k)
+                                ),
+                                vec![p.cell(o), p.cell(k)],
+                            ),
+                            (None, &[(x, y)]) => crate::Reason::new(
+                                RULES[1].name,
+                                format!(
+                                    "the {} domino's one place left is {}",
+                                    domino_name(a, b),
+                                    pair_name(p, x, y)
+                                ),
+                                vec![p.cell(x), p.cell(y)],
+                            ),
+                            _ => crate::Reason::new(
+                                RULES[3].name,
+                                format!(
+                                    "the dominoes already placed leave no room for {}",
+                                    pair_name(p, i, j)
+                                ),
+                                vec![cell, p.cell(j)],
+                            ),
+                        }
+                    }
                 }
             }
         }

@@ -231,6 +231,12 @@ pub fn step_of(variant: &Variant, s: &sudoku::Step) -> Step {
             }
         }
     }
+    if reads.is_empty() && s.placement.is_none() {
+        // A whole-grid pattern names its cells in its words ("strong links
+        // r1c2-r1c8 (row 1) and ...", "pivot r5c7 {34}", "each place of 8
+        // in column 2"): it reads those cells and the houses it names.
+        reads = named_reads(variant, &s.place);
+    }
     let mut settles: Vec<Cell> = s.placement.map(|(c, _)| cell(c)).into_iter().collect();
     for &(c, _) in &s.eliminations {
         if !settles.contains(&cell(c)) {
@@ -245,6 +251,120 @@ pub fn step_of(variant: &Variant, s: &sudoku::Step) -> Step {
         reads,
         settles,
     }
+}
+
+/// The words with each list of lines named at once written out: "rows 2,
+/// 5 and 7" as "row 2, row 5 and row 7" (a fish's words), so that each
+/// house is named as [`named_reads`] finds it.
+fn singular(words: &str) -> String {
+    let mut out = String::with_capacity(words.len());
+    let mut rest = words;
+    'scan: while !rest.is_empty() {
+        for (plural, one) in [("rows ", "row "), ("columns ", "column ")] {
+            let Some(after) = rest.strip_prefix(plural) else {
+                continue;
+            };
+            // "2", ", 5", " and 7": numbers with their separators.
+            let mut tail = after;
+            let mut first = true;
+            loop {
+                let sep = if first {
+                    Some("")
+                } else {
+                    [", ", " and "].into_iter().find(|s| {
+                        tail.strip_prefix(s)
+                            .is_some_and(|t| t.starts_with(|c: char| c.is_ascii_digit()))
+                    })
+                };
+                let Some(sep) = sep else { break };
+                let t = &tail[sep.len()..];
+                let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                if digits == 0 {
+                    break;
+                }
+                out.push_str(sep);
+                out.push_str(one);
+                out.push_str(&t[..digits]);
+                tail = &t[digits..];
+                first = false;
+            }
+            if first {
+                out.push_str(plural);
+                rest = after;
+            } else {
+                rest = tail;
+            }
+            continue 'scan;
+        }
+        let c = rest.chars().next().unwrap_or(' ');
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+/// The cells a pattern's words name: each cell ("r3c1", "r3c1+r3c2",
+/// "(4)r4c2") and every cell of each house ("row 1", "box 6"), in the
+/// order the words name them, each once.
+fn named_reads(variant: &Variant, words: &str) -> Vec<Cell> {
+    let words = &singular(words);
+    let mut reads: Vec<Cell> = Vec::new();
+    let mut add = |c: Cell| {
+        if !reads.contains(&c) {
+            reads.push(c);
+        }
+    };
+    let n = variant.size();
+    let bytes = words.as_bytes();
+    let number = |from: usize| -> (usize, usize) {
+        let end = (from..bytes.len())
+            .find(|&i| !bytes[i].is_ascii_digit())
+            .unwrap_or(bytes.len());
+        (words[from..end].parse().unwrap_or(0), end)
+    };
+    // Where each house's name starts in the words, to read them in order.
+    let mut houses: Vec<(usize, &sudoku::Group)> = Vec::new();
+    for g in variant.groups() {
+        let name = g.kind().to_string();
+        for (at, _) in words.match_indices(&name) {
+            let end = at + name.len();
+            let whole = !bytes.get(end).is_some_and(u8::is_ascii_digit);
+            if whole && !matches!(g.kind(), GroupKind::Cage(_)) {
+                houses.push((at, g));
+            }
+        }
+    }
+    houses.sort_by_key(|&(at, _)| at);
+    let mut next_house = houses.iter().peekable();
+    let mut i = 0;
+    while i < bytes.len() {
+        while let Some(&&(at, g)) = next_house.peek() {
+            if at > i {
+                break;
+            }
+            g.cells().iter().for_each(|&c| add(cell(c)));
+            next_house.next();
+        }
+        let starts = bytes[i] == b'r'
+            && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric())
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_digit);
+        if starts {
+            let (row, end) = number(i + 1);
+            if bytes.get(end) == Some(&b'c') && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) {
+                let (col, end) = number(end + 1);
+                if (1..=n).contains(&row) && (1..=n).contains(&col) {
+                    add(Cell::new(row - 1, col - 1));
+                }
+                i = end;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    for &(_, g) in next_house {
+        g.cells().iter().for_each(|&c| add(cell(c)));
+    }
+    reads
 }
 
 /// The techniques a Sudoku explanation names, easiest first (the sudoku
