@@ -140,15 +140,6 @@ fn generates_10x10_at_every_level() {
     }
 }
 
-/// The sizes players use: 15x15 at every level.
-#[test]
-#[ignore = "slow in a debug build"]
-fn generates_15x15_at_every_level() {
-    for level in 0..Masyu.info().levels.len() {
-        generated_at(15, level, 2);
-    }
-}
-
 #[test]
 fn generated_puzzles_are_unique_of_their_level_and_seeded() {
     let limits = Limits::default();
