@@ -193,17 +193,6 @@ fn generates_8x8_easy() {
     generated_at(8, 0, 1);
 }
 
-/// The sizes players use: 10x10 and 12x12 at every level.
-#[test]
-#[ignore = "slow in a debug build"]
-fn generates_10x10_and_12x12_at_every_level() {
-    for size in [10, 12] {
-        for level in 0..Lits.info().levels.len() {
-            generated_at(size, level, 1);
-        }
-    }
-}
-
 #[test]
 fn generated_puzzles_are_unique_and_of_their_level() {
     for (level, seed) in [(0, 3), (1, 1)] {

@@ -851,9 +851,7 @@ fn plant(blank: &HeyawakePuzzle, rng: &mut ChaCha8Rng) -> Option<Vec<bool>> {
     let options = built
         .options
         .clone()
-        .with_value_order(ValueOrder::Random {
-            seed: rng.random(),
-        })
+        .with_value_order(ValueOrder::Random { seed: rng.random() })
         .with_node_limit(PLANT_NODES);
     let s = Solver::with_options(&built.model, options)
         .solve()
