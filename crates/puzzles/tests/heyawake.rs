@@ -234,6 +234,40 @@ fn a_room_that_cannot_hold_its_number_is_named() {
     ));
 }
 
+/// A generated puzzle of `size` at `level`: of that level, its solution
+/// the only one, keeping the rules.
+fn generated_at(size: usize, level: usize, seed: u64) {
+    let options = GenerateOptions::new(size, size, level).with_seed(seed);
+    let g = Heyawake.generate(&options).expect("generates");
+    assert_eq!(g.grade.rank, level, "{size}x{size} seed {seed}");
+    assert_eq!(
+        Heyawake.grade(&g.puzzle, &Limits::default()).unwrap().rank,
+        level
+    );
+    let Unique::Unique(s) = Heyawake.uniqueness(&g.puzzle, &Limits::default()).0 else {
+        panic!("{size}x{size} level {level} seed {seed}: not unique");
+    };
+    assert_eq!(s, g.solution);
+    assert!(Heyawake.check(&g.puzzle, &s).is_empty());
+}
+
+/// 10x10 used to give up at both levels: its planted shadings failed.
+#[test]
+fn generates_10x10_at_every_level() {
+    for level in 0..Heyawake.info().levels.len() {
+        generated_at(10, level, 1);
+    }
+}
+
+/// The sizes players use: 15x15 at every level.
+#[test]
+#[ignore = "slow in a debug build"]
+fn generates_15x15_at_every_level() {
+    for level in 0..Heyawake.info().levels.len() {
+        generated_at(15, level, 2);
+    }
+}
+
 #[test]
 fn generated_puzzles_are_unique_at_their_level() {
     for level in 0..Heyawake.info().levels.len() {

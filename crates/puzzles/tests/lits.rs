@@ -169,6 +169,30 @@ fn steps_name_the_shapes_and_the_rules() {
     );
 }
 
+/// A generated puzzle of `size` at `level`: of that level, its solution
+/// the only one, keeping the rules.
+fn generated_at(size: usize, level: usize, seed: u64) {
+    let options = GenerateOptions::new(size, size, level).with_seed(seed);
+    let made = Lits.generate(&options).unwrap();
+    assert_eq!(made.grade.rank, level, "{size}x{size} seed {seed}");
+    assert_eq!(
+        Lits.grade(&made.puzzle, &Limits::default()).unwrap().rank,
+        level
+    );
+    assert!(Lits.check(&made.puzzle, &made.solution).is_empty());
+    match Lits.uniqueness(&made.puzzle, &Limits::default()).0 {
+        Unique::Unique(s) => assert_eq!(s, made.solution),
+        other => panic!("{size}x{size} level {level} seed {seed}: {other:?}"),
+    }
+}
+
+/// 8x8 easy used to give up (80 s, release build).
+#[test]
+#[ignore = "slow in a debug build"]
+fn generates_8x8_easy() {
+    generated_at(8, 0, 1);
+}
+
 #[test]
 fn generated_puzzles_are_unique_and_of_their_level() {
     for (level, seed) in [(0, 3), (1, 1)] {

@@ -118,6 +118,28 @@ fn check_names_each_broken_rule_and_its_cells() {
     assert!(v[0].cells.contains(&Cell::new(0, 1)));
 }
 
+/// A generated puzzle of `size` at `level`: of that level, its solution
+/// the only one, keeping the rules.
+fn generated_at(size: usize, level: usize, seed: u64) {
+    let o = GenerateOptions::new(size, size, level).with_seed(seed);
+    let g = Masyu.generate(&o).unwrap();
+    assert_eq!(solution(&g.puzzle), g.solution, "{size}x{size} seed {seed}");
+    assert!(Masyu.check(&g.puzzle, &g.solution).is_empty());
+    assert_eq!(
+        Masyu.grade(&g.puzzle, &Limits::default()).unwrap().rank,
+        level
+    );
+}
+
+/// 10x10 used to give up at both levels (no loop with every pearl placed
+/// was unique).
+#[test]
+fn generates_10x10_at_every_level() {
+    for level in 0..Masyu.info().levels.len() {
+        generated_at(10, level, 1);
+    }
+}
+
 #[test]
 fn generated_puzzles_are_unique_of_their_level_and_seeded() {
     let limits = Limits::default();

@@ -31,7 +31,9 @@ use crate::render::{Canvas, Ink, RenderOptions};
 use crate::text::Reader;
 use csp_core::constraints::{connected::rules as conn, count::rules as count};
 use csp_core::graph::Graph;
-use csp_core::{ConstraintId, Deduction, Limits, Literal, ModelError, Value, VarId};
+use csp_core::{
+    ConstraintId, Deduction, Limits, Literal, ModelError, Solver, Value, ValueOrder, VarId,
+};
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -45,6 +47,8 @@ pub const MIN_GENERATED: usize = 4;
 pub const MAX_GENERATED: usize = 40;
 /// The candidates tried when the options leave the budget to the family.
 const ATTEMPTS: u32 = 2000;
+/// The decisions the search that plants a shading may take.
+const PLANT_NODES: u64 = 5_000;
 
 /// Heyawake (also Heyawacky).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -836,9 +840,28 @@ fn may_shade(rows: usize, cols: usize, shaded: &mut [bool], i: usize) -> bool {
     ok
 }
 
+/// A random shading of `blank`'s rooms that keeps every rule but the
+/// numbers (none is written yet): a search whose every decision takes a
+/// random value, stopped after a few thousand decisions. Laying a shaded
+/// cell per line that would cross two borders one at a time, as this
+/// generator used to, ran into a line with no cell left to shade in
+/// nearly every 10x10 layout, and gave up.
+fn plant(blank: &HeyawakePuzzle, rng: &mut ChaCha8Rng) -> Option<Vec<bool>> {
+    let built = Heyawake.build(blank).ok()?;
+    let options = built
+        .options
+        .clone()
+        .with_value_order(ValueOrder::Random { seed: rng.random() })
+        .with_node_limit(PLANT_NODES);
+    let s = Solver::with_options(&built.model, options)
+        .solve()
+        .into_solution()?;
+    Some(Heyawake.decode(blank, &built, &s).cells().to_vec())
+}
+
 /// A random solved grid on random rooms, and its numbers, unique and of
-/// level `level` or near it: a cell of every line that would cross two
-/// borders is shaded, then cells in random order (each with even odds),
+/// level `level` or near it: a random shading that keeps the rules
+/// ([`plant`]), then more cells in random order (each with even odds),
 /// wherever the rules allow; every room gets its number, and numbers are taken
 /// away in random order while the level's propagation still solves the
 /// puzzle (for `hard`, while it stays unique).
@@ -857,21 +880,10 @@ fn candidate(
         clues: vec![None; n],
         rooms,
     };
-    // First a cell of every line that would cross two borders, then more
-    // cells at random, wherever the rules allow.
-    let mut shaded = vec![false; n];
-    let mut runs = puzzle.border_runs();
-    runs.shuffle(rng);
-    for mut run in runs {
-        if run.iter().any(|&i| shaded[i]) {
-            continue;
-        }
-        run.shuffle(rng);
-        let &i = run
-            .iter()
-            .find(|&&i| may_shade(rows, cols, &mut shaded, i))?;
-        shaded[i] = true;
-    }
+    // A random shading that keeps the rules on these rooms (found by a
+    // search with random values, no room numbered yet), then more cells
+    // at random wherever the rules allow.
+    let mut shaded = plant(&puzzle, rng)?;
     let mut order: Vec<usize> = (0..n).collect();
     order.shuffle(rng);
     for &i in &order {
@@ -893,7 +905,10 @@ fn candidate(
         if level < top {
             super::quick_grade::solved_at(&Heyawake, p, level)
         } else {
-            matches!(Heyawake.uniqueness(p, limits).0, Unique::Unique(_))
+            // Propagation alone solving it proves it unique, without the
+            // search.
+            super::quick_grade::solved_at(&Heyawake, p, 0)
+                || matches!(Heyawake.uniqueness(p, limits).0, Unique::Unique(_))
         }
     };
     if !keeps(&puzzle) {

@@ -31,7 +31,7 @@ use csp_core::constraints::placement::{Cover, Piece, polyominoes, rules as place
 use csp_core::graph::Graph;
 use csp_core::{ConstraintId, Deduction, Limits, Literal, ModelError, Value, VarId};
 use rand::Rng;
-use rand::seq::SliceRandom;
+use rand::seq::{IndexedRandom as _, SliceRandom};
 use rand_chacha::ChaCha8Rng;
 
 /// The largest number of rows or columns read.
@@ -44,6 +44,11 @@ pub const MAX_GENERATED: usize = 20;
 const ATTEMPTS: u32 = 1000;
 /// Region changes tried per planted grid to make its solution the only one.
 const REPAIRS: usize = 60;
+/// Moves [`tighten`] tries per cell of the grid.
+const TIGHTEN_TRIES: usize = 4;
+/// A hard candidate is tightened until at most one cell in this many is
+/// left open by root propagation, before the searches that make it unique.
+const HARD_OPEN: usize = 8;
 
 /// LITS (also Nuruomino).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -924,18 +929,21 @@ fn plant(
 }
 
 /// A unique puzzle: a planted solution's regions, grown at random around
-/// its tetrominoes, then cells moved between regions while another
-/// solution shades a cell the plant leaves unshaded (moving that cell out
-/// of the region whose other tetromino uses it).
+/// its tetrominoes, then tightened by root propagation alone
+/// ([`tighten`]): to no open cell for `easy` (which makes the puzzle unique
+/// and easy without a search), to a few for `hard`; then, for `hard`,
+/// cells moved between regions while another solution shades a cell the
+/// plant leaves unshaded (moving that cell out of the region whose other
+/// tetromino uses it).
 fn candidate(
     rows: usize,
     cols: usize,
-    dense: bool,
+    easy: bool,
     rng: &mut ChaCha8Rng,
     limits: &Limits,
 ) -> Option<(LitsPuzzle, LitsSolution)> {
     let n = rows * cols;
-    let (shapes, piece) = plant(rows, cols, dense, rng)?;
+    let (shapes, piece) = plant(rows, cols, easy, rng)?;
     let mut label = piece.clone();
     let mut frontier: Vec<(usize, usize)> = Vec::new();
     for (i, &k) in piece.iter().enumerate() {
@@ -968,14 +976,21 @@ fn candidate(
         cols,
         regions: Regions::new(rows, cols, label.iter().map(|&g| g as u64 + 1).collect())?,
     };
+    let open = tighten(
+        &mut puzzle,
+        &mut label,
+        &piece,
+        if easy { 0 } else { n / HARD_OPEN },
+        rng,
+    );
+    if easy {
+        // Root propagation fixes every cell: the plant is the only
+        // solution, found without a search.
+        return (open == 0).then(|| (canonical(puzzle), solution));
+    }
     for _ in 0..REPAIRS {
         let other = match Lits.uniqueness(&puzzle, limits).0 {
-            Unique::Unique(s) if s == solution => {
-                if dense {
-                    easier(&mut puzzle, &mut label, &piece, rng, limits);
-                }
-                return Some((canonical(puzzle), solution));
-            }
+            Unique::Unique(s) if s == solution => return Some((canonical(puzzle), solution)),
             Unique::Multiple(a, b) => {
                 if a == solution {
                     b
@@ -991,16 +1006,8 @@ fn candidate(
             .collect();
         extra.shuffle(rng);
         let moved = extra.into_iter().find_map(|i| {
-            let from = label[i];
-            let mut to: Vec<usize> = neighbours(rows, cols, i)
-                .map(|j| label[j])
-                .filter(|&l| l != from)
-                .collect();
-            to.shuffle(rng);
-            let &target = to.first()?;
-            // The region left behind stays in one piece.
-            let rest = areas(rows, cols, |j| j != i && label[j] == from);
-            (rest.len() == 1).then_some((i, target))
+            let target = move_target(rows, cols, &label, i, rng)?;
+            Some((i, target))
         });
         let (i, target) = moved?;
         label[i] = target;
@@ -1009,60 +1016,110 @@ fn candidate(
     None
 }
 
-/// Towards the easy level: while root propagation leaves cells open, a
-/// cell open there and unshaded in the plant (`piece`) moves to a
-/// neighbouring region (its old region staying in one piece), kept when
-/// the puzzle stays unique. Each move takes placements from the old
-/// region and keeps the plant a solution.
-fn easier(
+/// A random region next to cell `i` that `i` may move to: another region
+/// than its own, whose rest stays in one piece; `None` if there is none.
+fn move_target(
+    rows: usize,
+    cols: usize,
+    label: &[usize],
+    i: usize,
+    rng: &mut ChaCha8Rng,
+) -> Option<usize> {
+    let from = label[i];
+    let mut to: Vec<usize> = neighbours(rows, cols, i)
+        .map(|j| label[j])
+        .filter(|&l| l != from)
+        .collect();
+    to.shuffle(rng);
+    let &target = to.first()?;
+    (areas(rows, cols, |j| j != i && label[j] == from).len() == 1).then_some(target)
+}
+
+/// The cells root propagation of the easiest level leaves open (`None`:
+/// propagation finds no solution).
+fn open_cells(puzzle: &LitsPuzzle) -> Option<Vec<usize>> {
+    let open = crate::generic::candidates(&Lits, puzzle);
+    if open.iter().flatten().any(Vec::is_empty) {
+        return None;
+    }
+    Some(
+        open.iter()
+            .enumerate()
+            .filter(|(_, v)| v.as_ref().is_some_and(|v| v.len() > 1))
+            .map(|(i, _)| i)
+            .collect(),
+    )
+}
+
+/// Towards fewer open cells, by root propagation alone (no search): while
+/// more than `goal` cells are open, a random open cell unshaded in the
+/// plant (`piece`) moves (its old region staying in one piece) to
+/// whichever neighbouring region leaves the fewest cells
+/// open; the move is kept unless it leaves more cells open. Each
+/// move keeps the plant a solution: the cell is unshaded in it, and every
+/// region keeps its planted tetromino. At most [`TIGHTEN_TRIES`] moves per
+/// cell of the grid are tried. The cells left open.
+fn tighten(
     puzzle: &mut LitsPuzzle,
     label: &mut [usize],
     piece: &[usize],
+    goal: usize,
     rng: &mut ChaCha8Rng,
-    limits: &Limits,
-) {
+) -> usize {
     let (rows, cols) = (puzzle.rows, puzzle.cols);
-    for _ in 0..REPAIRS {
-        if super::quick_grade::level_of(&Lits, puzzle, limits) == Some(0) {
-            return;
+    let Some(mut open) = open_cells(puzzle) else {
+        return usize::MAX;
+    };
+    for _ in 0..TIGHTEN_TRIES * rows * cols {
+        if open.len() <= goal {
+            break;
         }
-        let open = crate::generic::candidates(&Lits, puzzle);
-        let mut cells: Vec<usize> = (0..rows * cols)
-            .filter(|&i| {
-                piece[i] == usize::MAX
-                    && open
-                        .get(i)
-                        .is_some_and(|v| v.as_ref().is_some_and(|v| v.len() > 1))
-            })
+        let movable: Vec<usize> = open
+            .iter()
+            .copied()
+            .filter(|&i| piece[i] == usize::MAX)
             .collect();
-        cells.shuffle(rng);
-        let moved = cells.into_iter().find_map(|i| {
-            let from = label[i];
-            let mut to: Vec<usize> = neighbours(rows, cols, i)
-                .map(|j| label[j])
-                .filter(|&l| l != from)
-                .collect();
-            to.shuffle(rng);
-            let &target = to.first()?;
-            if areas(rows, cols, |j| j != i && label[j] == from).len() != 1 {
-                return None;
-            }
-            let mut next = label.to_vec();
-            next[i] = target;
-            let regions = Regions::new(rows, cols, next.iter().map(|&g| g as u64 + 1).collect())?;
+        let Some(&i) = movable.choose(rng) else {
+            break;
+        };
+        let from = label[i];
+        if areas(rows, cols, |j| j != i && label[j] == from).len() != 1 {
+            continue;
+        }
+        // Every neighbouring region is tried; the one leaving the fewest
+        // cells open wins (the first of a tie, in the shuffled order).
+        let mut to: Vec<usize> = neighbours(rows, cols, i)
+            .map(|j| label[j])
+            .filter(|&l| l != from)
+            .collect();
+        to.sort_unstable();
+        to.dedup();
+        to.shuffle(rng);
+        let mut best: Option<(Vec<usize>, usize, LitsPuzzle)> = None;
+        for target in to {
+            label[i] = target;
+            let regions = Regions::new(rows, cols, label.iter().map(|&g| g as u64 + 1).collect());
+            label[i] = from;
+            let Some(regions) = regions else { continue };
             let trial = LitsPuzzle {
                 rows,
                 cols,
                 regions,
             };
-            super::quick_grade::level_of(&Lits, &trial, limits).map(|_| (i, target, trial))
-        });
-        let Some((i, target, trial)) = moved else {
-            return;
-        };
-        label[i] = target;
-        *puzzle = trial;
+            if let Some(now) = open_cells(&trial)
+                && now.len() <= open.len()
+                && best.as_ref().is_none_or(|b| now.len() < b.0.len())
+            {
+                best = Some((now, target, trial));
+            }
+        }
+        if let Some((now, target, trial)) = best {
+            open = now;
+            label[i] = target;
+            *puzzle = trial;
+        }
     }
+    open.len()
 }
 
 /// The puzzle with its regions numbered from 1 in order of first

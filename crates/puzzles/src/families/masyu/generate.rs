@@ -11,11 +11,12 @@
 
 use super::{E, LEVELS, Masyu, N, Path, Pearl, Puzzle, S, W};
 use crate::families::quick_grade::{level_of, solved_at};
+use crate::families::slitherlink::Inside;
 use crate::families::slitherlink::generate::region;
-use crate::family::{Family, GenerateError, GenerateOptions, Generated, Grade, Unique};
+use crate::family::{Cell, Family, GenerateError, GenerateOptions, Generated, Grade, Unique};
 use csp_core::Limits;
-use rand::SeedableRng;
 use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The largest side the generator makes.
@@ -26,6 +27,11 @@ pub const MAX_GENERATED_SIDE: usize = 30;
 /// (`gridcsp <family> generate --json` gives each puzzle's attempts), the
 /// rarest level, normal, took 7 at the median and at most 113.
 const ATTEMPTS: u32 = 2000;
+
+/// The decisions each uniqueness search may take; a search stopped there
+/// counts as "not shown unique" (the pearl stays, the candidate is
+/// dropped), so the limit costs puzzles, never correctness.
+const NODES: u64 = 50_000;
 
 pub(crate) fn generate(o: &GenerateOptions) -> Result<Generated<Puzzle, Path>, GenerateError> {
     let (rows, cols) = (o.rows, o.cols);
@@ -42,12 +48,17 @@ pub(crate) fn generate(o: &GenerateOptions) -> Result<Generated<Puzzle, Path>, G
         )));
     };
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
-    let limits = Limits::default();
+    let limits = Limits {
+        nodes: Some(NODES),
+        ..Limits::default()
+    };
     let good = |p: &Puzzle| {
         if o.level < top {
             solved_at(&Masyu, p, o.level)
         } else {
-            matches!(Masyu.uniqueness(p, &limits).0, Unique::Unique(_))
+            // Propagation alone solving it proves it unique, without the
+            // search (most early removals).
+            solved_at(&Masyu, p, 0) || matches!(Masyu.uniqueness(p, &limits).0, Unique::Unique(_))
         }
     };
     for attempt in 1..=o.attempts_or(ATTEMPTS) {
@@ -88,19 +99,53 @@ pub(crate) fn generate(o: &GenerateOptions) -> Result<Generated<Puzzle, Path>, G
 }
 
 /// A random loop through cell centres: the border of a random region of
-/// the `(rows - 1) x (cols - 1)` squares between the centres.
+/// the `(rows - 1) x (cols - 1)` squares between the centres, drawn on a
+/// coarser grid whose rows and columns are strips of 1 to 3 squares
+/// ([`strips`]). On the fine grid most of the loop's turns are next to
+/// other turns (a staircase), where no pearl can stand, and a loop with
+/// such stretches is seldom the only one; with strips the legs are mostly
+/// two or more steps long, so nearly every cell the loop visits takes a
+/// pearl.
 fn loop_path(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Path {
-    Path {
-        rows,
-        cols,
-        exits: loop_exits(rows, cols, rng),
-    }
+    let down = strips(rows - 1, rng);
+    let across = strips(cols - 1, rng);
+    let coarse = region(down[rows - 2] + 1, across[cols - 2] + 1, rng);
+    let inside = (0..(rows - 1) * (cols - 1))
+        .map(|i| coarse.is_inside(Cell::new(down[i / (cols - 1)], across[i % (cols - 1)])))
+        .collect();
+    let exits = Inside::new(rows - 1, cols - 1, inside).map_or_else(
+        || loop_exits(rows, cols, rng),
+        |inside| exits_of(rows, cols, &inside),
+    );
+    Path { rows, cols, exits }
 }
 
-/// [`loop_path`]'s cells' exits (Yajilin's generator draws its loop so
-/// too); `rows` and `cols` at least 2.
+/// `n` squares (at least 1) cut into strips of 1 to 3 in a row, mostly 2:
+/// each square's strip, numbered from 0.
+fn strips(n: usize, rng: &mut ChaCha8Rng) -> Vec<usize> {
+    let mut out = Vec::with_capacity(n);
+    let mut strip = 0;
+    while out.len() < n {
+        let width = match rng.random_range(0..10) {
+            0 => 1,
+            1..=7 => 2,
+            _ => 3,
+        };
+        out.extend(std::iter::repeat_n(strip, width.min(n - out.len())));
+        strip += 1;
+    }
+    out
+}
+
+/// [`loop_path`]'s cells' exits on the fine grid (Yajilin's generator
+/// draws its loop so too); `rows` and `cols` at least 2.
 pub(crate) fn loop_exits(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Vec<u8> {
-    let inside = region(rows - 1, cols - 1, rng);
+    exits_of(rows, cols, &region(rows - 1, cols - 1, rng))
+}
+
+/// The exits of the cells of a `rows x cols` grid on the border of
+/// `inside`, a region of the squares between their centres.
+fn exits_of(rows: usize, cols: usize, inside: &Inside) -> Vec<u8> {
     let mut exits = vec![0u8; rows * cols];
     for r in 0..rows {
         for c in 0..cols - 1 {
