@@ -276,7 +276,7 @@ fn assert_generates(size: usize, level: usize, seed: u64) {
 /// before numbers moved to rule out a second solution. Seconds in a
 /// release build: run with `--ignored`.
 #[test]
-#[ignore = "slow: 10x10 generation, a minute or more in a debug build"]
+#[ignore = "slow: 10x10 generation, about 10 s in a debug build"]
 fn generated_large_puzzles_are_unique_at_their_level() {
     for level in 0..Nurikabe.info().levels.len() {
         for seed in 1..=2 {
@@ -290,7 +290,7 @@ fn generated_large_puzzles_are_unique_at_their_level() {
 /// shared one search budget (seed 3 of easy still gives up; 15x15 easy
 /// gives up at every seed). Run with `--ignored`.
 #[test]
-#[ignore = "slow: 12x12 generation, minutes in a debug build"]
+#[ignore = "slow: 12x12 generation, about 45 s in a debug build"]
 fn generates_12x12_at_every_level() {
     for level in 0..Nurikabe.info().levels.len() {
         for seed in 1..=2 {
