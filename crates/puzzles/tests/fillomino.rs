@@ -260,9 +260,9 @@ fn planted_grids_do_not_get_stuck() {
 }
 
 /// 15x15 at both levels, seed 2 among them (it failed at once before).
-/// Hard takes 20-60 s in a release build: run with `--ignored`.
+/// Run with `--ignored`.
 #[test]
-#[ignore = "slow: 15x15 generation, minutes in a debug build"]
+#[ignore = "slow: 15x15 generation, about 30 s in a debug build"]
 fn generates_15x15_at_every_level() {
     for level in 0..Fillomino.info().levels.len() {
         for seed in 1..=3 {
