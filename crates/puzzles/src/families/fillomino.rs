@@ -763,39 +763,38 @@ fn check(p: &FillominoPuzzle, s: &Numbers) -> Vec<Violation> {
 /// A random filled grid: every cell its own area, then areas next to an
 /// area of their own size merged into their smallest neighbour that
 /// keeps them at most `max` (the longer side, 3 to 9), until no two areas
-/// of one size touch.
+/// of one size touch. An area that touches one of its size and has no
+/// neighbour it may merge with (both too large, say two 5s under a
+/// `max` of 9) falls apart into single cells, which merge again: the
+/// process never gets stuck, and `None` comes only after `4 * n` rounds
+/// without settling.
 fn plant(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Option<Numbers> {
     let n = rows * cols;
     let max = rows.max(cols).clamp(3, 9);
-    let mut area: Vec<usize> = (0..n).collect();
-    let mut size = vec![1usize; n];
-    let find = |area: &mut Vec<usize>, mut i: usize| {
-        while area[i] != i {
-            area[i] = area[area[i]];
-            i = area[i];
-        }
-        i
-    };
+    // Each cell's area, and each area's cells (empty once merged away).
+    let mut label: Vec<usize> = (0..n).collect();
+    let mut cells: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
     let mut order: Vec<usize> = (0..n).collect();
     for _ in 0..4 * n {
         order.shuffle(rng);
         let mut changed = false;
         for &i in &order {
-            let a = find(&mut area, i);
+            let a = label[i];
             let mut near: Vec<usize> = neighbours(rows, cols, i).collect();
             near.shuffle(rng);
             let mut clash = false;
             let mut best: Option<usize> = None;
             for j in near {
-                let b = find(&mut area, j);
+                let b = label[j];
                 if b == a {
                     continue;
                 }
-                if size[b] == size[a] {
+                let (sa, sb) = (cells[a].len(), cells[b].len());
+                if sb == sa {
                     clash = true;
                 }
-                if size[a] + size[b] <= max
-                    && best.is_none_or(|o| size[b] < size[o])
+                if sa + sb <= max
+                    && best.is_none_or(|o| sb < cells[o].len())
                     && rng.random_range(0..10) > 0
                 {
                     best = Some(b);
@@ -804,18 +803,28 @@ fn plant(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> Option<Numbers> {
             if !clash {
                 continue;
             }
-            let b = best?;
-            area[b] = a;
-            size[a] += size[b];
             changed = true;
+            match best {
+                Some(b) => {
+                    let moved = std::mem::take(&mut cells[b]);
+                    for &k in &moved {
+                        label[k] = a;
+                    }
+                    cells[a].extend(moved);
+                }
+                // No merge keeps the sizes at most `max`: the area falls
+                // apart, each cell its own area under its own id (free: a
+                // living area's id is always one of its own cells).
+                None => {
+                    for k in std::mem::take(&mut cells[a]) {
+                        label[k] = k;
+                        cells[k] = vec![k];
+                    }
+                }
+            }
         }
         if !changed {
-            let numbers = (0..n)
-                .map(|i| {
-                    let a = find(&mut area, i);
-                    size[a] as u32
-                })
-                .collect();
+            let numbers = (0..n).map(|i| cells[label[i]].len() as u32).collect();
             return Numbers::new(rows, cols, numbers);
         }
     }

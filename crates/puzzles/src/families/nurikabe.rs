@@ -425,12 +425,13 @@ impl Family for Nurikabe {
             MIN_GENERATED..=MAX_GENERATED,
             LEVELS,
         )?;
-        crate::generic::generate_graded(self, options, level, ATTEMPTS, 20_000, |rng, limits| {
-            let found = candidate(rows, cols, options.level == 0, rng)?;
-            // No uniqueness search unless the top level is asked.
-            (super::quick_grade::level_at_most(self, &found.0, limits, options.level)
-                == Some(options.level))
-            .then_some(found)
+        // A candidate is unique already (an easy one solved by
+        // propagation, a hard one by its own searches): the grade of the
+        // shared loop tells its level, and nothing else searches it again.
+        crate::generic::generate_graded(self, options, level, ATTEMPTS, 20_000, |rng, _| {
+            let hard = options.level > 0;
+            candidate(rows, cols, !hard, rng)
+                .filter(|(p, _)| !hard || !super::quick_grade::solved_at(self, p, 0))
         })
     }
 }
@@ -684,10 +685,9 @@ fn sea_connected(rows: usize, cols: usize, shaded: &[bool], without: usize) -> b
 /// all shaded grid, cells of 2x2 shaded blocks are unshaded one by one
 /// (those that grow an island first, half the time), never joining two
 /// islands, nor growing one past `max`, nor cutting the sea; then each
-/// island gets its number at one of its cells. An `easy` candidate must
-/// be solved by root propagation. Otherwise, while another solution
-/// exists a number moves to a cell of its island that solution shades (up
-/// to twice per island; `None` if still not unique).
+/// island gets its number at one of its cells, and the numbers move
+/// within their islands until the puzzle is unique: by
+/// [`easy_numbers`] for `easy`, [`unique_numbers`] otherwise.
 fn candidate(
     rows: usize,
     cols: usize,
@@ -713,25 +713,35 @@ fn candidate(
         if rng.random_bool(0.5) {
             open.sort_by_key(|&i| !neighbours(rows, cols, i).any(|j| !shaded[j]));
         }
-        let pick = open.into_iter().find_map(|i| {
+        // A cell that joins islands only when no other cell will do: an
+        // island's number may stand on any of its cells, so a join that
+        // keeps the size at most `max` is as good a solution, and without
+        // it a block whose every cell touches two islands ends the grid.
+        let fits = |i: usize, join: bool| {
             let mut near: Vec<usize> = neighbours(rows, cols, i)
                 .filter(|&j| !shaded[j])
                 .map(|j| island[j])
                 .collect();
             near.sort_unstable();
             near.dedup();
-            match near.as_slice() {
-                [] => Some((i, None)),
-                [one] if sizes[*one] < max => Some((i, Some(*one))),
-                _ => None,
-            }
-            .filter(|_| sea_connected(rows, cols, &shaded, i))
-        });
-        let (i, joined) = pick?;
+            let size: usize = near.iter().map(|&k| sizes[k]).sum();
+            ((join || near.len() <= 1) && size < max && sea_connected(rows, cols, &shaded, i))
+                .then_some((i, near))
+        };
+        let pick = open
+            .iter()
+            .find_map(|&i| fits(i, false))
+            .or_else(|| open.iter().find_map(|&i| fits(i, true)));
+        let (i, near) = pick?;
         shaded[i] = false;
-        island[i] = match joined {
-            Some(id) => {
-                sizes[id] += 1;
+        island[i] = match near.split_first() {
+            Some((&id, rest)) => {
+                for cell in island.iter_mut() {
+                    if rest.contains(cell) {
+                        *cell = id;
+                    }
+                }
+                sizes[id] = 1 + near.iter().map(|&k| sizes[k]).sum::<usize>();
                 id
             }
             None => {
@@ -748,26 +758,151 @@ fn candidate(
         clues[at] = Some(area.len() as u32);
         number_at.push(at);
     }
-    let mut puzzle = NurikabePuzzle { rows, cols, clues };
+    let puzzle = NurikabePuzzle { rows, cols, clues };
     let solution = Shading::new(rows, cols, shaded)?;
-    let limits = Limits {
-        nodes: Some(20_000),
-        ..Limits::default()
+    let moves = Moves {
+        of_cell,
+        areas,
+        number_at,
     };
-    // While another solution exists, an island's number moves to a cell of
-    // the island that solution shades: the planted solution still holds,
-    // that one no longer does. (Both unshade as many cells as the numbers
-    // add up to, so such a cell always exists.)
-    for _ in 0..=areas.len() * 2 {
+    if easy {
+        easy_numbers(puzzle, solution, moves, rng)
+    } else {
+        unique_numbers(puzzle, solution, moves, rng)
+    }
+}
+
+/// The islands of a planted solution and where their numbers stand.
+struct Moves {
+    /// Each cell's island (`usize::MAX` for a shaded cell).
+    of_cell: Vec<usize>,
+    /// Each island's cells.
+    areas: Vec<Vec<usize>>,
+    /// The cell of each island's number.
+    number_at: Vec<usize>,
+}
+
+impl Moves {
+    /// Moves the number of the island of `to` (an unshaded cell) to `to`;
+    /// the cell it left.
+    fn shift(&mut self, puzzle: &mut NurikabePuzzle, to: usize) -> usize {
+        let area = self.of_cell[to];
+        let from = self.number_at[area];
+        puzzle.clues[from] = None;
+        puzzle.clues[to] = Some(self.areas[area].len() as u32);
+        self.number_at[area] = to;
+        from
+    }
+}
+
+/// The cells root propagation leaves open (neither shaded nor unshaded),
+/// or `None` if the model cannot be built or propagation fails.
+fn open_cells(puzzle: &NurikabePuzzle) -> Option<Vec<usize>> {
+    let built = Nurikabe.build(puzzle).ok()?;
+    let mut s = csp_core::Solver::with_options(&built.model, built.options.clone());
+    s.set_assumptions(&built.assumptions).ok()?;
+    let d = s.propagate().ok()?;
+    Some(
+        built
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.is_some_and(|v| !d.is_fixed(v)))
+            .map(|(i, _)| i)
+            .collect(),
+    )
+}
+
+/// Number moves [`climb`] may try: propagation alone, well under a
+/// millisecond each at 15x15.
+const EASY_MOVES: usize = 150;
+
+/// A local search on where the numbers stand that needs no search of the
+/// puzzle: while root propagation leaves cells open,
+/// an island's number moves to one of its cells that is open or next to
+/// an open cell, and the move is kept if it leaves no more cells open
+/// than before (a number on a cell settles that cell and starts the
+/// island's deductions there). At most [`EASY_MOVES`] moves; the puzzle
+/// reached and its open cells, `None` if propagation fails.
+fn climb(
+    puzzle: &mut NurikabePuzzle,
+    solution: &Shading,
+    moves: &mut Moves,
+    rng: &mut ChaCha8Rng,
+) -> Option<usize> {
+    let (rows, cols) = (puzzle.rows, puzzle.cols);
+    let mut open = open_cells(puzzle)?;
+    for _ in 0..EASY_MOVES {
+        if open.is_empty() {
+            break;
+        }
+        let mut near = vec![false; rows * cols];
+        for &i in &open {
+            near[i] = true;
+            for j in neighbours(rows, cols, i) {
+                near[j] = true;
+            }
+        }
+        let targets: Vec<usize> = (0..rows * cols)
+            .filter(|&i| near[i] && !solution.cells()[i] && puzzle.clues[i].is_none())
+            .collect();
+        let Some(&to) = targets.choose(rng) else {
+            break;
+        };
+        let from = moves.shift(puzzle, to);
+        match open_cells(puzzle) {
+            Some(now) if now.len() <= open.len() => open = now,
+            _ => {
+                moves.shift(puzzle, from);
+            }
+        }
+    }
+    Some(open.len())
+}
+
+/// An `easy` puzzle from a planted solution: [`climb`] until propagation
+/// alone solves it; `None` if it does not within its moves.
+fn easy_numbers(
+    mut puzzle: NurikabePuzzle,
+    solution: Shading,
+    mut moves: Moves,
+    rng: &mut ChaCha8Rng,
+) -> Option<(NurikabePuzzle, Shading)> {
+    let open = climb(&mut puzzle, &solution, &mut moves, rng)?;
+    (open == 0).then_some((puzzle, solution))
+}
+
+/// Decisions all the uniqueness searches of one `hard` candidate may
+/// take together: a candidate that needs more is dropped for the next
+/// one rather than searched at length.
+const HARD_BUDGET: u64 = 20_000;
+
+/// A unique puzzle from a planted solution: while another solution
+/// exists, an island's number moves to a cell of the island that
+/// solution shades (the planted solution still holds, that one no longer
+/// does; both unshade as many cells as the numbers add up to, so such a
+/// cell always exists). Up to twice per island, and the searches share
+/// [`HARD_BUDGET`] decisions; `None` if still not unique.
+fn unique_numbers(
+    mut puzzle: NurikabePuzzle,
+    solution: Shading,
+    mut moves: Moves,
+    rng: &mut ChaCha8Rng,
+) -> Option<(NurikabePuzzle, Shading)> {
+    let n = puzzle.rows * puzzle.cols;
+    let mut budget = HARD_BUDGET;
+    for _ in 0..=moves.areas.len() * 2 {
         // Solved by root propagation: unique without a search.
         if super::quick_grade::solved_at(&Nurikabe, &puzzle, 0) {
             return Some((puzzle, solution));
         }
-        // An easy puzzle is one propagation solves: no search for it.
-        if easy {
-            return None;
-        }
-        let other = match Nurikabe.uniqueness(&puzzle, &limits).0 {
+        let limits = Limits {
+            nodes: Some(budget),
+            ..Limits::default()
+        };
+        let (found, stats) = Nurikabe.uniqueness(&puzzle, &limits);
+        budget = budget.saturating_sub(stats.decisions.max(1));
+        let other = match found {
             Unique::Unique(s) => return (s == solution).then_some((puzzle, solution)),
             Unique::Multiple(a, b) => {
                 if a == solution {
@@ -778,14 +913,14 @@ fn candidate(
             }
             Unique::None | Unique::Stopped(_) => return None,
         };
-        let moves: Vec<usize> = (0..n)
+        if budget == 0 {
+            return None;
+        }
+        let targets: Vec<usize> = (0..n)
             .filter(|&i| !solution.cells()[i] && other.cells()[i])
             .collect();
-        let &to = moves.choose(rng)?;
-        let area = of_cell[to];
-        puzzle.clues[number_at[area]] = None;
-        puzzle.clues[to] = Some(areas[area].len() as u32);
-        number_at[area] = to;
+        let &to = targets.choose(rng)?;
+        moves.shift(&mut puzzle, to);
     }
     None
 }
