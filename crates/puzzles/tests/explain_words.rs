@@ -426,6 +426,11 @@ const NEVER_TOLD: &[(&str, &str, &str)] = &[
         "`explain` stops where no technique applies; only `hint` gives a guess",
     ),
     (
+        "kakuro",
+        "hidden single",
+        "never a step: the easy level keeps a run's digits apart only by `elimination` (a placed digit leaves its run), and from the medium level every other deduction on a run is told as `run combinations`",
+    ),
+    (
         "kurodoko",
         "numbers seen",
         "never a step: every cell a number's sight settles is told by `sees enough` or `must see`; this reason only ever finds a contradiction, which a unique puzzle's explanation never meets",
