@@ -436,6 +436,11 @@ const NEVER_TOLD: &[(&str, &str, &str)] = &[
         "never a step: every cell a number's sight settles is told by `sees enough` or `must see`; this reason only ever finds a contradiction, which a unique puzzle's explanation never meets",
     ),
     (
+        "numberlink",
+        "no loops",
+        "never a step in a puzzle with one solution: lines already joining two neighbouring cells would let that path cut straight across between them instead, a second solution",
+    ),
+    (
         "slitherlink",
         "clue corners",
         "never a step: it settles only the dots a loop passes, which steps do not show; the lines that follow are told by the loop's rules",
