@@ -408,12 +408,12 @@ const NEVER_TOLD: &[(&str, &str, &str)] = &[
     (
         "heyawake",
         "room full",
-        "only in a room with over 10,000 ways to hold its shaded cells; a smaller room (every test puzzle's) is read by `room patterns` instead, which settles all this would",
+        "only in a room with over 10,000 ways to hold its shaded cells; a smaller room, as in every test puzzle, is read by `room patterns` instead, which settles all this would",
     ),
     (
         "heyawake",
         "room needs every cell",
-        "only in a room with over 10,000 ways to hold its shaded cells; a smaller room (every test puzzle's) is read by `room patterns` instead, which settles all this would",
+        "only in a room with over 10,000 ways to hold its shaded cells; a smaller room, as in every test puzzle, is read by `room patterns` instead, which settles all this would",
     ),
     (
         "sudoku",
@@ -428,7 +428,7 @@ const NEVER_TOLD: &[(&str, &str, &str)] = &[
     (
         "kakuro",
         "hidden single",
-        "never a step: the easy level keeps a run's digits apart only by `elimination` (a placed digit leaves its run), and from the medium level every other deduction on a run is told as `run combinations`",
+        "never a step: the easy level keeps a run's digits apart only by `elimination`, a placed digit leaving its run; from the medium level every other deduction on a run is told as `run combinations`",
     ),
     (
         "kurodoko",
