@@ -400,6 +400,53 @@ fn slug(name: &str) -> String {
     out.trim_matches('-').to_owned()
 }
 
+/// The rules a family lists that no step of `explain` names on any
+/// puzzle (or, for Heyawake's, on any but a kind none of the test puzzles
+/// has), with the page's one sentence on why, in place of a picture:
+/// (family, rule, why).
+const NEVER_TOLD: &[(&str, &str, &str)] = &[
+    (
+        "heyawake",
+        "room full",
+        "only in a room with over 10,000 ways to hold its shaded cells; a smaller room, as in every test puzzle, is read by `room patterns` instead, which settles all this would",
+    ),
+    (
+        "heyawake",
+        "room needs every cell",
+        "only in a room with over 10,000 ways to hold its shaded cells; a smaller room, as in every test puzzle, is read by `room patterns` instead, which settles all this would",
+    ),
+    (
+        "sudoku",
+        "guess",
+        "`explain` stops where no technique applies; only `hint` gives a guess",
+    ),
+    (
+        "jigsaw-sudoku",
+        "guess",
+        "`explain` stops where no technique applies; only `hint` gives a guess",
+    ),
+    (
+        "kakuro",
+        "hidden single",
+        "never a step: the easy level keeps a run's digits apart only by `elimination`, a placed digit leaving its run; from the medium level every other deduction on a run is told as `run combinations`",
+    ),
+    (
+        "kurodoko",
+        "numbers seen",
+        "never a step: every cell a number's sight settles is told by `sees enough` or `must see`; this reason only ever finds a contradiction, which a unique puzzle's explanation never meets",
+    ),
+    (
+        "numberlink",
+        "no loops",
+        "never a step in a puzzle with one solution: lines already joining two neighbouring cells would let that path cut straight across between them instead, a second solution",
+    ),
+    (
+        "slitherlink",
+        "clue corners",
+        "never a step: it settles only the dots a loop passes, which steps do not show; the lines that follow are told by the loop's rules",
+    ),
+];
+
 /// The "Deductions" section a family's page should have: its rules,
 /// easiest first, each with its Tatham level and its picture when
 /// `docs/images/rules/` has one.
@@ -418,6 +465,11 @@ fn section(family: &dyn AnyFamily, images: &str) -> String {
         let file = format!("{name}-{}.svg", slug(r.name));
         let picture = if root().join("docs/images/rules").join(&file).exists() {
             format!("![{}]({images}/rules/{file})", r.name)
+        } else if let Some(&(_, _, why)) = NEVER_TOLD
+            .iter()
+            .find(|&&(f, rule, _)| f == name && rule == r.name)
+        {
+            format!("({why})")
         } else {
             "(none of the test puzzles uses it)".to_owned()
         };
@@ -477,6 +529,27 @@ fn every_familys_page_lists_its_rules() {
             "{}: its Deductions section is not the family's list; \
              run UPDATE_DOCS=1 cargo test -p gridcsp-puzzles --test explain_words",
             path.display()
+        );
+    }
+}
+
+/// Each rule [`NEVER_TOLD`] explains away is one its family lists, and
+/// has no picture (a picture would show the sentence wrong).
+#[test]
+fn rules_never_told_are_listed_without_a_picture() {
+    for &(name, rule, _) in NEVER_TOLD {
+        let family = families()
+            .iter()
+            .find(|f| f.info().name == name)
+            .unwrap_or_else(|| panic!("{name} is a family"));
+        assert!(
+            family.rules().iter().any(|r| r.name == rule),
+            "{name} lists {rule}"
+        );
+        let file = format!("docs/images/rules/{name}-{}.svg", slug(rule));
+        assert!(
+            !root().join(&file).exists(),
+            "{file} shows {rule} told: drop it from NEVER_TOLD"
         );
     }
 }

@@ -369,8 +369,10 @@ fn named_reads(variant: &Variant, words: &str) -> Vec<Cell> {
 
 /// The techniques a Sudoku explanation names, easiest first (the sudoku
 /// crate's order, Sudoku Explainer's), with Tatham's Solo level where his
-/// solver has the technique.
-pub(crate) static RULES: [Rule; 38] = [
+/// solver has the technique. Jigsaw Sudoku shares the list; the sudoku
+/// crate's `cage sum` is left out, as neither has cages (Killer Sudoku
+/// lists its own cage rules).
+pub(crate) static RULES: [Rule; 37] = [
     Rule::new(
         "naked single",
         "a cell with one candidate left takes it",
@@ -380,11 +382,6 @@ pub(crate) static RULES: [Rule; 38] = [
         "hidden single",
         "a digit with one place left in a house goes there",
         Some("Basic"),
-    ),
-    Rule::new(
-        "cage sum",
-        "a cage's total leaves only some digits (and the houses' totals, innies and outies)",
-        None,
     ),
     Rule::new(
         "pointing",
