@@ -227,6 +227,48 @@ fn the_model_counts_as_the_brute_force_on_random_regions() {
     }
 }
 
+/// The explanation oracle on the family's own propagators (the strips and
+/// the pigeonhole rule): at every level, on random regions with one to
+/// several solutions, every explanation a constraint gives when the search
+/// learns is true on the trail and implies its change; and counting with
+/// learning from the start finds the brute force's count.
+#[test]
+fn explanations_are_sound_at_every_level() {
+    let mut rng = ChaCha8Rng::seed_from_u64(35);
+    let mut checked = [0usize; 4];
+    for (n, k, trials) in [(4usize, 1usize, 30), (5, 1, 30), (6, 1, 20), (8, 2, 6)] {
+        let mut tried = 0;
+        while tried < trials {
+            let labels = random_regions(n, &mut rng);
+            let p = StarBattlePuzzle::new(n, n, k, Regions::new(n, n, labels).unwrap()).unwrap();
+            let want = brute_force(&p, 200);
+            if want == 0 || want >= 200 {
+                continue;
+            }
+            tried += 1;
+            for (level, checked) in checked.iter_mut().enumerate() {
+                let b = StarBattle.build_for_level(&p, level).unwrap();
+                let solutions: Vec<Vec<csp_core::Value>> = csp_core::Solver::new(&b.model)
+                    .solutions()
+                    .map(|s| s.into_values())
+                    .collect();
+                assert_eq!(solutions.len() as u64, want, "{}", StarBattle.write(&p));
+                *checked += csp_core::testing::check_explanations(&b.model, &solutions);
+                let options = b.options.clone().with_learning(csp_core::Learning::On);
+                let c = csp_core::Solver::with_options(&b.model, options).count(None);
+                assert_eq!(
+                    c.count,
+                    want,
+                    "level {level}, learning\n{}",
+                    StarBattle.write(&p)
+                );
+            }
+        }
+    }
+    // Each level's models gave explanations to check.
+    assert!(checked.iter().all(|&c| c > 100), "{checked:?}");
+}
+
 #[test]
 fn every_bad_token_names_its_line_and_column() {
     let cases: &[(&str, (usize, usize))] = &[

@@ -4,7 +4,7 @@
 //! The model: one 0/1 variable per cell; `exactly(STARS)` per region and
 //! `at_most_one` per 2x2 window from csp-core's catalogue; each line and
 //! each band of two neighbouring lines as a strip (`strip.rs`: the 2x2 block
-//! argument, domain consistent on the band); and the pigeonhole rule (`pigeonhole.rs`)
+//! argument, domain consistent on the band with the 2x2 windows); and the pigeonhole rule (`pigeonhole.rs`)
 //! between lines and regions (Hall sets over every union of regions and
 //! lines). The catalogue has neither rule (one sees a band's adjacency, the
 //! other two partitions at once); without them the catalogue's 10x10
@@ -194,6 +194,7 @@ impl StarBattle {
                 .bands
                 .then(|| Strip::new(line.clone(), 1, k, name))
                 .flatten()
+                .map(|strip| strip.in_run(cells[0], cells.len()))
             {
                 Some(strip) => {
                     m.add(strip)?;
@@ -209,13 +210,13 @@ impl StarBattle {
             for r in 0..rows.saturating_sub(1) {
                 let band: Vec<VarId> = (0..cols).flat_map(|c| [at(r, c), at(r + 1, c)]).collect();
                 if let Some(strip) = Strip::new(band, 2, 2 * k, rules::ROW_BAND) {
-                    m.add(strip)?;
+                    m.add(strip.in_run(cells[0], cells.len()))?;
                 }
             }
             for c in 0..cols.saturating_sub(1) {
                 let band: Vec<VarId> = (0..rows).flat_map(|r| [at(r, c), at(r, c + 1)]).collect();
                 if let Some(strip) = Strip::new(band, 2, 2 * k, rules::COLUMN_BAND) {
-                    m.add(strip)?;
+                    m.add(strip.in_run(cells[0], cells.len()))?;
                 }
             }
         }

@@ -82,6 +82,9 @@ pub(crate) struct Pigeonhole {
     /// Parts per partition.
     n: usize,
     name: &'static str,
+    /// Whether the cells are one run of variables (created one after the
+    /// other), so that a call reads their domains as one slice.
+    run: bool,
 }
 
 impl Pigeonhole {
@@ -107,13 +110,74 @@ impl Pigeonhole {
         for (i, &p) in a.iter().enumerate() {
             a_cells[usize::from(p)].push(i as u32);
         }
+        let run = cells
+            .iter()
+            .enumerate()
+            .all(|(i, v)| v.index().checked_sub(cells[0].index()) == Some(i));
         Some(Pigeonhole {
+            run,
             scope: cells,
             a,
             b,
             a_cells,
             n,
             name,
+        })
+    }
+}
+
+impl Pigeonhole {
+    /// The set `S` of first-partition parts (a word) that explains `what`
+    /// in the graph `adj`: for a failure, parts with fewer neighbours than
+    /// themselves; for the removal of a star from a cell of the pair
+    /// `(p, q)`, a tight set (as many neighbours as parts) that holds the
+    /// part matched to `q` but not `p`, the one of the two extreme such
+    /// sets with fewer pairs to name. `None` when neither is found (the
+    /// caller then names the whole scope).
+    fn hall_set(&self, adj: &[u64; MAX_PARTS], what: csp_core::Explaining) -> Option<u64> {
+        let n = self.n;
+        let mut mate = [NONE; MAX_PARTS];
+        for p in 0..n {
+            let mut seen = 0;
+            if !augment(p, adj, &mut mate, &mut seen) {
+                // p and the parts matched to what its search saw.
+                let mut s = 1u64 << p;
+                let mut qs = seen;
+                while qs != 0 {
+                    let q = qs.trailing_zeros() as usize;
+                    qs &= qs - 1;
+                    s |= 1 << mate[q];
+                }
+                return Some(s);
+            }
+        }
+        let csp_core::Explaining::Removal { var, value: 1 } = what else {
+            return None;
+        };
+        let i = self.scope.iter().position(|&v| v == var)?;
+        let (p, q) = (usize::from(self.a[i]), usize::from(self.b[i]));
+        let reach = closure(adj, &mate, n);
+        let m = usize::from(mate[q]);
+        // The parts m reaches by alternating paths, or those that do not
+        // reach p: both are tight, both hold m and not p (else the pair
+        // lay on a perfect matching).
+        let forward = reach[m] | 1 << m;
+        let mut backward = 1u64 << p;
+        for (x, r) in reach.iter().enumerate().take(n) {
+            if r >> p & 1 == 1 {
+                backward |= 1 << x;
+            }
+        }
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let other = all & !backward;
+        if forward >> p & 1 == 1 || other >> m & 1 == 0 {
+            return None;
+        }
+        let pairs = |s: u64| s.count_ones() * (n as u32 - s.count_ones());
+        Some(if pairs(other) < pairs(forward) {
+            other
+        } else {
+            forward
         })
     }
 }
@@ -137,10 +201,43 @@ fn augment(p: usize, adj: &[u64; MAX_PARTS], mate: &mut [u8; MAX_PARTS], seen: &
 }
 
 impl Constraint for Pigeonhole {
-    /// Explained by its scope's domains: it reads nothing else, and what
-    /// it deduces from them follows from the puzzle's rules.
-    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
-        ctx.push_scope(self.scope());
+    /// Explained by a Hall set: the emptied cells between a set `S` of
+    /// first-partition parts and the parts their cells may no longer meet.
+    /// For a failure, `S` has fewer neighbours than parts (no perfect
+    /// matching); for an emptied cell of the pair `(p, q)`, `S` is tight
+    /// (as many neighbours as parts), holds the part matched to `q` but not
+    /// `p`, so its stars fill its neighbours and `q` has none left for `p`.
+    /// Either way only the cells that are empty and keep `S` within its
+    /// neighbours are named (not every fixed cell of the grid), the
+    /// smaller of the two tight sets when there is a choice.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, what: csp_core::Explaining) {
+        let mut adj = [0u64; MAX_PARTS];
+        for (i, &v) in self.scope.iter().enumerate() {
+            if ctx.contains(v, 1) {
+                adj[usize::from(self.a[i])] |= 1 << self.b[i];
+            }
+        }
+        let Some(s) = self.hall_set(&adj, what) else {
+            ctx.push_scope(self.scope());
+            return;
+        };
+        let mut near = 0u64;
+        for (p, &word) in adj.iter().enumerate().take(self.n) {
+            if s >> p & 1 == 1 {
+                near |= word;
+            }
+        }
+        for (p, cells) in self.a_cells.iter().enumerate() {
+            if s >> p & 1 == 0 {
+                continue;
+            }
+            for &i in cells {
+                let i = i as usize;
+                if near >> self.b[i] & 1 == 0 {
+                    ctx.push(csp_core::Literal::eq(self.scope[i], 0));
+                }
+            }
+        }
     }
 
     fn scope(&self) -> &[VarId] {
@@ -177,11 +274,26 @@ impl Constraint for Pigeonhole {
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
         let n = self.n;
         let mut adj = [0u64; MAX_PARTS];
-        {
-            let d = ctx.domains();
-            for (i, &v) in self.scope.iter().enumerate() {
-                if d.contains(v, 1) {
-                    adj[usize::from(self.a[i])] |= 1 << self.b[i];
+        let words = self
+            .scope
+            .first()
+            .filter(|&&first| self.run && ctx.mask(first).is_some_and(|(base, _)| base == 0))
+            .and_then(|&first| ctx.words_of_run(first, self.scope.len()));
+        match words {
+            // Bit 1 of a 0/1 cell's word is the value 1.
+            Some(words) => {
+                for (i, &word) in words.iter().enumerate() {
+                    if word & 2 != 0 {
+                        adj[usize::from(self.a[i])] |= 1 << self.b[i];
+                    }
+                }
+            }
+            None => {
+                let d = ctx.domains();
+                for (i, &v) in self.scope.iter().enumerate() {
+                    if d.contains(v, 1) {
+                        adj[usize::from(self.a[i])] |= 1 << self.b[i];
+                    }
                 }
             }
         }
@@ -221,17 +333,10 @@ impl Constraint for Pigeonhole {
     }
 }
 
-/// The edges of the bipartite graph `adj` (part `p` of the first side to
-/// the parts `q` with bit `q` of `adj[p]`) that lie on some perfect
-/// matching, as adjacency words; `None` if there is no perfect matching.
-fn edges_on_perfect_matchings(adj: &[u64; MAX_PARTS], n: usize) -> Option<[u64; MAX_PARTS]> {
-    let mut mate = [NONE; MAX_PARTS];
-    for p in 0..n {
-        let mut seen = 0;
-        if !augment(p, adj, &mut mate, &mut seen) {
-            return None;
-        }
-    }
+/// The alternating reachability of a perfect matching (`mate[q]` the part
+/// matched to `q`): bit `p'` of word `p` when an alternating path leads
+/// from `p` to `p'` (`p` is joined to the part matched to `p'`, and so on).
+fn closure(adj: &[u64; MAX_PARTS], mate: &[u8; MAX_PARTS], n: usize) -> [u64; MAX_PARTS] {
     // p -> p' when p is joined to the region matched to p'.
     let mut reach = [0u64; MAX_PARTS];
     for p in 0..n {
@@ -251,6 +356,21 @@ fn edges_on_perfect_matchings(adj: &[u64; MAX_PARTS], n: usize) -> Option<[u64; 
             }
         }
     }
+    reach
+}
+
+/// The edges of the bipartite graph `adj` (part `p` of the first side to
+/// the parts `q` with bit `q` of `adj[p]`) that lie on some perfect
+/// matching, as adjacency words; `None` if there is no perfect matching.
+fn edges_on_perfect_matchings(adj: &[u64; MAX_PARTS], n: usize) -> Option<[u64; MAX_PARTS]> {
+    let mut mate = [NONE; MAX_PARTS];
+    for p in 0..n {
+        let mut seen = 0;
+        if !augment(p, adj, &mut mate, &mut seen) {
+            return None;
+        }
+    }
+    let reach = closure(adj, &mate, n);
     let mut on = [0u64; MAX_PARTS];
     for p in 0..n {
         let mut qs = adj[p];

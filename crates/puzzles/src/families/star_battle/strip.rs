@@ -17,7 +17,8 @@
 //! max_without(j)`. Both maxima come from one forward and one backward
 //! pass of the textbook dynamic programme for independent sets on a path
 //! (best count with the last slot chosen or not), so the propagator is
-//! domain consistent on the slots in O(slots) per call.
+//! domain consistent on the slots (with the 2x2 windows, see below) in
+//! O(slots) per call.
 //!
 //! The two-row strip is the players' "2x2 blocks" argument in full: for
 //! every standard size (10x10 with two stars, 14x14 with three, ... 25x25
@@ -37,6 +38,12 @@
 //!   from 112 to 32 (docs/formats/star-battle.md).
 //! - At most 64 slots: the passes run over arrays on the stack; a call
 //!   reads each cell once and allocates nothing.
+//! - While the slots have room for a star more than they still need, the
+//!   programme deduces only what the 2x2 windows the model also posts say
+//!   (a star empties its neighbours, which is all that stops an open slot
+//!   from taking a star or going without then), so a call stops after the
+//!   forward pass, before the arrays; only a strip with just enough room
+//!   (or its stars all placed) runs both passes.
 //! - Woken when a cell is fixed; idempotent (the slot problem is at its
 //!   fixpoint after one call).
 //!
@@ -47,7 +54,7 @@
 //! backward passes over a layered graph; the automaton here has two
 //! states, "last slot chosen" or not, with the count kept as a maximum).
 
-use csp_core::{Conflict, Constraint, Events, Priority, PropagationContext, Value, VarId};
+use csp_core::{Conflict, Constraint, Events, Literal, Priority, PropagationContext, Value, VarId};
 
 /// Rule names used in traces.
 pub(crate) mod rules {
@@ -72,6 +79,10 @@ pub(crate) struct Strip {
     width: usize,
     k: i32,
     name: &'static str,
+    /// The grid's cells as one run of variables (`first`, `len`), when the
+    /// scope lies in it: each cell's place in the run, so that a call reads
+    /// the domains as one slice.
+    run: Option<(VarId, usize, Vec<u32>)>,
 }
 
 impl Strip {
@@ -93,7 +104,72 @@ impl Strip {
             width,
             k: i32::try_from(k).ok()?,
             name,
+            run: None,
         })
+    }
+
+    /// The same strip, reading its cells' domains from the run of `len`
+    /// variables from `first` (the grid's cells, created one after the
+    /// other) when every cell lies in it; unchanged otherwise.
+    pub(crate) fn in_run(mut self, first: VarId, len: usize) -> Strip {
+        let places: Option<Vec<u32>> = self
+            .scope
+            .iter()
+            .map(|v| {
+                let at = v.index().checked_sub(first.index())?;
+                (at < len).then_some(at as u32)
+            })
+            .collect();
+        self.run = places.map(|p| (first, len, p));
+        self
+    }
+
+    /// Whether each cell is open or a star, as two words of slot bits (a
+    /// slot is open-or-star when one of its cells is), and the stars; a
+    /// conflict when one slot holds two stars.
+    fn read(&self, ctx: &mut PropagationContext<'_>) -> Result<(u64, u64, i32), Conflict> {
+        let (m, w) = (self.slots(), self.width);
+        let (mut open_or_star, mut starred) = (0u64, 0u64);
+        let mut two = false;
+        // Bit 0 of a 0/1 cell's word is the value 0, bit 1 the value 1.
+        let mut note = |j: usize, word: u64| match word {
+            2 => {
+                two |= starred >> j & 1 == 1;
+                starred |= 1 << j;
+                open_or_star |= 1 << j;
+            }
+            3 => open_or_star |= 1 << j,
+            _ => {}
+        };
+        let run = self
+            .run
+            .as_ref()
+            .filter(|(first, _, _)| ctx.mask(*first).is_some_and(|(base, _)| base == 0))
+            .and_then(|(first, len, places)| Some((ctx.words_of_run(*first, *len)?, places)));
+        match run {
+            Some((words, places)) => {
+                for (i, &at) in places.iter().enumerate() {
+                    note(i / w, words[at as usize]);
+                }
+            }
+            None => {
+                let d = ctx.domains();
+                for (i, &v) in self.scope.iter().enumerate() {
+                    let word = match d.value(v) {
+                        Some(1) => 2,
+                        Some(_) => 1,
+                        None => 3,
+                    };
+                    note(i / w, word);
+                }
+            }
+        }
+        if two {
+            // Two stars in one slot touch.
+            return Err(ctx.conflict());
+        }
+        let stars = (starred & if m == 64 { u64::MAX } else { (1 << m) - 1 }).count_ones();
+        Ok((open_or_star, starred, stars as i32))
     }
 
     fn slots(&self) -> usize {
@@ -102,10 +178,75 @@ impl Strip {
 }
 
 impl Constraint for Strip {
-    /// Explained by its scope's domains: it reads nothing else, and what
-    /// it deduces from them follows from the puzzle's rules.
-    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
-        ctx.push_scope(self.scope());
+    /// Explained by what the slots' dynamic programme reads: the stars,
+    /// and the slots with no open cell (a slot's emptied cell beside an
+    /// open one changes nothing, so it is not named). Shorter where the
+    /// rule is local: a star in the same slot empties its other cell; `k`
+    /// stars elsewhere empty the rest; two stars in one slot fail.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, what: csp_core::Explaining) {
+        let w = self.width;
+        let slot_of = |var: VarId| self.scope.iter().position(|&v| v == var).map(|i| i / w);
+        let stars = |ctx: &csp_core::ExplainContext<'_>, skip: Option<usize>| {
+            self.scope
+                .iter()
+                .enumerate()
+                .filter(|&(i, &v)| Some(i / w) != skip && ctx.value(v) == Some(1))
+                .count()
+        };
+        let push_stars = |ctx: &mut csp_core::ExplainContext<'_>, skip: Option<usize>| {
+            for (i, &v) in self.scope.iter().enumerate() {
+                if Some(i / w) != skip && ctx.value(v) == Some(1) {
+                    ctx.push(Literal::eq(v, 1));
+                }
+            }
+        };
+        match what {
+            csp_core::Explaining::Removal { var, value: 1 } => {
+                let Some(j) = slot_of(var) else {
+                    ctx.push_scope(self.scope());
+                    return;
+                };
+                let cells = &self.scope[w * j..w * j + w];
+                if let Some(&star) = cells.iter().find(|&&v| ctx.value(v) == Some(1)) {
+                    ctx.push(Literal::eq(star, 1));
+                    return;
+                }
+                if stars(ctx, Some(j)) >= self.k as usize {
+                    push_stars(ctx, Some(j));
+                    return;
+                }
+            }
+            csp_core::Explaining::Failure => {
+                for slot in self.scope.chunks(w) {
+                    if slot.iter().all(|&v| ctx.value(v) == Some(1)) && w == 2 {
+                        ctx.push(Literal::eq(slot[0], 1));
+                        ctx.push(Literal::eq(slot[1], 1));
+                        return;
+                    }
+                }
+                if stars(ctx, None) > self.k as usize {
+                    push_stars(ctx, None);
+                    return;
+                }
+            }
+            _ => {}
+        }
+        // The dynamic programme: every star, every slot with no open cell,
+        // and the other cells of the changed cell's slot.
+        let own = match what {
+            csp_core::Explaining::Removal { var, .. } => slot_of(var),
+            _ => None,
+        };
+        for (j, slot) in self.scope.chunks(w).enumerate() {
+            let empty = slot.iter().all(|&v| ctx.value(v) == Some(0));
+            for &v in slot {
+                match ctx.value(v) {
+                    Some(1) => ctx.push(Literal::eq(v, 1)),
+                    Some(0) if empty || Some(j) == own => ctx.push(Literal::eq(v, 0)),
+                    _ => {}
+                }
+            }
+        }
     }
 
     fn scope(&self) -> &[VarId] {
@@ -129,28 +270,38 @@ impl Constraint for Strip {
     fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
         let m = self.slots();
         let w = self.width;
+        // Slots with an open cell or a star, and slots with a star.
+        let (open_or_star, starred, stars) = self.read(ctx)?;
+        if stars < self.k {
+            // The most stars the slots can take (forward pass, no arrays).
+            let (mut out, mut chosen) = (0i32, NONE);
+            for j in 0..m {
+                let next_out = if starred >> j & 1 == 1 {
+                    NONE
+                } else {
+                    out.max(chosen)
+                };
+                chosen = if open_or_star >> j & 1 == 1 && out >= 0 {
+                    out + 1
+                } else {
+                    NONE
+                };
+                out = next_out;
+            }
+            if out.max(chosen) > self.k {
+                // Room for a star more than needed: every open slot not
+                // beside a star can take one or go without (from a largest
+                // placement, add it and drop its neighbours, or drop it),
+                // so nothing follows here that the 2x2 windows (a star
+                // empties its neighbours) do not say already.
+                return Ok(());
+            }
+        }
         let mut avail = [false; MAX_SLOTS];
         let mut forced = [false; MAX_SLOTS];
-        let mut stars = 0i32;
-        {
-            let d = ctx.domains();
-            for j in 0..m {
-                for &v in &self.scope[w * j..w * j + w] {
-                    match d.value(v) {
-                        Some(1) => {
-                            if forced[j] {
-                                // Two stars in one slot touch.
-                                return Err(ctx.conflict());
-                            }
-                            forced[j] = true;
-                            avail[j] = true;
-                        }
-                        Some(_) => {}
-                        None => avail[j] = true,
-                    }
-                }
-                stars += i32::from(forced[j]);
-            }
+        for j in 0..m {
+            avail[j] = open_or_star >> j & 1 == 1;
+            forced[j] = starred >> j & 1 == 1;
         }
         // Forward: best count on slots 0..=j with j left out (a) or chosen (b).
         let (mut a, mut b) = ([NONE; MAX_SLOTS + 1], [NONE; MAX_SLOTS + 1]);
