@@ -4,9 +4,9 @@
 //! The model: one 0/1 variable per cell; `exactly(STARS)` per region and
 //! `at_most_one` per 2x2 window from csp-core's catalogue; each line and
 //! each band of two neighbouring lines as a strip (`strip.rs`: the 2x2 block
-//! argument, domain consistent on the band with the 2x2 windows); and the pigeonhole rule (`pigeonhole.rs`)
-//! between lines and regions (Hall sets over every union of regions and
-//! lines). The catalogue has neither rule (one sees a band's adjacency, the
+//! argument, domain consistent on the band with the 2x2 windows); and the
+//! pigeonhole rule (`pigeonhole.rs`) between lines and regions (Hall sets
+//! over every union of regions and lines). The catalogue has neither rule (one sees a band's adjacency, the
 //! other two partitions at once); without them the catalogue's 10x10
 //! two-star puzzle takes 483 decisions, with them 32 (41 in the search order
 //! below, which cuts the other catalogue puzzle from 262 to 5:
