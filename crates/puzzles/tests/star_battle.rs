@@ -469,3 +469,53 @@ proptest! {
         }
     }
 }
+
+/// A 15x15 three-star puzzle with 11,396 solutions (counted with
+/// `Learning::Off` and `Learning::On` alike) that main's generator emitted
+/// for `star-battle generate --size 15 --difficulty expert --seed 3555`.
+/// With the family's own search options (`Learning::AUTO`, which switches
+/// learning on mid-run) `uniqueness()` answered `Unique` after 28,576
+/// nodes, not stopped by any limit, and `count(Some(3))` answered 1,
+/// `Complete`: the generator trusted that proof. The fault is in
+/// csp-core's switch to learning, not in the generator, whose loops drop a
+/// stopped proof. Ignored: it fails until csp-core is fixed, and takes
+/// about 35 s in release (`cargo test --release -p gridcsp-puzzles --test
+/// star_battle -- --ignored auto_learning`).
+#[test]
+#[ignore = "fails until csp-core's Learning::AUTO switch keeps the whole search space"]
+fn auto_learning_finds_the_second_solution_of_seed_3555() {
+    const P: &str = "15 15 3
+13 13 13 3  3  3  3  3  3  11 11 10 10 10 10
+13 1  1  3  3  3  3  3  11 11 11 10 10 10 10
+13 1  1  1  1  3  3  3  3  11 11 10 10 10 10
+13 1  5  1  5  3  3  3  11 11 11 4  4  4  10
+13 1  5  5  5  5  5  5  5  11 11 11 4  4  4
+13 1  5  6  6  5  5  5  5  11 11 11 11 4  4
+13 13 13 13 6  6  6  5  5  5  11 2  4  4  8
+6  6  6  6  6  5  5  5  5  2  11 2  2  8  8
+6  6  6  6  6  6  6  2  2  2  2  2  8  8  8
+12 12 12 12 12 12 12 12 12 12 12 2  2  2  8
+12 12 7  12 7  12 0  12 12 9  12 2  2  8  8
+12 7  7  7  7  12 0  12 12 9  12 12 12 8  8
+14 14 14 14 7  7  0  0  0  9  9  9  12 12 8
+14 14 14 14 14 7  0  0  0  9  9  12 12 12 12
+14 14 14 14 14 7  0  0  0  9  12 12 12 12 12
+";
+    let p = parse(P);
+    let b = StarBattle.build(&p).unwrap();
+    for learning in [csp_core::Learning::Off, csp_core::Learning::On] {
+        let options = b.options.clone().with_learning(learning);
+        let c = csp_core::Solver::with_options(&b.model, options).count(Some(2));
+        assert_eq!(c.count, 2, "{learning:?}");
+    }
+    // The family's own options, as the generator and `grade` search.
+    let c = csp_core::Solver::with_options(&b.model, b.options.clone()).count(Some(2));
+    assert_eq!(c.count, 2, "family options: {c:?}");
+    assert!(
+        matches!(
+            StarBattle.uniqueness(&p, &Limits::default()).0,
+            Unique::Multiple(..)
+        ),
+        "uniqueness under the family's options"
+    );
+}
