@@ -477,8 +477,12 @@ proptest! {
 /// learning on mid-run) `uniqueness()` answered `Unique` after 28,576
 /// nodes, not stopped by any limit, and `count(Some(3))` answered 1,
 /// `Complete`: the generator trusted that proof. The fault is in
-/// csp-core's switch to learning, not in the generator, whose loops drop a
-/// stopped proof. Ignored: it fails until csp-core is fixed, and takes
+/// csp-core's learning search, not in the generator, whose loops drop a
+/// stopped proof: `Learning::On` with phase saving (`ValueOrder::Saved`,
+/// which `AUTO` turns on) and the family's own variable order loses the
+/// other solutions after its restarts; with `Descending` values, the
+/// dom/wdeg or activity order, or no restarts, the same model finds
+/// them. Ignored: it fails until csp-core is fixed, and takes
 /// about 35 s in release (`cargo test --release -p gridcsp-puzzles --test
 /// star_battle -- --ignored auto_learning`).
 #[test]
