@@ -1061,6 +1061,54 @@ pub fn candidates<F: Family + ?Sized>(family: &F, puzzle: &F::Puzzle) -> Vec<Opt
 mod tests {
     use super::common_subject;
 
+    /// The budget rule of [`super::generate_graded`]: a candidate whose
+    /// uniqueness proof stops at the node budget is dropped like one with
+    /// two solutions, never kept as unique. A 6x6 one-star grid whose
+    /// regions are its rows has many solutions; at every budget, from one
+    /// that stops the proof at once to one that lets it finish, the loop
+    /// gives up rather than return it.
+    #[test]
+    fn a_stopped_or_failed_uniqueness_proof_drops_the_candidate() {
+        use crate::families::shading::Regions;
+        use crate::families::star_battle::{StarBattle, StarBattlePuzzle};
+        use crate::{Family, GenerateError, GenerateOptions, Limits, Unique};
+        let n = 6;
+        let labels = (0..n * n).map(|i| (i / n) as u64).collect();
+        let puzzle = StarBattlePuzzle::new(n, n, 1, Regions::new(n, n, labels).unwrap()).unwrap();
+        let Unique::Multiple(solution, _) = StarBattle.uniqueness(&puzzle, &Limits::default()).0
+        else {
+            panic!("the rows-as-regions grid should have several solutions");
+        };
+        // A budget of one node stops the proof before it finds the second.
+        let one = Limits {
+            nodes: Some(1),
+            ..Limits::default()
+        };
+        assert!(matches!(
+            StarBattle.uniqueness(&puzzle, &one).0,
+            Unique::Stopped(_)
+        ));
+        let top = StarBattle.info().levels.len() - 1;
+        for nodes in [1, 2, 10, 1_000_000] {
+            for level in 0..=top {
+                let options = GenerateOptions::new(n, n, level).with_max_attempts(3);
+                let out = super::generate_graded(
+                    &StarBattle,
+                    &options,
+                    &StarBattle.info().levels[level],
+                    3,
+                    nodes,
+                    |_, _| Some((puzzle.clone(), solution.clone())),
+                );
+                assert!(
+                    matches!(out, Err(GenerateError::GaveUp { .. })),
+                    "budget {nodes}, level {level}: {:?}",
+                    out.map(|g| g.grade)
+                );
+            }
+        }
+    }
+
     #[test]
     fn the_words_every_cause_starts_with_are_told_once() {
         let (p, r) = common_subject(&[
