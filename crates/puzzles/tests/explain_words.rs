@@ -678,6 +678,53 @@ fn sudoku_steps_list_the_cells_they_read() {
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }
 
+/// Sudoku and Jigsaw Sudoku tell a run of naked singles, or of hidden
+/// singles in houses of one kind, as one step that settles each of its
+/// cells and reads each one's houses: never two such steps in a row.
+#[test]
+fn sudoku_runs_of_singles_are_one_step() {
+    let limits = Limits::default();
+    for name in ["sudoku", "jigsaw-sudoku"] {
+        let family = families()
+            .iter()
+            .find(|f| f.info().name == name)
+            .expect("registered");
+        let p = family.load(&puzzles(name)[0]).expect("the sample loads");
+        let e = p.explain(&limits).expect("the sample explains");
+        let first = &e.steps[0];
+        assert_eq!(first.rule, "naked single", "{name}: {}", first.text);
+        assert!(first.settles.len() > 1, "{name}: {}", first.text);
+        assert!(
+            first
+                .text
+                .ends_with(": no other digit fits in each (naked single)")
+        );
+        for c in &first.settles {
+            // Each cell's row is among what the step reads.
+            assert!(first.reads.iter().any(|r| r.row == c.row && r != c));
+            assert!(first.text.contains(&format!("{c} is ")), "{}", first.text);
+        }
+        for pair in e.steps.windows(2) {
+            assert!(
+                !(pair[0].rule == "naked single" && pair[1].rule == "naked single"),
+                "{name}: two naked singles in a row:\n  {}\n  {}",
+                pair[0].text,
+                pair[1].text
+            );
+        }
+        let hidden = e
+            .steps
+            .iter()
+            .find(|s| s.rule == "hidden single" && s.settles.len() > 1)
+            .expect("a run of hidden singles");
+        assert!(hidden.text.contains(": the only place"), "{}", hidden.text);
+        match p.hint(&limits).expect("the sample has a hint") {
+            Hint::Step { step, .. } => assert_eq!(step.settles, first.settles),
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+}
+
 /// A step that says its conclusion twice is caught.
 #[test]
 fn conclusions_said_twice_are_found() {
