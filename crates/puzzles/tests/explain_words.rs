@@ -250,6 +250,17 @@ fn check_step(family: &dyn AnyFamily, s: &Step, at: &str, faults: &mut Vec<Strin
     if let Some(said) = said_twice(&s.text) {
         faults.push(format!("{name} {at}: says {said:?} twice: {:?}", s.text));
     }
+    // One sentence, then the rule's name: no bracket of its own right
+    // before the rule's ("(one tent) (line needs every place)"). Futoshiki
+    // names the line a digit leaves that way ("r1c2, r1c3 (row 1) (naked
+    // single)"), which this leaves to that family for now.
+    let tail = s.text.strip_suffix(&format!(" ({})", s.rule));
+    if tail.is_some_and(|t| t.ends_with(')')) && name != "futoshiki" {
+        faults.push(format!(
+            "{name} {at}: a bracket before the rule's: {:?}",
+            s.text
+        ));
+    }
     // An either/or a player would not write: the step should say which.
     if s.text.contains(" domino is already placed") {
         faults.push(format!("{name} {at}: an either/or reason: {:?}", s.text));
