@@ -261,6 +261,21 @@ fn check_step(family: &dyn AnyFamily, s: &Step, at: &str, faults: &mut Vec<Strin
             s.text
         ));
     }
+    // A count right before a symbol that is a number too ("column 3 has
+    // its 3 2s"): a player cannot tell them apart.
+    let words: Vec<&str> = s.text.split_whitespace().collect();
+    if let Some(w) = words.windows(2).find(|w| {
+        w[0].parse::<u32>().is_ok()
+            && w[1]
+                .strip_suffix('s')
+                .is_some_and(|n| n.parse::<u32>().is_ok())
+    }) {
+        faults.push(format!(
+            "{name} {at}: a count before a number, {:?}: {:?}",
+            w.join(" "),
+            s.text
+        ));
+    }
     // An either/or a player would not write: the step should say which.
     if s.text.contains(" domino is already placed") {
         faults.push(format!("{name} {at}: an either/or reason: {:?}", s.text));
