@@ -660,7 +660,8 @@ fn hints_that_place_nothing_are_checked() {
 
 /// Every step of the Sudoku families lists the cells it reads, the
 /// whole-grid techniques too (the cells and houses their words name: a
-/// fish's lines, a chain's cells, a forcing chain's cell), so that `explain
+/// fish's lines, a chain's cells, a forcing chain's cell), and Killer
+/// Sudoku's eliminations the cell that holds the digit, so that `explain
 /// --json` and `--svg` show what each step looks at.
 #[test]
 fn sudoku_steps_list_the_cells_they_read() {
@@ -669,10 +670,7 @@ fn sudoku_steps_list_the_cells_they_read() {
     let mut rules = std::collections::BTreeSet::new();
     for &family in families() {
         let name = family.info().name;
-        // (Killer Sudoku's steps come from the shared layer: a few of its
-        // eliminations, "r1c1 cannot be 1: column 1 has its 1", read
-        // nothing yet.)
-        if !["sudoku", "jigsaw-sudoku"].contains(&name) {
+        if !["sudoku", "jigsaw-sudoku", "killer-sudoku"].contains(&name) {
             continue;
         }
         for (k, text) in puzzles(name).iter().enumerate() {
@@ -680,6 +678,16 @@ fn sudoku_steps_list_the_cells_they_read() {
             let e = p.explain(&limits).expect("a test puzzle explains");
             for (i, s) in e.steps.iter().enumerate() {
                 rules.insert(s.rule.clone());
+                // An elimination names the cell that holds the digit
+                // ("column 1 has 1 at r8c1"), never the house alone ("has
+                // its 1"), which read no cell.
+                if s.text.contains(" has its ") {
+                    faults.push(format!(
+                        "{name} {k} step {}: names no cell: {}",
+                        i + 1,
+                        s.text
+                    ));
+                }
                 if s.reads.is_empty() {
                     faults.push(format!(
                         "{name} {k} step {}: reads nothing: {}",
