@@ -452,6 +452,16 @@ const NEVER_TOLD: &[(&str, &str, &str)] = &[
         "`explain` stops where no technique applies; only `hint` gives a guess",
     ),
     (
+        "sudoku",
+        "simple colouring",
+        "never a step: X-chains, tried first, find every deduction it makes, a colour trap as a chain whose two ends the cell sees and a colour wrap as a chain from a candidate back to itself",
+    ),
+    (
+        "jigsaw-sudoku",
+        "simple colouring",
+        "never a step: X-chains, tried first, find every deduction it makes, a colour trap as a chain whose two ends the cell sees and a colour wrap as a chain from a candidate back to itself",
+    ),
+    (
         "kakuro",
         "hidden single",
         "never a step: the easy level keeps a run's digits apart only by `elimination`, a placed digit leaving its run; from the medium level every other deduction on a run is told as `run combinations`",
