@@ -462,6 +462,11 @@ const NEVER_TOLD: &[(&str, &str, &str)] = &[
         "never a step: X-chains, tried first, find every deduction it makes, a colour trap as a chain whose two ends the cell sees and a colour wrap as a chain from a candidate back to itself",
     ),
     (
+        "yajilin",
+        "one loop",
+        "never a step in a puzzle with a solution: the loop's easier rules first clear every dead end, and then every part of the grid a cut edge could leave holds a cycle of cells, two of them neighbours that cannot both be shaded, so the loop must reach each part and no edge is on no loop",
+    ),
+    (
         "kakuro",
         "hidden single",
         "never a step: the easy level keeps a run's digits apart only by `elimination`, a placed digit leaving its run; from the medium level every other deduction on a run is told as `run combinations`",
