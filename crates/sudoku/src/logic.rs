@@ -489,6 +489,12 @@ pub struct Step {
     /// or for the whole-grid patterns the pattern itself ("pivot r1c1
     /// {12}, pincers ...").
     pub place: String,
+    /// For a forcing step of the contradiction form ("assuming r1c8 = 2
+    /// leads, by singles, to a contradiction, so r1c8 is not 2"): the
+    /// digit assumed and what it was followed by ("singles"), for
+    /// telling a run of them as one step (see `one_step_per_cell`).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    assumed: Option<(u8, &'static str)>,
 }
 
 /// "a", "a and b", "a, b and c".
@@ -884,6 +890,7 @@ fn analyse_with(
                         }],
                         eliminations: Vec::new(),
                         place: model.describe(d.constraint),
+                        assumed: None,
                     });
                 }
             }
@@ -924,6 +931,7 @@ fn analyse_with(
                             used_unique = true;
                         }
                         if steps {
+                            let mut assumed = None;
                             let place = match model.origin(d.constraint) {
                                 Some(Origin::Fish) => {
                                     fish_words(&masks, n, technique, cell, d.value as u8)
@@ -934,6 +942,7 @@ fn analyse_with(
                                         .and_then(|g| techniques::describe(g, technique, &masks))
                                     {
                                         Some(f) => {
+                                            assumed = f.assumed;
                                             let mut e: Vec<(usize, u64)> = f
                                                 .eliminations
                                                 .iter()
@@ -958,6 +967,7 @@ fn analyse_with(
                                 singles: Vec::new(),
                                 eliminations: vec![(cell, d.value as u8)],
                                 place,
+                                assumed,
                             });
                         }
                         open = Some((d.constraint, d.rule, out.len().saturating_sub(1)));
@@ -1094,17 +1104,6 @@ fn forcing_cell(s: &Step) -> Option<Cell> {
     (forcing && s.placement.is_none() && rest.iter().all(|&(c, _)| c == first)).then_some(first)
 }
 
-/// The parts of a forcing step's contradiction form, "assuming r1c8 = 2
-/// leads, by singles, to a contradiction, so r1c8 is not 2": the digit
-/// assumed and what it was followed by ("singles").
-fn contradiction_parts(place: &str) -> Option<(&str, &str)> {
-    let rest = place.strip_prefix("assuming ")?;
-    let (assumed, rest) = rest.split_once(" leads, by ")?;
-    let (with, _) = rest.split_once(", to a contradiction, so ")?;
-    let (_, digit) = assumed.split_once(" = ")?;
-    Some((digit, with))
-}
-
 /// "2 nor 9", "2, 5 or 9": the digits a cell is not.
 fn neither(digits: &[&str]) -> String {
     match digits {
@@ -1130,8 +1129,10 @@ fn one_step_per_cell(steps: Vec<Step>) -> Vec<Step> {
             out.append(run);
             return;
         }
-        let parts: Option<Vec<(&str, &str)>> =
-            run.iter().map(|s| contradiction_parts(&s.place)).collect();
+        let parts: Option<Vec<(String, &str)>> = run
+            .iter()
+            .map(|s| s.assumed.map(|(digit, with)| (digit.to_string(), with)))
+            .collect();
         let cell = forcing_cell(&run[0])
             .map(|c| c.to_string())
             .unwrap_or_default();
@@ -1139,7 +1140,7 @@ fn one_step_per_cell(steps: Vec<Step>) -> Vec<Step> {
             Some(parts) if parts.iter().all(|p| p.1 == parts[0].1) => {
                 let assumed: Vec<String> =
                     parts.iter().map(|p| format!("{cell} = {}", p.0)).collect();
-                let digits: Vec<&str> = parts.iter().map(|p| p.0).collect();
+                let digits: Vec<&str> = parts.iter().map(|p| p.0.as_str()).collect();
                 format!(
                     "assuming {}, leads each time, by {}, to a contradiction, so {cell} is {}",
                     assumed.join(", then "),

@@ -136,6 +136,37 @@ fn harder_puzzles_name_their_techniques() {
     }
 }
 
+/// Forcing steps that each assume a candidate of one cell into a
+/// contradiction are one step, "assuming r1c8 = 2, then r1c8 = 9, leads
+/// each time, by singles, to a contradiction, so r1c8 is neither 2 nor 9",
+/// its words built from what each step assumed, not read back from its
+/// sentence.
+#[test]
+fn forcing_steps_on_one_cell_are_one_step() {
+    let l = logic();
+    let mut merged = 0;
+    for line in include_str!("data/top1465.txt").lines().take(40) {
+        let puzzle: Board = line.parse().unwrap();
+        for step in l.explain(&puzzle).unwrap().steps {
+            let s = step.to_string();
+            if !s.contains("leads each time") {
+                continue;
+            }
+            merged += 1;
+            let (cell, _) = step.eliminations[0];
+            assert!(step.eliminations.iter().all(|&(c, _)| c == cell), "{s}");
+            for &(_, v) in &step.eliminations {
+                assert!(s.contains(&format!("{cell} = {v}")), "{s}");
+            }
+            assert!(
+                s.contains(&format!("to a contradiction, so {cell} is ")),
+                "{s}"
+            );
+        }
+    }
+    assert!(merged > 0, "no merged forcing step in the first 40 puzzles");
+}
+
 #[test]
 fn hints_give_the_next_step_or_a_contradiction() {
     let l = logic();
