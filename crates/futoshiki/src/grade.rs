@@ -741,6 +741,14 @@ fn describe(
     let dom = |d: &[u64], c: Cell| d[c.index(n)];
     let min = |m: u64| m.trailing_zeros();
     let max = |m: u64| 63 - m.leading_zeros();
+    // The placements the body concludes ("..., so r1c3 is 2"), as it
+    // writes them.
+    let mut concluded: Vec<(Cell, u8)> = Vec::new();
+    let mut conclude = |c: Cell, mask: u64| {
+        if mask.count_ones() == 1 {
+            concluded.push((c, mask.trailing_zeros() as u8));
+        }
+    };
     let body = match (technique, clue) {
         (Technique::Bounds, Clue::Less(lo, hi)) => {
             let mut parts = Vec::new();
@@ -752,12 +760,14 @@ fn describe(
                         max(dom(before, *hi)),
                         list_values(dom(after, *lo))
                     ));
+                    conclude(*lo, dom(after, *lo));
                 } else {
                     parts.push(format!(
                         "{lo} < {hi} and {lo} >= {}, so {hi} is {}",
                         min(dom(before, *lo)),
                         list_values(dom(after, *hi))
                     ));
+                    conclude(*hi, dom(after, *hi));
                 }
             }
             parts.join("; ")
@@ -776,6 +786,7 @@ fn describe(
                     list_values(dom(before, other)),
                     list_values(dom(after, c))
                 ));
+                conclude(c, dom(after, c));
             }
             parts.join("; ")
         }
@@ -820,14 +831,9 @@ fn describe(
     };
     // The placements the body has not already concluded ("..., so r1c3
     // is 2" is not followed by "; so r1c3 is 2").
-    let said = |c: &Cell, v: &u8| {
-        let phrase = format!("so {c} is {v}");
-        body.match_indices(&phrase)
-            .any(|(at, _)| matches!(body[at + phrase.len()..].chars().next(), None | Some(';')))
-    };
     let unsaid: Vec<String> = placed
         .iter()
-        .filter(|(c, v)| !said(c, v))
+        .filter(|&p| !concluded.contains(p))
         .map(|(c, v)| format!("{c} is {v}"))
         .collect();
     let placed_text = if unsaid.is_empty() {

@@ -258,6 +258,9 @@ fn engine_hardest(built: &Built, trace: &[TraceEvent]) -> Option<String> {
 #[derive(Clone, Debug)]
 pub struct Progress {
     values: Vec<Vec<Value>>,
+    /// The variables the rest of the current call of the constraint being
+    /// read fixes, with their values (see [`Progress::settled`]).
+    ahead: Vec<(VarId, Value)>,
 }
 
 impl Progress {
@@ -273,7 +276,40 @@ impl Progress {
                     .map_or_else(Vec::new, |d| d.iter().collect())
             })
             .collect();
-        Progress { values }
+        Progress {
+            values,
+            ahead: Vec::new(),
+        }
+    }
+
+    /// Notes what the events of `trace` from `at` on fix while they come
+    /// from the constraint of the event at `at`: one call of a propagator,
+    /// whose deductions the engine reports together, not in the order
+    /// they follow from one another (a house may clear the 1 of r1c1
+    /// before it reports r8c1 fixed to 1).
+    fn look_ahead(&mut self, trace: &[TraceEvent], at: usize) {
+        let constraint = |e: &TraceEvent| match e {
+            TraceEvent::Removed(d) | TraceEvent::Fixed(d) => Some(d.constraint),
+            _ => None,
+        };
+        let here = trace.get(at).and_then(constraint);
+        let before = at
+            .checked_sub(1)
+            .and_then(|i| trace.get(i))
+            .and_then(constraint);
+        if here.is_some() && here == before {
+            return; // the same call: already noted
+        }
+        self.ahead.clear();
+        for e in trace.get(at..).unwrap_or(&[]) {
+            match e {
+                TraceEvent::Fixed(d) if Some(d.constraint) == here => {
+                    self.ahead.push((d.var, d.value));
+                }
+                TraceEvent::Removed(d) if Some(d.constraint) == here => {}
+                _ => break,
+            }
+        }
     }
 
     /// Applies a trace event.
@@ -301,6 +337,20 @@ impl Progress {
             [v] => Some(*v),
             _ => None,
         }
+    }
+
+    /// The value of `var` if it has only one candidate, or else the value
+    /// the constraint being read fixes it to in the same call (its
+    /// deductions come in no causal order): the cell a step names as the
+    /// cause ("column 1 has 1 at r8c1"), though its own step may come
+    /// after.
+    pub fn settled(&self, var: VarId) -> Option<Value> {
+        self.value(var).or_else(|| {
+            self.ahead
+                .iter()
+                .find(|&&(v, _)| v == var)
+                .map(|&(_, value)| value)
+        })
     }
 
     /// The value of the cell's variable, if it has one and only one
@@ -448,7 +498,7 @@ pub fn steps_of<F: Family + ?Sized>(
     let mut done: Vec<Pending> = Vec::new();
     let mut pending: Option<Pending> = None;
     let mut now = Progress::new(built);
-    for e in trace {
+    for (at, e) in trace.iter().enumerate() {
         let (d, placed) = match e {
             TraceEvent::Removed(d) => (d, false),
             TraceEvent::Fixed(d) => (d, true),
@@ -457,6 +507,7 @@ pub fn steps_of<F: Family + ?Sized>(
                 continue;
             }
         };
+        now.look_ahead(trace, at);
         let spot = family.spot(puzzle, built, d.var);
         let reason = spot.map(|_| family.reason(puzzle, built, d, placed, &now));
         now.apply(e);

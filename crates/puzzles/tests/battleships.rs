@@ -309,3 +309,36 @@ fn the_generator_makes_an_easy_10x10() {
     assert_eq!(s, g.solution);
     assert_eq!(Battleships.generate(&options).unwrap().puzzle, g.puzzle);
 }
+
+/// `hard` at small sizes (the fast check) and at 15x15, where each
+/// removal of a clue used to run a uniqueness search and a candidate took
+/// 20-120 s in a release build: now only the clues tried after the
+/// propagation-only removals do.
+fn assert_hard(size: usize, seed: u64) {
+    let options = GenerateOptions::new(size, size, 2).with_seed(seed);
+    let g = Battleships
+        .generate(&options)
+        .unwrap_or_else(|e| panic!("{size}x{size} hard seed {seed}: {e}"));
+    assert_eq!(g.grade.rank, 2, "{size}x{size} seed {seed}");
+    let Unique::Unique(s) = Battleships.uniqueness(&g.puzzle, &Limits::default()).0 else {
+        panic!("{size}x{size} hard seed {seed}: not unique");
+    };
+    assert_eq!(s, g.solution);
+    assert!(Battleships.check(&g.puzzle, &s).is_empty());
+    assert_eq!(Battleships.generate(&options).unwrap().puzzle, g.puzzle);
+}
+
+#[test]
+fn the_generator_makes_hard_puzzles_at_small_sizes() {
+    for (size, seed) in [(6, 1), (7, 2), (8, 3)] {
+        assert_hard(size, seed);
+    }
+}
+
+#[test]
+#[ignore = "slow: 15x15 hard generation, seconds in a release build"]
+fn the_generator_makes_a_hard_15x15() {
+    for seed in 1..=2 {
+        assert_hard(15, seed);
+    }
+}

@@ -250,6 +250,32 @@ fn check_step(family: &dyn AnyFamily, s: &Step, at: &str, faults: &mut Vec<Strin
     if let Some(said) = said_twice(&s.text) {
         faults.push(format!("{name} {at}: says {said:?} twice: {:?}", s.text));
     }
+    // One sentence, then the rule's name: no bracket of its own right
+    // before the rule's ("(one tent) (line needs every place)"). Futoshiki
+    // names the line a digit leaves that way ("r1c2, r1c3 (row 1) (naked
+    // single)"), which this leaves to that family for now.
+    let tail = s.text.strip_suffix(&format!(" ({})", s.rule));
+    if tail.is_some_and(|t| t.ends_with(')')) && name != "futoshiki" {
+        faults.push(format!(
+            "{name} {at}: a bracket before the rule's: {:?}",
+            s.text
+        ));
+    }
+    // A count right before a symbol that is a number too ("column 3 has
+    // its 3 2s"): a player cannot tell them apart.
+    let words: Vec<&str> = s.text.split_whitespace().collect();
+    if let Some(w) = words.windows(2).find(|w| {
+        w[0].parse::<u32>().is_ok()
+            && w[1]
+                .strip_suffix('s')
+                .is_some_and(|n| n.parse::<u32>().is_ok())
+    }) {
+        faults.push(format!(
+            "{name} {at}: a count before a number, {:?}: {:?}",
+            w.join(" "),
+            s.text
+        ));
+    }
     // An either/or a player would not write: the step should say which.
     if s.text.contains(" domino is already placed") {
         faults.push(format!("{name} {at}: an either/or reason: {:?}", s.text));
@@ -424,6 +450,21 @@ const NEVER_TOLD: &[(&str, &str, &str)] = &[
         "jigsaw-sudoku",
         "guess",
         "`explain` stops where no technique applies; only `hint` gives a guess",
+    ),
+    (
+        "sudoku",
+        "simple colouring",
+        "never a step: X-chains, tried first, find every deduction it makes, a colour trap as a chain whose two ends the cell sees and a colour wrap as a chain from a candidate back to itself",
+    ),
+    (
+        "jigsaw-sudoku",
+        "simple colouring",
+        "never a step: X-chains, tried first, find every deduction it makes, a colour trap as a chain whose two ends the cell sees and a colour wrap as a chain from a candidate back to itself",
+    ),
+    (
+        "yajilin",
+        "one loop",
+        "never a step in a puzzle with a solution: the loop's easier rules first clear every dead end, and then every part of the grid a cut edge could leave holds a cycle of cells, two of them neighbours that cannot both be shaded, so the loop must reach each part and no edge is on no loop",
     ),
     (
         "kakuro",
@@ -634,7 +675,8 @@ fn hints_that_place_nothing_are_checked() {
 
 /// Every step of the Sudoku families lists the cells it reads, the
 /// whole-grid techniques too (the cells and houses their words name: a
-/// fish's lines, a chain's cells, a forcing chain's cell), so that `explain
+/// fish's lines, a chain's cells, a forcing chain's cell), and Killer
+/// Sudoku's eliminations the cell that holds the digit, so that `explain
 /// --json` and `--svg` show what each step looks at.
 #[test]
 fn sudoku_steps_list_the_cells_they_read() {
@@ -643,10 +685,7 @@ fn sudoku_steps_list_the_cells_they_read() {
     let mut rules = std::collections::BTreeSet::new();
     for &family in families() {
         let name = family.info().name;
-        // (Killer Sudoku's steps come from the shared layer: a few of its
-        // eliminations, "r1c1 cannot be 1: column 1 has its 1", read
-        // nothing yet.)
-        if !["sudoku", "jigsaw-sudoku"].contains(&name) {
+        if !["sudoku", "jigsaw-sudoku", "killer-sudoku"].contains(&name) {
             continue;
         }
         for (k, text) in puzzles(name).iter().enumerate() {
@@ -654,6 +693,16 @@ fn sudoku_steps_list_the_cells_they_read() {
             let e = p.explain(&limits).expect("a test puzzle explains");
             for (i, s) in e.steps.iter().enumerate() {
                 rules.insert(s.rule.clone());
+                // An elimination names the cell that holds the digit
+                // ("column 1 has 1 at r8c1"), never the house alone ("has
+                // its 1"), which read no cell.
+                if s.text.contains(" has its ") {
+                    faults.push(format!(
+                        "{name} {k} step {}: names no cell: {}",
+                        i + 1,
+                        s.text
+                    ));
+                }
                 if s.reads.is_empty() {
                     faults.push(format!(
                         "{name} {k} step {}: reads nothing: {}",
@@ -676,6 +725,53 @@ fn sudoku_steps_list_the_cells_they_read() {
         assert!(rules.contains(rule), "no test puzzle uses {rule}");
     }
     assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
+/// Sudoku and Jigsaw Sudoku tell a run of naked singles, or of hidden
+/// singles in houses of one kind, as one step that settles each of its
+/// cells and reads each one's houses: never two such steps in a row.
+#[test]
+fn sudoku_runs_of_singles_are_one_step() {
+    let limits = Limits::default();
+    for name in ["sudoku", "jigsaw-sudoku"] {
+        let family = families()
+            .iter()
+            .find(|f| f.info().name == name)
+            .expect("registered");
+        let p = family.load(&puzzles(name)[0]).expect("the sample loads");
+        let e = p.explain(&limits).expect("the sample explains");
+        let first = &e.steps[0];
+        assert_eq!(first.rule, "naked single", "{name}: {}", first.text);
+        assert!(first.settles.len() > 1, "{name}: {}", first.text);
+        assert!(
+            first
+                .text
+                .ends_with(": no other digit fits in each (naked single)")
+        );
+        for c in &first.settles {
+            // Each cell's row is among what the step reads.
+            assert!(first.reads.iter().any(|r| r.row == c.row && r != c));
+            assert!(first.text.contains(&format!("{c} is ")), "{}", first.text);
+        }
+        for pair in e.steps.windows(2) {
+            assert!(
+                !(pair[0].rule == "naked single" && pair[1].rule == "naked single"),
+                "{name}: two naked singles in a row:\n  {}\n  {}",
+                pair[0].text,
+                pair[1].text
+            );
+        }
+        let hidden = e
+            .steps
+            .iter()
+            .find(|s| s.rule == "hidden single" && s.settles.len() > 1)
+            .expect("a run of hidden singles");
+        assert!(hidden.text.contains(": the only place"), "{}", hidden.text);
+        match p.hint(&limits).expect("the sample has a hint") {
+            Hint::Step { step, .. } => assert_eq!(step.settles, first.settles),
+            other => panic!("{name}: {other:?}"),
+        }
+    }
 }
 
 /// A step that says its conclusion twice is caught.

@@ -79,8 +79,8 @@ pub use csp_core::{Count, Limits, SearchOptions, SearchStatus, Stats, StopReason
 pub use error::{GenerateError, ParseError, ShapeError, SudokuError};
 pub use generator::{Generated, Generator, Symmetry, Target};
 pub use logic::{
-    Difficulty, Explanation, Grade, Hint, Logic, Step, Technique, UniqueRule, UnknownDifficulty,
-    UnknownTechnique,
+    Difficulty, Explanation, Grade, Hint, Logic, Single, Step, Technique, UniqueRule,
+    UnknownDifficulty, UnknownTechnique,
 };
 pub use rating::{Rating, UnknownRating};
 pub use rules::{Cage, Clash, Group, GroupKind, Variant};

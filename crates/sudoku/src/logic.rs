@@ -15,7 +15,7 @@ use crate::board::{Board, Cell};
 use crate::clock::Instant;
 use crate::error::SudokuError;
 use crate::rating::Rating;
-use crate::rules::{Clash, Variant};
+use crate::rules::{Clash, GroupKind, Variant};
 use crate::solver::{Outcome, SudokuModel, SudokuSolver, Uniqueness};
 use crate::techniques::{self, Origin};
 use csp_core::constraints::all_different::rules as ad;
@@ -450,6 +450,19 @@ impl fmt::Display for Grade {
     }
 }
 
+/// A cell a single fills: its digit and, for a hidden single, the house
+/// where that digit had no other place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Single {
+    /// The cell.
+    pub cell: Cell,
+    /// Its digit.
+    pub value: u8,
+    /// The house of a hidden single (`None` for a naked single).
+    pub house: Option<GroupKind>,
+}
+
 /// One human step: a placement, or eliminations by a technique.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -458,8 +471,17 @@ pub struct Step {
     pub technique: Technique,
     /// The rating of this step on Sudoku Explainer's scale.
     pub rating: Rating,
-    /// The cell filled and its value, for singles.
+    /// The cell filled and its value, for singles (the first of
+    /// [`singles`](Step::singles)).
     pub placement: Option<(Cell, u8)>,
+    /// Every cell a step of singles fills, in order: one, or for a run of
+    /// naked singles (or of hidden singles in houses of one kind, rows
+    /// say) told as one step, each of the run. A player writes such a run
+    /// as one step ("r1c1 is 5 and r1c4 is 2: no other digit fits in
+    /// each"); each single may rest on those before it. Empty for
+    /// eliminations.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub singles: Vec<Single>,
     /// Candidates removed, `(cell, value)`, for the other techniques.
     pub eliminations: Vec<(Cell, u8)>,
     /// Where it happened ("box 6", "box 1 and row 2", for a fish "rows 2
@@ -467,10 +489,86 @@ pub struct Step {
     /// or for the whole-grid patterns the pattern itself ("pivot r1c1
     /// {12}, pincers ...").
     pub place: String,
+    /// For a forcing step of the contradiction form ("assuming r1c8 = 2
+    /// leads, by singles, to a contradiction, so r1c8 is not 2"): the
+    /// digit assumed and what it was followed by ("singles"), for
+    /// telling a run of them as one step (see `one_step_per_cell`).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    assumed: Option<(u8, &'static str)>,
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, init)) if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        _ => items.concat(),
+    }
+}
+
+impl Step {
+    /// Every cell the step fills, with its digit, in order.
+    pub fn placements(&self) -> impl Iterator<Item = (Cell, u8)> + '_ {
+        // A step built by hand may fill `placement` alone.
+        let alone = self.singles.is_empty().then_some(self.placement).flatten();
+        alone
+            .into_iter()
+            .chain(self.singles.iter().map(|s| (s.cell, s.value)))
+    }
+
+    /// The words of a run of singles told as one step ([`Step::singles`],
+    /// two or more), or `None`.
+    fn run_words(&self) -> Option<String> {
+        let [first, _, ..] = self.singles.as_slice() else {
+            return None;
+        };
+        let filled: Vec<String> = self
+            .singles
+            .iter()
+            .map(|s| format!("{} is {}", s.cell, s.value))
+            .collect();
+        let why = match self.technique {
+            Technique::NakedSingle => "no other digit fits in each".to_owned(),
+            Technique::HiddenSingle => {
+                let house = |s: &Single| s.house.map(|h| h.to_string()).unwrap_or_default();
+                if self.singles.iter().all(|s| s.house == first.house) {
+                    format!("the only place for each in {}", house(first))
+                } else {
+                    // Each house once, with its digits, in the order the
+                    // cells come: "the only places for 9 and 3 in box 3
+                    // and for 2 in box 6".
+                    let mut houses: Vec<(Option<GroupKind>, Vec<String>)> = Vec::new();
+                    for s in &self.singles {
+                        match houses.iter_mut().find(|(h, _)| *h == s.house) {
+                            Some((_, digits)) => digits.push(s.value.to_string()),
+                            None => houses.push((s.house, vec![s.value.to_string()])),
+                        }
+                    }
+                    let each: Vec<String> = houses
+                        .iter()
+                        .map(|(h, digits)| {
+                            let h = h.map(|h| h.to_string()).unwrap_or_default();
+                            format!("for {} in {h}", and_list(digits))
+                        })
+                        .collect();
+                    let places = if houses[0].1.len() > 1 {
+                        "places"
+                    } else {
+                        "place"
+                    };
+                    format!("the only {places} {}", and_list(&each))
+                }
+            }
+            _ => return None,
+        };
+        Some(format!("{}: {why} ({})", and_list(&filled), self.technique))
+    }
 }
 
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(words) = self.run_words() {
+            return f.write_str(&words);
+        }
         match (self.technique, self.placement) {
             (Technique::HiddenSingle, Some((cell, v))) => {
                 write!(
@@ -785,8 +883,14 @@ fn analyse_with(
                         technique,
                         rating: technique.rating(),
                         placement: Some((cell, value)),
+                        singles: vec![Single {
+                            cell,
+                            value,
+                            house: model.house_of(d.constraint).filter(|_| hidden),
+                        }],
                         eliminations: Vec::new(),
                         place: model.describe(d.constraint),
+                        assumed: None,
                     });
                 }
             }
@@ -827,6 +931,7 @@ fn analyse_with(
                             used_unique = true;
                         }
                         if steps {
+                            let mut assumed = None;
                             let place = match model.origin(d.constraint) {
                                 Some(Origin::Fish) => {
                                     fish_words(&masks, n, technique, cell, d.value as u8)
@@ -837,6 +942,7 @@ fn analyse_with(
                                         .and_then(|g| techniques::describe(g, technique, &masks))
                                     {
                                         Some(f) => {
+                                            assumed = f.assumed;
                                             let mut e: Vec<(usize, u64)> = f
                                                 .eliminations
                                                 .iter()
@@ -858,8 +964,10 @@ fn analyse_with(
                                 technique,
                                 rating,
                                 placement: None,
+                                singles: Vec::new(),
                                 eliminations: vec![(cell, d.value as u8)],
                                 place,
+                                assumed,
                             });
                         }
                         open = Some((d.constraint, d.rule, out.len().saturating_sub(1)));
@@ -996,17 +1104,6 @@ fn forcing_cell(s: &Step) -> Option<Cell> {
     (forcing && s.placement.is_none() && rest.iter().all(|&(c, _)| c == first)).then_some(first)
 }
 
-/// The parts of a forcing step's contradiction form, "assuming r1c8 = 2
-/// leads, by singles, to a contradiction, so r1c8 is not 2": the digit
-/// assumed and what it was followed by ("singles").
-fn contradiction_parts(place: &str) -> Option<(&str, &str)> {
-    let rest = place.strip_prefix("assuming ")?;
-    let (assumed, rest) = rest.split_once(" leads, by ")?;
-    let (with, _) = rest.split_once(", to a contradiction, so ")?;
-    let (_, digit) = assumed.split_once(" = ")?;
-    Some((digit, with))
-}
-
 /// "2 nor 9", "2, 5 or 9": the digits a cell is not.
 fn neither(digits: &[&str]) -> String {
     match digits {
@@ -1032,8 +1129,10 @@ fn one_step_per_cell(steps: Vec<Step>) -> Vec<Step> {
             out.append(run);
             return;
         }
-        let parts: Option<Vec<(&str, &str)>> =
-            run.iter().map(|s| contradiction_parts(&s.place)).collect();
+        let parts: Option<Vec<(String, &str)>> = run
+            .iter()
+            .map(|s| s.assumed.map(|(digit, with)| (digit.to_string(), with)))
+            .collect();
         let cell = forcing_cell(&run[0])
             .map(|c| c.to_string())
             .unwrap_or_default();
@@ -1041,7 +1140,7 @@ fn one_step_per_cell(steps: Vec<Step>) -> Vec<Step> {
             Some(parts) if parts.iter().all(|p| p.1 == parts[0].1) => {
                 let assumed: Vec<String> =
                     parts.iter().map(|p| format!("{cell} = {}", p.0)).collect();
-                let digits: Vec<&str> = parts.iter().map(|p| p.0).collect();
+                let digits: Vec<&str> = parts.iter().map(|p| p.0.as_str()).collect();
                 format!(
                     "assuming {}, leads each time, by {}, to a contradiction, so {cell} is {}",
                     assumed.join(", then "),
@@ -1081,6 +1180,52 @@ fn one_step_per_cell(steps: Vec<Step>) -> Vec<Step> {
     out
 }
 
+/// Whether single `b` may join a run of singles of `technique` whose
+/// last is `a`: any naked single after a naked single, a hidden single
+/// after one in a house of the same kind (a row after a row).
+fn joins_run(technique: Technique, a: &Single, b: &Single) -> bool {
+    match technique {
+        Technique::NakedSingle => true,
+        Technique::HiddenSingle => match (a.house, b.house) {
+            (Some(x), Some(y)) => std::mem::discriminant(&x) == std::mem::discriminant(&y),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// The steps with each run of naked singles, and each run of hidden
+/// singles in houses of one kind, told as one step (see
+/// [`Step::singles`]): a player fills such a run for one reason, so the
+/// engine's one step per cell reads as the same words over and over. Its
+/// rating is the run's highest; the grade, counted by the analysis, is
+/// unchanged.
+fn one_step_per_run(steps: Vec<Step>) -> Vec<Step> {
+    let mut out: Vec<Step> = Vec::with_capacity(steps.len());
+    for s in steps {
+        if let Some(last) = out.last_mut() {
+            let joins = last.technique == s.technique
+                && matches!(
+                    (last.singles.last(), s.singles.as_slice()),
+                    (Some(a), [b]) if joins_run(s.technique, a, b)
+                );
+            if joins {
+                last.rating = last.rating.max(s.rating);
+                last.singles.extend(s.singles);
+                continue;
+            }
+        }
+        out.push(s);
+    }
+    out
+}
+
+/// The steps as a player is told them: runs of singles and of forcing
+/// steps on one cell as one step each.
+fn told(steps: Vec<Step>) -> Vec<Step> {
+    one_step_per_run(one_step_per_cell(steps))
+}
+
 /// Grades, explains and hints puzzles of one set of rules.
 ///
 /// It holds three csp-core models built once: the plain one (for
@@ -1097,7 +1242,8 @@ fn one_step_per_cell(steps: Vec<Step>) -> Vec<Step> {
 /// assert_eq!(grade.difficulty, Difficulty::Easy);
 /// assert!(grade.rating.value() <= 2.5);
 /// let explanation = logic.explain(&puzzle)?;
-/// assert_eq!(explanation.steps.len(), 51); // one per blank cell
+/// // 51 blank cells, filled by runs of naked and of hidden singles
+/// assert!(explanation.steps.len() < 51);
 /// println!("{explanation}");
 /// let hint = logic.hint(&puzzle)?;
 /// assert!(hint.to_string().contains("single"));
@@ -1353,7 +1499,7 @@ impl Logic {
         let grade = a.grade();
         let stuck = (!a.solved()).then(|| a.reached.clone());
         Ok(Explanation {
-            steps: one_step_per_cell(a.steps),
+            steps: told(a.steps),
             grade,
             stuck,
             solution,
@@ -1406,7 +1552,7 @@ impl Logic {
         let trusted = a.contradiction && self.unique != UniqueRule::Prove;
         if !trusted {
             let solved = a.solved();
-            if let Some(step) = a.steps.into_iter().next() {
+            if let Some(step) = told(a.steps).into_iter().next() {
                 let needs_unique =
                     step.technique.needs_unique() && self.unique == UniqueRule::Prove;
                 let sound = if needs_unique {

@@ -238,6 +238,19 @@ impl SudokuModel {
         }
     }
 
+    /// The house whose own AllDifferent constraint `id` is ("row 4" for
+    /// the hidden singles it finds), if it is one.
+    pub(crate) fn house_of(&self, id: ConstraintId) -> Option<GroupKind> {
+        match self.origins.get(id.index()) {
+            Some(Origin::Group(g)) if self.is_group_constraint(*g, id) => self
+                .variant
+                .groups()
+                .get(*g as usize)
+                .map(|group| group.kind()),
+            _ => None,
+        }
+    }
+
     pub(crate) fn origin(&self, id: ConstraintId) -> Option<Origin> {
         match self.origins.get(id.index()) {
             Some(&o) => Some(o),

@@ -435,6 +435,10 @@ pub(crate) struct Found {
     pub(crate) rating: Rating,
     /// The pattern in words, when asked for: the cells and candidates.
     pub(crate) text: String,
+    /// For a forcing step of the contradiction form ("assuming r1c8 = 2
+    /// leads, by singles, to a contradiction"), when asked for words: the
+    /// digit assumed and what it was followed by ("singles").
+    pub(crate) assumed: Option<(u8, &'static str)>,
 }
 
 impl Found {
@@ -444,6 +448,7 @@ impl Found {
         self.rule = "";
         self.rating = Rating::default();
         self.text.clear();
+        self.assumed = None;
     }
 
     /// Records the removal of `bits` from `cell`, merged with an earlier

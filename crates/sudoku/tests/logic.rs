@@ -14,28 +14,89 @@ fn explanation_reads_like_a_person() {
     let puzzle: Board = BUILT_IN.parse().unwrap();
     let e = logic().explain(&puzzle).unwrap();
     assert_eq!(e.grade.difficulty, Difficulty::Easy);
-    assert_eq!(e.steps.len(), 51);
+    // A grade counts one step per cell, whatever the words group.
+    let counted: usize = e.grade.techniques.iter().map(|&(_, n)| n).sum();
+    assert_eq!(counted, 51);
     assert!(e.stuck.is_none());
     assert!(e.solution.is_solved());
     let text = e.to_string();
+    let mut filled = Vec::new();
     for step in &e.steps {
         let s = step.to_string();
-        let (cell, value) = step.placement.unwrap();
-        match step.technique {
-            Technique::NakedSingle => assert_eq!(
-                s,
-                format!("{cell} is {value}: no other digit fits there (naked single)")
-            ),
-            Technique::HiddenSingle => {
-                let start = format!("{cell} is {value}: the only place for {value} in ");
-                assert!(s.starts_with(&start), "{s}");
-                assert!(s.ends_with(" (hidden single)"), "{s}");
+        assert_eq!(step.placement, step.placements().next(), "{s}");
+        let cells: Vec<String> = step
+            .placements()
+            .map(|(cell, value)| format!("{cell} is {value}"))
+            .collect();
+        let (value, house) = (step.singles[0].value, step.singles[0].house);
+        let why = match (step.technique, cells.len()) {
+            (Technique::NakedSingle, 1) => "no other digit fits there".to_owned(),
+            (Technique::NakedSingle, _) => "no other digit fits in each".to_owned(),
+            (Technique::HiddenSingle, 1) => {
+                format!("the only place for {value} in {}", house.unwrap())
             }
-            t => panic!("{t}"),
+            (Technique::HiddenSingle, _) if step.singles.iter().all(|x| x.house == house) => {
+                format!("the only place for each in {}", house.unwrap())
+            }
+            (Technique::HiddenSingle, _) => {
+                assert!(s.contains(": the only place"), "{s}");
+                s.split_once(": ")
+                    .unwrap()
+                    .1
+                    .trim_end_matches(" (hidden single)")
+                    .to_owned()
+            }
+            (t, _) => panic!("{t}"),
+        };
+        let list = match cells.split_last() {
+            Some((last, init)) if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+            _ => cells.concat(),
+        };
+        assert_eq!(s, format!("{list}: {why} ({})", step.technique));
+        for (cell, value) in step.placements() {
+            assert_eq!(e.solution.value(cell), Some(value));
+            assert!(!filled.contains(&cell), "{cell} filled twice");
+            filled.push(cell);
         }
-        assert_eq!(e.solution.value(cell), Some(value));
     }
+    assert_eq!(filled.len(), 51);
     assert!(text.contains("grade: easy"));
+}
+
+/// A run of naked singles is one step, and so is a run of hidden singles
+/// in houses of one kind: the player writes "r5c2 is 2, r5c3 is 6 and
+/// r5c5 is 5: no other digit fits in each", not the same words once per
+/// cell. So no two steps in a row are naked singles, nor hidden singles
+/// in rows (or columns, boxes) both; and a hint gives the whole run.
+#[test]
+fn runs_of_singles_are_one_step() {
+    let l = logic();
+    let mut runs = 0;
+    let puzzles = include_str!("data/easy.txt").lines().take(10);
+    for line in puzzles.chain([BUILT_IN]) {
+        let puzzle: Board = line.parse().unwrap();
+        let e = l.explain(&puzzle).unwrap();
+        for pair in e.steps.windows(2) {
+            let (a, b) = (&pair[0], &pair[1]);
+            assert!(
+                !(a.technique == Technique::NakedSingle && b.technique == Technique::NakedSingle),
+                "{line}: two steps of naked singles in a row:\n  {a}\n  {b}"
+            );
+            if a.technique == Technique::HiddenSingle && b.technique == Technique::HiddenSingle {
+                let kind = |s: &sudoku::Step| {
+                    std::mem::discriminant(&s.singles.last().unwrap().house.unwrap())
+                };
+                assert_ne!(kind(a), kind(b), "{line}:\n  {a}\n  {b}");
+            }
+        }
+        runs += e.steps.iter().filter(|s| s.singles.len() > 1).count();
+        // The hint is the explanation's first step, with all its cells.
+        match l.hint(&puzzle).unwrap() {
+            Hint::Step(step) => assert_eq!(step, e.steps[0], "{line}"),
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(runs > 10, "only {runs} runs of singles");
 }
 
 #[test]
@@ -73,6 +134,37 @@ fn harder_puzzles_name_their_techniques() {
     ] {
         assert!(seen.contains(&d), "{d}");
     }
+}
+
+/// Forcing steps that each assume a candidate of one cell into a
+/// contradiction are one step, "assuming r1c8 = 2, then r1c8 = 9, leads
+/// each time, by singles, to a contradiction, so r1c8 is neither 2 nor 9",
+/// its words built from what each step assumed, not read back from its
+/// sentence.
+#[test]
+fn forcing_steps_on_one_cell_are_one_step() {
+    let l = logic();
+    let mut merged = 0;
+    for line in include_str!("data/top1465.txt").lines().take(40) {
+        let puzzle: Board = line.parse().unwrap();
+        for step in l.explain(&puzzle).unwrap().steps {
+            let s = step.to_string();
+            if !s.contains("leads each time") {
+                continue;
+            }
+            merged += 1;
+            let (cell, _) = step.eliminations[0];
+            assert!(step.eliminations.iter().all(|&(c, _)| c == cell), "{s}");
+            for &(_, v) in &step.eliminations {
+                assert!(s.contains(&format!("{cell} = {v}")), "{s}");
+            }
+            assert!(
+                s.contains(&format!("to a contradiction, so {cell} is ")),
+                "{s}"
+            );
+        }
+    }
+    assert!(merged > 0, "no merged forcing step in the first 40 puzzles");
 }
 
 #[test]

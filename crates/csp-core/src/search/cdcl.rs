@@ -769,7 +769,11 @@ impl<'m> Solver<'m> {
         let Some(rec) = self.store.learn.as_deref() else {
             return;
         };
-        // A clause that is the reason of a change on the trail stays.
+        // A clause that is the reason of a change on the trail stays, and
+        // so does the clause of a failure not yet analysed: deleting it
+        // empties its literals, and the analysis would read an empty
+        // nogood as a failure that depends on no decision (a search
+        // reported complete with solutions left).
         let mut locked = vec![false; l.db.clauses.len()];
         for ev in &rec.events {
             if let Reason::Clause(c) = ev.reason {
@@ -777,6 +781,18 @@ impl<'m> Solver<'m> {
                     *x = true;
                 }
             }
+        }
+        let failing = match rec.failure {
+            Some(Failure::Clause(c))
+            | Some(Failure::Explicit(Reason::Clause(c)))
+            | Some(Failure::Wipe {
+                reason: Reason::Clause(c),
+                ..
+            }) => Some(c),
+            _ => None,
+        };
+        if let Some(x) = failing.and_then(|c| locked.get_mut(c as usize)) {
+            *x = true;
         }
         let mut candidates: Vec<(u32, u32, f32)> =
             l.db.clauses

@@ -1416,8 +1416,12 @@ fn lay_fleet(rows: usize, cols: usize, fleet: &[u32], rng: &mut ChaCha8Rng) -> O
 /// deductions without a search), then the given parts in random order,
 /// then (while the level is below `target`) the totals in random order,
 /// each taken away if the puzzle stays unique at a level of at most
-/// `target`. Below the top level that test is root propagation alone, so
-/// no search runs unless `target` is the top level.
+/// `target` and below the top level: that test is root propagation
+/// alone, no search. For the top level (`hard`) the clues left then
+/// (parts and totals, in random order) are tried one by one until taking
+/// one leaves a unique puzzle that needs a search: a search per try, but
+/// few tries (a search per clue, most of them stopped by the node limit,
+/// took 20-110 s per 15x15 candidate).
 fn candidate(
     rows: usize,
     cols: usize,
@@ -1450,37 +1454,76 @@ fn candidate(
         fleet,
         cells,
     };
-    let mut level = level_at_most(&Battleships, &puzzle, limits, target)?;
+    let top = Battleships.info().levels.len() - 1;
+    let cap = target.min(top - 1);
+    let mut level = level_at_most(&Battleships, &puzzle, limits, cap)?;
     let mut givens: Vec<usize> = (0..rows * cols).filter(|&i| ship[i]).collect();
     givens.shuffle(rng);
     for i in givens {
         let old = puzzle.given[i].take();
-        match level_at_most(&Battleships, &puzzle, limits, target) {
+        match level_at_most(&Battleships, &puzzle, limits, cap) {
             Some(l) => level = l,
             None => puzzle.given[i] = old,
         }
     }
-    // Totals: (true, row) or (false, column), taken only to reach `target`.
+    // Totals: (true, row) or (false, column), taken only to reach `cap`.
     let mut totals: Vec<(bool, usize)> = (0..rows)
         .map(|i| (true, i))
         .chain((0..cols).map(|i| (false, i)))
         .collect();
     totals.shuffle(rng);
-    for (across, i) in totals {
-        if level >= target {
+    for &(across, i) in &totals {
+        if level >= cap {
             break;
         }
-        let line = if across {
-            &mut puzzle.row_totals
-        } else {
-            &mut puzzle.col_totals
-        };
-        let old = line[i].take();
-        match level_at_most(&Battleships, &puzzle, limits, target) {
+        let old = total_mut(&mut puzzle, across, i).take();
+        match level_at_most(&Battleships, &puzzle, limits, cap) {
             Some(l) => level = l,
-            None if across => puzzle.row_totals[i] = old,
-            None => puzzle.col_totals[i] = old,
+            None => *total_mut(&mut puzzle, across, i) = old,
         }
     }
-    Some((puzzle, solution))
+    if target < top {
+        return Some((puzzle, solution));
+    }
+    // One clue more taken for `hard`: a part (`Ok`) or a total (`Err`).
+    let mut clues: Vec<Result<usize, (bool, usize)>> = (0..rows * cols)
+        .filter(|&i| puzzle.given[i].is_some())
+        .map(Ok)
+        .chain(
+            totals
+                .into_iter()
+                .filter(|&(across, i)| {
+                    if across {
+                        puzzle.row_totals[i].is_some()
+                    } else {
+                        puzzle.col_totals[i].is_some()
+                    }
+                })
+                .map(Err),
+        )
+        .collect();
+    clues.shuffle(rng);
+    for clue in clues {
+        let old_given = clue.ok().and_then(|i| puzzle.given[i].take());
+        let old_total = clue
+            .err()
+            .and_then(|(across, i)| total_mut(&mut puzzle, across, i).take());
+        if level_at_most(&Battleships, &puzzle, limits, top) == Some(top) {
+            return Some((puzzle, solution));
+        }
+        match clue {
+            Ok(i) => puzzle.given[i] = old_given,
+            Err((across, i)) => *total_mut(&mut puzzle, across, i) = old_total,
+        }
+    }
+    None
+}
+
+/// The total of row `i` (`across`) or column `i`.
+fn total_mut(p: &mut BattleshipsPuzzle, across: bool, i: usize) -> &mut Option<u32> {
+    if across {
+        &mut p.row_totals[i]
+    } else {
+        &mut p.col_totals[i]
+    }
 }

@@ -1514,7 +1514,7 @@ impl Family for KenKen {
         if j < 2 * k + n * (2 * n * n + 1) {
             return crate::Reason::new(
                 RULES[7].name,
-                "a number's places in some rows lie in as many columns (or the reverse)",
+                "a number's places in some lines lie in as many crossing lines",
                 Vec::new(),
             );
         }

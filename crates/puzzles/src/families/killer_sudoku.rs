@@ -450,7 +450,7 @@ impl Family for KillerSudoku {
             Some(kind) => words::house_reason(built, now, d, placed, &kind.to_string()),
             None => crate::Reason::new(
                 RULES[5].name,
-                "the total of whole houses less the cages inside them (the 45 rule)",
+                "the 45 rule on whole houses less the cages inside them",
                 scope,
             ),
         }

@@ -207,27 +207,40 @@ fn grade_of(g: &sudoku::Grade) -> Grade {
 
 /// A step of the sudoku crate's explanation: its sentence, its technique
 /// as the rule, the cells of the houses it names ("box 1 and row 2") as
-/// the cells it reads, the cell it fills or those it clears as the cells it
-/// settles. Public for the command-line tool, whose `explain --json` lists
-/// the sudoku crate's own steps with these fields.
+/// the cells it reads, the cells it fills or those it clears as the cells
+/// it settles. A run of singles told as one step reads the houses of each:
+/// every house of a naked single's cell (the digits they hold), the house
+/// of a hidden single. Public for the command-line tool, whose `explain
+/// --json` lists the sudoku crate's own steps with these fields.
 pub fn step_of(variant: &Variant, s: &sudoku::Step) -> Step {
     let mut reads: Vec<Cell> = Vec::new();
-    let named: Vec<&str> = s.place.split(" and ").map(str::trim).collect();
-    let single = match (s.technique, s.placement) {
-        // A naked single reads the cell's houses: the digits they hold.
-        (sudoku::Technique::NakedSingle, Some((c, _))) => Some(c),
-        _ => None,
+    let add = |reads: &mut Vec<Cell>, g: &sudoku::Group| {
+        for &c in g.cells() {
+            if !reads.contains(&cell(c)) {
+                reads.push(cell(c));
+            }
+        }
     };
-    for g in variant.groups() {
-        let wanted = match single {
-            Some(c) => g.cells().contains(&c),
-            None => named.contains(&g.kind().to_string().as_str()),
-        };
-        if wanted {
-            for &c in g.cells() {
-                if !reads.contains(&cell(c)) {
-                    reads.push(cell(c));
-                }
+    let named: Vec<&str> = s.place.split(" and ").map(str::trim).collect();
+    if s.singles.is_empty() || s.technique != sudoku::Technique::NakedSingle {
+        // The houses the step names (a hidden single's own).
+        for g in variant.groups() {
+            let wanted = named.contains(&g.kind().to_string().as_str())
+                || s.singles.iter().any(|x| x.house == Some(g.kind()));
+            if wanted {
+                add(&mut reads, g);
+            }
+        }
+    }
+    if s.technique == sudoku::Technique::NakedSingle {
+        // A naked single reads the cell's houses: the digits they hold.
+        for x in &s.singles {
+            for g in variant
+                .groups()
+                .iter()
+                .filter(|g| g.cells().contains(&x.cell))
+            {
+                add(&mut reads, g);
             }
         }
     }
@@ -237,7 +250,7 @@ pub fn step_of(variant: &Variant, s: &sudoku::Step) -> Step {
         // in column 2"): it reads those cells and the houses it names.
         reads = named_reads(variant, &s.place);
     }
-    let mut settles: Vec<Cell> = s.placement.map(|(c, _)| cell(c)).into_iter().collect();
+    let mut settles: Vec<Cell> = s.placements().map(|(c, _)| cell(c)).collect();
     for &(c, _) in &s.eliminations {
         if !settles.contains(&cell(c)) {
             settles.push(cell(c));

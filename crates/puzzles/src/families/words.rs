@@ -28,13 +28,13 @@ pub(crate) fn scope_cells(built: &Built, c: ConstraintId) -> Vec<Cell> {
     })
 }
 
-/// The cells of `c`'s scope already fixed to `value`, other than the
-/// deduction's own.
+/// The cells of `c`'s scope fixed to `value`, other than the deduction's
+/// own: already, or by the same call of `c` ([`Progress::settled`]).
 pub(crate) fn holders(built: &Built, now: &Progress, c: ConstraintId, d: &Deduction) -> Vec<Cell> {
     built.model.constraint(c).map_or_else(Vec::new, |k| {
         k.scope()
             .iter()
-            .filter(|&&v| v != d.var && now.value(v) == Some(d.value))
+            .filter(|&&v| v != d.var && now.settled(v) == Some(d.value))
             .filter_map(|&v| built.cell_of(v))
             .collect()
     })

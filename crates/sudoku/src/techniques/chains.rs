@@ -828,7 +828,12 @@ impl Pattern for Colouring {
     }
 
     /// After the X-chains, which find every colour trap along its shortest
-    /// chain: what colouring adds is colour wraps.
+    /// chain and every colour wrap as a chain from a candidate back to
+    /// itself (its start false forces it true): with the X-chains on, as
+    /// in [`Logic::new`](crate::Logic::new), colouring finds nothing left
+    /// and is never a step; it deduces for a grader whose techniques stop
+    /// before the X-chains ([`Logic::with_rules`](crate::Logic::with_rules)
+    /// up to simple colouring).
     fn level(&self) -> u8 {
         level::XY_CHAINS
     }

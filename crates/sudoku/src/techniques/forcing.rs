@@ -1649,6 +1649,9 @@ impl Pattern for Forcing {
             } else {
                 "singles"
             };
+            if let Source::Contradiction = best.from {
+                out.assumed = Some((d as u8 + 1, with));
+            }
             out.text = match best.from {
                 Source::Contradiction => format!(
                     "assuming {} = {} leads, by {with}, to a contradiction, so {what}",

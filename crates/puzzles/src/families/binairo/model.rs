@@ -148,14 +148,13 @@ pub(crate) fn reason(p: &BinairoPuzzle, d: &Deduction, placed: bool) -> Reason {
             format!("{} is short of one {v}", line(across, i)),
             cells(across, i),
         ),
-        Some(&Origin::Count(across, i)) => {
-            let half = if across { cols / 2 } else { rows / 2 };
-            Reason::new(
-                RULES[2].name,
-                format!("{} has its {half} {other}s", line(across, i)),
-                cells(across, i),
-            )
-        }
+        // "row 3 has all its 2s", as the rule's words say: no count
+        // before the symbol ("its 3 2s").
+        Some(&Origin::Count(across, i)) => Reason::new(
+            RULES[2].name,
+            format!("{} has all its {other}s", line(across, i)),
+            cells(across, i),
+        ),
         Some(&Origin::Three(across, start, _)) => {
             let window: Vec<Cell> = (0..3)
                 .map(|k| {

@@ -2,7 +2,9 @@
 //! region of the grid of the cells' centres, grown as Slitherlink's
 //! generator grows one), every pearl the loop allows (black where it
 //! turns between two straight legs, white where it goes straight beside a
-//! turn), then pearls taken away in random order while the puzzle stays
+//! turn); while another loop also solves those pearls, that loop takes the
+//! planted one's place with every pearl it allows ([`unique_pearls`]);
+//! then pearls taken away in random order while the puzzle stays
 //! within the level asked for (solved by propagation alone, or unique for
 //! the top level). The result is kept if it grades exactly at that level.
 //!
@@ -32,6 +34,10 @@ const ATTEMPTS: u32 = 2000;
 /// counts as "not shown unique" (the pearl stays, the candidate is
 /// dropped), so the limit costs puzzles, never correctness.
 const NODES: u64 = 50_000;
+
+/// How many times [`unique_pearls`] may replace a loop by another that
+/// solves its pearls.
+const REPAIRS: usize = 40;
 
 pub(crate) fn generate(o: &GenerateOptions) -> Result<Generated<Puzzle, Path>, GenerateError> {
     let (rows, cols) = (o.rows, o.cols);
@@ -64,7 +70,9 @@ pub(crate) fn generate(o: &GenerateOptions) -> Result<Generated<Puzzle, Path>, G
     for attempt in 1..=o.attempts_or(ATTEMPTS) {
         o.check()?;
         let path = loop_path(rows, cols, &mut rng);
-        let mut puzzle = pearls(&path);
+        let Some((path, mut puzzle)) = unique_pearls(path, &limits) else {
+            continue;
+        };
         if !good(&puzzle) {
             continue;
         }
@@ -164,6 +172,45 @@ fn exits_of(rows: usize, cols: usize, inside: &Inside) -> Vec<u8> {
         }
     }
     exits
+}
+
+/// A loop whose pearls (every pearl it allows) have no other solution,
+/// from `path`: while a search (at most [`NODES`] decisions) finds another
+/// loop through the pearls, that loop replaces the planted one. It solves
+/// the pearls, so it allows each of them (a black pearl where it turns
+/// between straight legs, a white one where it goes straight beside a
+/// turn), and usually more: the pearls only grow, and the loops that solve
+/// them only shrink. `None` when they stop growing (two loops allow the
+/// same pearls), after [`REPAIRS`] replacements, or when the search
+/// reaches its limit.
+fn unique_pearls(mut path: Path, limits: &Limits) -> Option<(Path, Puzzle)> {
+    let mut puzzle = pearls(&path);
+    let count = |p: &Puzzle| p.pearls.iter().filter(|&&q| q != Pearl::Empty).count();
+    for _ in 0..=REPAIRS {
+        // Propagation alone solving it proves it unique (cheaper than the
+        // search).
+        if solved_at(&Masyu, &puzzle, 0) {
+            return Some((path, puzzle));
+        }
+        let other = match Masyu.uniqueness(&puzzle, limits).0 {
+            Unique::Unique(_) => return Some((path, puzzle)),
+            Unique::Multiple(a, b) => {
+                if a == path {
+                    b
+                } else {
+                    a
+                }
+            }
+            _ => return None,
+        };
+        let next = pearls(&other);
+        if count(&next) <= count(&puzzle) {
+            return None;
+        }
+        path = other;
+        puzzle = next;
+    }
+    None
 }
 
 /// Every pearl the loop allows.

@@ -320,7 +320,7 @@ pub(crate) fn reason(
         ),
         Some(Origin::Fish(_) | Origin::HeightsOfRow(_) | Origin::Channel(..)) => Reason::new(
             RULES[6].name,
-            "a height's places in some rows lie in as many columns (or the reverse)",
+            "a height's places in some lines lie in as many crossing lines",
             Vec::new(),
         ),
         _ => Reason::new(

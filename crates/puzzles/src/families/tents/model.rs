@@ -293,12 +293,15 @@ pub(crate) fn reason(
                 k => format!("{k} tents"),
             };
             if tent {
+                // One sentence, the rule's bracket the only one: "row 1
+                // needs one tent and has only one place left for it".
+                let places = match k {
+                    1 => "only one place left for it".to_owned(),
+                    k => format!("only {k} places left for them"),
+                };
                 Reason::new(
                     RULES[3].name,
-                    format!(
-                        "{} has only as many places left as it needs tents ({tents})",
-                        line(across, i)
-                    ),
+                    format!("{} needs {tents} and has {places}", line(across, i)),
                     cells(across, i),
                 )
             } else if k == 0 {
