@@ -476,17 +476,16 @@ proptest! {
 /// With the family's own search options (`Learning::AUTO`, which switches
 /// learning on mid-run) `uniqueness()` answered `Unique` after 28,576
 /// nodes, not stopped by any limit, and `count(Some(3))` answered 1,
-/// `Complete`: the generator trusted that proof. The fault is in
-/// csp-core's learning search, not in the generator, whose loops drop a
-/// stopped proof: `Learning::On` with phase saving (`ValueOrder::Saved`,
-/// which `AUTO` turns on) and the family's own variable order loses the
-/// other solutions after its restarts; with `Descending` values, the
-/// dom/wdeg or activity order, or no restarts, the same model finds
-/// them. Ignored: it fails until csp-core is fixed, and takes
-/// about 35 s in release (`cargo test --release -p gridcsp-puzzles --test
-/// star_battle -- --ignored auto_learning`).
+/// `Complete`: the generator trusted that proof. The fault was in
+/// csp-core's learning search, not in the generator (whose loops drop a
+/// stopped proof): the learned-clause database was reduced between a
+/// conflict and its analysis and deleted the conflicting clause, which
+/// read as a failure depending on no decision (csp-core's
+/// `a_reduction_never_deletes_the_clause_of_a_pending_conflict`). Ignored
+/// for its time: about 15 s in release (`cargo test --release -p
+/// gridcsp-puzzles --test star_battle -- --ignored auto_learning`).
 #[test]
-#[ignore = "fails until csp-core's Learning::AUTO switch keeps the whole search space"]
+#[ignore = "about 15 s in release"]
 fn auto_learning_finds_the_second_solution_of_seed_3555() {
     const P: &str = "15 15 3
 13 13 13 3  3  3  3  3  3  11 11 10 10 10 10
