@@ -285,6 +285,27 @@ fn steps_speak_the_rules_of_the_docs_page() {
     assert!(svg.contains(">6<"));
 }
 
+/// An area with no number given may be larger than the largest given,
+/// the grid's side and 9: janko.at's Fillomino 444 (10x10, largest given
+/// 7) has an area of 12 with no number, and the model, whose numbers
+/// stopped at 10 there, answered "no solution". Here a 4x4 grid with one
+/// given 1: the other 15 cells as one area of 15 is a solution, which the
+/// model must allow.
+#[test]
+fn an_area_without_a_number_may_be_larger_than_every_given() {
+    let p = parse("4 4\n1 - - -\n- - - -\n- - - -\n- - - -\n");
+    assert_eq!(p.max_number(), 15);
+    let built = Fillomino.build(&p).expect("model");
+    let mut assumptions = built.assumptions.clone();
+    assumptions.push((built.cells[15].expect("a cell"), 15));
+    let mut solver = csp_core::Solver::new(&built.model);
+    solver.set_assumptions(&assumptions).expect("in the domain");
+    let s = solver.solve().into_solution().expect("the area of 15");
+    let numbers: Vec<_> = built.cells.iter().map(|v| s[v.expect("a cell")]).collect();
+    assert_eq!(numbers[0], 1);
+    assert!(numbers[1..].iter().all(|&k| k == 15));
+}
+
 fn small_puzzle() -> impl Strategy<Value = FillominoPuzzle> {
     (1usize..=2, 1usize..=3).prop_flat_map(|(rows, cols)| {
         let n = (rows * cols) as u32;

@@ -77,14 +77,15 @@ impl FillominoPuzzle {
     }
 
     /// The largest number a cell may hold in the model: the largest
-    /// given, the longer side or 9, whichever is largest, and at most the
-    /// number of cells. (An area larger than that, with no number given,
-    /// is not searched for.)
+    /// given, or, for an area with no number given, every cell but those
+    /// of the largest given's own area (the area holds no given, so none
+    /// of that area's cells); the number of cells without a given.
     pub fn max_number(&self) -> u32 {
-        let given = self.givens.iter().flatten().copied().max().unwrap_or(1);
-        let side = u32::try_from(self.rows.max(self.cols)).unwrap_or(u32::MAX);
         let cells = u32::try_from(self.rows * self.cols).unwrap_or(u32::MAX);
-        given.max(side).max(9).min(cells).max(given)
+        match self.givens.iter().flatten().copied().max() {
+            Some(given) => given.max(cells.saturating_sub(given)),
+            None => cells,
+        }
     }
 
     fn header(&self) -> String {
@@ -501,7 +502,14 @@ impl Family for Fillomino {
         } else {
             c.outer_border();
         }
-        let max = p.max_number() as i32;
+        // Candidate slots: 9 or the longer side (the usual numbers), more
+        // only when a cell still allows a larger number.
+        let max = candidates
+            .iter()
+            .flatten()
+            .flatten()
+            .flat_map(|values| values.iter().copied())
+            .fold(rows.max(cols).max(9) as i32, i32::max);
         for i in 0..rows * cols {
             let (r, col) = (i / cols, i % cols);
             if let Some(k) = p.givens[i] {
