@@ -79,7 +79,10 @@ def records(path):
     out = []
     for name, d in items:
         p = (d.get("problem") or "").strip()
-        s = (d.get("solution") or "").strip()
+        # A few published solutions carry a second copy after a line
+        # `[solution]` (JigsawSudoku 463): one block per puzzle keeps the
+        # solutions in step with the puzzles.
+        s = (d.get("solution") or "").split("[solution]")[0].strip()
         if p:
             out.append((str(name), p, s, d.get("source", "")))
     return out
