@@ -663,9 +663,9 @@ fn groups_of(pm: &PuzzleModel, trace: &[TraceEvent]) -> Vec<Group> {
 }
 
 /// A run of naked singles in words: each placed digit once, with the
-/// cells it leaves in its row and in its column ("r1c1 is 1, so 1 is not
-/// in r1c2, r1c3 (row 1) nor in r2c1, r3c1 (column 1)"), then the cells
-/// left with one candidate.
+/// cells of its row and of its column that lose it ("r1c1 is 1, so r1c2
+/// and r1c3 in row 1 and r2c1 and r3c1 in column 1 are not 1"), then the
+/// cells left with one candidate.
 fn describe_singles(run: &[Group], n: usize) -> String {
     // (the cell holding the digit, if one does, the digit, the cells it
     // leaves per line)
@@ -693,20 +693,23 @@ fn describe_singles(run: &[Group], n: usize) -> String {
     for (holder, v, lines) in &entries {
         match holder {
             Some(h) => {
+                let cells: usize = lines.iter().map(|(_, gone)| gone.len()).sum();
                 let lines: Vec<String> = lines
                     .iter()
-                    .map(|(clue, gone)| format!("{} ({clue})", list_cells(gone)))
+                    .map(|(clue, gone)| format!("{} in {clue}", cells_and(gone)))
                     .collect();
                 parts.push(format!(
-                    "{h} is {v}, so {v} is not in {}",
-                    lines.join(" nor in ")
+                    "{h} is {v}, so {} {} not {v}",
+                    lines.join(" and "),
+                    be(cells)
                 ));
             }
             None => {
                 for (clue, gone) in lines {
                     parts.push(format!(
-                        "{v} is taken in {clue}, so not in {}",
-                        list_cells(gone)
+                        "{v} is taken in {clue}, so {} {} not {v}",
+                        cells_and(gone),
+                        be(gone.len())
                     ));
                 }
             }
@@ -715,12 +718,25 @@ fn describe_singles(run: &[Group], n: usize) -> String {
     let placed: Vec<String> = run
         .iter()
         .flat_map(|g| &g.placed)
-        .map(|(c, v)| format!("{c} is {v} (its only candidate)"))
+        .map(|(c, v)| format!("{c} is {v}"))
         .collect();
-    if !placed.is_empty() {
-        parts.push(format!("so {}", and_list(&placed)));
+    match placed.len() {
+        0 => {}
+        1 => parts.push(format!("so {}, its only candidate", placed[0])),
+        _ => parts.push(format!("so {}, their only candidates", and_list(&placed))),
     }
     parts.join("; ")
+}
+
+/// "r1c2", "r1c2 and r1c3", "r2c1, r3c1 and r4c1".
+fn cells_and(cells: &[Cell]) -> String {
+    let names: Vec<String> = cells.iter().map(Cell::to_string).collect();
+    and_list(&names)
+}
+
+/// The verb for `count` cells: "is" for one, "are" for more.
+fn be(count: usize) -> &'static str {
+    if count == 1 { "is" } else { "are" }
 }
 
 fn cells_of(list: &[(Cell, u8)]) -> Vec<Cell> {
