@@ -29,6 +29,7 @@ CI: the dataset is not kept in this repository.
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -83,6 +84,11 @@ def records(path):
         # `[solution]` (JigsawSudoku 463): one block per puzzle keeps the
         # solutions in step with the puzzles.
         s = (d.get("solution") or "").split("[solution]")[0].strip()
+        # Fillomino 29's solution ends in a stray line `unit 30`, which
+        # shifted every later solution by one record.
+        lines = s.splitlines()
+        if lines and re.fullmatch(r"unit \d+", lines[-1].strip()):
+            s = "\n".join(lines[:-1]).strip()
         if p:
             out.append((str(name), p, s, d.get("source", "")))
     return out

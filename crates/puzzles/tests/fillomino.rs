@@ -206,6 +206,18 @@ fn bad_input_names_the_line_and_column() {
     assert_eq!(err.line, Some(3), "{err}");
 }
 
+/// janko.at writes some empty cells `.` (its Fillomino 523): read as `-`,
+/// and a `.` run into a number is still an error at its place.
+#[test]
+fn a_dot_is_an_empty_cell() {
+    let dotted = NIKOLI.replace('-', ".");
+    assert_eq!(parse(&dotted), parse(NIKOLI));
+    let mixed = NIKOLI.replacen('-', ".", 3);
+    assert_eq!(parse(&mixed), parse(NIKOLI));
+    let err = Fillomino.parse("2 2\n. 1.\n. .\n").expect_err("'1.'");
+    assert_eq!((err.line, err.column), (Some(2), Some(3)), "{err}");
+}
+
 #[test]
 fn generated_puzzles_are_unique_at_their_level() {
     for level in 0..Fillomino.info().levels.len() {

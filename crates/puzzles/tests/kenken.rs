@@ -2,7 +2,7 @@
 //! trips, every bad token named), `check`, the grade ladder against
 //! Tatham's own grades, and the generator.
 
-use gridcsp_puzzles::families::kenken::{KenKen, KenKenPuzzle, KenKenSolution};
+use gridcsp_puzzles::families::kenken::{KenKen, KenKenPuzzle, KenKenSolution, Op};
 use gridcsp_puzzles::{Cell, Family, GenerateOptions, Limits, ParseError, Unique};
 use proptest::prelude::*;
 
@@ -176,7 +176,7 @@ fn error_at(text: &str) -> ParseError {
 fn bad_text_names_its_line_and_column() {
     let cases: &[(&str, usize, usize)] = &[
         (
-            "4 4\na a b c\nd e b c\nd e f f\ng g h h\na 3 +\nb 4 x\nc 5 +\nd 7 +\ne 2 -\nf 8 x\ng 2 /\nh 2 ?\n",
+            "4 4\na a b c\nd e b c\nd e f f\ng g h h\na 3 +\nb 4 x\nc 5 +\nd 7 +\ne 2 -\nf 8 x\ng 2 /\nh 2 %\n",
             13,
             5,
         ),
@@ -290,13 +290,15 @@ proptest! {
 
     #[test]
     fn mutated_records_never_panic(
-        which in 0usize..2,
+        which in 0usize..3,
         at in 0usize..200,
-        ch in prop::sample::select(vec!['a', 'z', '_', '0', '9', ',', ':', '-', ' ', '\n', 'x', '+', 'm', 's', 'd']),
+        ch in prop::sample::select(vec!['a', 'z', '_', '0', '9', ',', ':', '-', ' ', '\n', 'x', '+', 'm', 's', 'd', '.', '*', '?']),
         delete in any::<bool>(),
     ) {
         let base: Vec<char> = if which == 0 {
             SMALL.chars().collect()
+        } else if which == 2 {
+            JANKO_008.chars().collect()
         } else {
             "6:a_a_13a__aba4_bba__a_3a__aa__,a7d2d3s2m4m8m6a7a9s2s1m6m54s3d3s3a5".chars().collect()
         };
@@ -307,7 +309,9 @@ proptest! {
         if let Ok(p) = F.parse(&text) {
             // Whatever parses writes and reads back.
             prop_assert_eq!(F.parse(&F.write(&p)).unwrap(), p.clone());
-            prop_assert_eq!(F.parse(&F.write_game_id(&p).unwrap()).unwrap(), p);
+            if let Some(id) = F.write_game_id(&p) {
+                prop_assert_eq!(F.parse(&id).unwrap(), p);
+            }
         }
     }
 }
@@ -348,4 +352,143 @@ fn every_level_model_keeps_the_one_solution() {
             );
         }
     }
+}
+
+/// janko.at Kendoku 1 (`https://www.janko.at/Raetsel/Kendoku/001.a.htm`)
+/// in janko's layout, as the puzzlekit dataset keeps it: the clue grid
+/// (each clue on one cell of its cage), then the cage grid.
+const JANKO_001: &str = "4 4
+24* 2/ . 3-
+. . 7+ .
+3- 5+ . 3
+. . 2/ .
+1 2 2 3
+1 1 4 3
+5 6 4 7
+5 6 8 8
+";
+const JANKO_001_SOLUTION: &str = "4 4\n3 1 2 4\n2 4 3 1\n1 2 4 3\n4 3 1 2\n";
+
+/// janko.at Kendoku 8 (`.../Kendoku/008.a.htm`): the clue `2` of the
+/// cage r1c2-r1c3 has no operation (the solver finds which).
+const JANKO_008: &str = "5 5
+12* 2 . 150* .
+. . 5 3+ .
+4 4+ . . .
+30* . 2- . 8+
+. 4- . . .
+10 11 11 5 5
+10 10 9 6 5
+8 7 7 6 5
+3 3 4 4 1
+3 2 2 1 1
+";
+const JANKO_008_SOLUTION: &str = "5 5\n1 2 4 5 3\n3 4 5 1 2\n4 1 3 2 5\n5 3 2 4 1\n2 5 1 3 4\n";
+
+#[test]
+fn janko_layout_solves_to_the_published_solutions() {
+    for (text, published) in [
+        (JANKO_001, JANKO_001_SOLUTION),
+        (JANKO_008, JANKO_008_SOLUTION),
+    ] {
+        let p = F.parse(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let s = unique(&p);
+        assert_eq!(F.write_solution(&p, &s), published);
+        assert!(F.check(&p, &s).is_empty());
+        assert!(F.check_givens(&p).is_empty());
+        // Written in the cage-line layout, read back the same; every level
+        // keeps the one solution.
+        assert_eq!(F.parse(&F.write(&p)).unwrap(), p, "{}", F.write(&p));
+        for level in 0..F.info().levels.len() {
+            let built = F.build_for_level(&p, level).unwrap();
+            let mut solver = csp_core::Solver::new(&built.model);
+            solver.set_assumptions(&built.assumptions).unwrap();
+            let solutions: Vec<_> = solver.solutions().take(2).collect();
+            assert_eq!(solutions.len(), 1, "level {level}");
+        }
+    }
+    // Kendoku 1 is the cage-line layout's puzzle with its clues moved.
+    let lines = "4 4\na b b c\na a d c\ne f d g\ne f h h\n\
+                 a 24 *\nb 2 /\nc 3 -\nd 7 +\ne 3 -\nf 5 +\ng 3\nh 2 /\n";
+    assert_eq!(F.parse(JANKO_001).unwrap(), F.parse(lines).unwrap());
+    // `.` and `-` are both "no clue".
+    assert_eq!(
+        F.parse(&JANKO_001.replace(". ", "- ")).unwrap(),
+        F.parse(JANKO_001).unwrap()
+    );
+}
+
+#[test]
+fn a_clue_without_operation_is_any_operation() {
+    let p = F.parse(JANKO_008).unwrap();
+    let any: Vec<_> = p
+        .cages()
+        .iter()
+        .filter(|c| c.op() == Op::Any)
+        .map(|c| (c.cells()[0], c.target(), c.cells().len()))
+        .collect();
+    assert_eq!(any, [(Cell::new(0, 1), 2, 2)], "{p:?}");
+    // Keen has no such cage: no game ID; the cage-line layout writes `?`.
+    assert_eq!(F.write_game_id(&p), None);
+    assert!(F.write(&p).contains(" 2 ?\n"), "{}", F.write(&p));
+    // `2` on two cells holds as a difference or a quotient (4 and 2, 3 and
+    // 6), not as neither (1 and 4).
+    let cage = p.cages().iter().find(|c| c.op() == Op::Any).unwrap();
+    assert!(cage.holds(&[2, 4]));
+    assert!(cage.holds(&[6, 3]));
+    assert!(!cage.holds(&[1, 4]));
+    // A wrong grid names the cage and what it must do: r1c2-r1c3 as 1 4.
+    let wrong = "5 5\n2 1 4 5 3\n3 4 5 1 2\n4 1 3 2 5\n5 3 2 4 1\n2 5 1 3 4\n";
+    let broken = F.check(&p, &F.parse_solution(&p, wrong).unwrap());
+    assert!(
+        broken
+            .iter()
+            .any(|v| v.rule.contains("must reach 2 by adding, multiplying")),
+        "{broken:?}"
+    );
+    // The `?` of the cage-line layout on a one-cell cage is its value.
+    let one = F.parse("2 2\na b\nc c\na 1 ?\nb 2\nc 3 ?\n").unwrap();
+    assert_eq!(one.cages()[0].op(), Op::Given);
+    assert_eq!(one.cages()[2].op(), Op::Any);
+    // On three cells: a sum or a product.
+    let three = F
+        .parse("3 3\na a a\nb b c\nb c c\na 6 ?\nb 6 ?\nc 6 ?\n")
+        .unwrap();
+    let row = &three.cages()[0];
+    assert!(row.holds(&[1, 2, 3]) && row.holds(&[2, 2, 2]));
+    assert!(!row.holds(&[1, 1, 3]));
+}
+
+#[test]
+fn bad_janko_layouts_name_their_line_and_column() {
+    let cases: &[(&str, &str, usize, usize)] = &[
+        // A second clue in cage 1, at the second clue.
+        (". . 7+ .", "4+ . 7+ .", 3, 1),
+        // Cage 1 without a clue, at its first cell in the cage grid.
+        ("24* 2/", ". 2/", 6, 1),
+        // '-' on a cage of three cells, at the clue.
+        ("24* 2/", "5- 2/", 2, 1),
+        // '/' on three cells.
+        ("24* 2/", "6/ 2/", 2, 1),
+        // '=' on three cells.
+        ("24* 2/", "24= 2/", 2, 1),
+        // Not a clue.
+        ("24* 2/", "24% 2/", 2, 1),
+        (". . 7+ .", ". . 7+ +", 3, 8),
+        // Cage 1 in two pieces, at its first cell.
+        ("5 6 8 8", "5 6 8 1", 6, 1),
+    ];
+    for &(from, to, line, column) in cases {
+        let text = JANKO_001.replacen(from, to, 1);
+        assert_ne!(text, JANKO_001);
+        let e = error_at(&text);
+        assert_eq!(
+            (e.line, e.column),
+            (Some(line), Some(column)),
+            "{e}\n{text}"
+        );
+    }
+    let second = error_at(&JANKO_001.replacen(". . 7+ .", "4+ . 7+ .", 1));
+    assert!(second.message.contains("second clue"), "{second}");
+    assert!(second.message.contains("line 2, column 1"), "{second}");
 }

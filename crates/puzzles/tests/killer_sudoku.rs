@@ -284,3 +284,56 @@ fn the_generator_makes_unique_puzzles_of_the_level_asked() {
     assert!(f.generate(&GenerateOptions::new(10, 10, 0)).is_err());
     assert!(f.generate(&GenerateOptions::new(9, 9, 4)).is_err());
 }
+
+/// janko.at Killer Sudoku 196 (`https://www.janko.at/Raetsel/Sudoku/Killer/196.a.htm`),
+/// a "Killer X" in janko's layout, which does not mark the diagonals.
+const JANKO_196: &str = "9 9
+11 - 14 14 13 - - 12 -
+12 - - - 13 - 3 - 9
+- - 9 - 11 16 - 15 -
+6 - 10 - - 13 - - -
+16 - - 18 2 - 21 - -
+15 - - - 10 9 - 4 -
+17 - 6 - - 10 - 18 -
+- 5 - 16 - 11 4 16 -
+13 - 13 - - - - - -
+30 30 35 37 40 40 40 41 41
+34 30 35 37 31 31 32 32 33
+34 34 36 36 38 39 39 10 33
+42 42 43 43 38 44 44 10 10
+11 11 11 15 12 44 13 13 13
+14 14 15 15 19 16 16 17 17
+22 14 18 18 19 20 20 21 21
+22 23 23 24 24 28 29 25 21
+26 26 27 27 27 28 29 25 25
+";
+const JANKO_196_SOLUTION: &str = "9 9
+1 4 9 6 3 2 8 7 5
+7 6 5 8 4 9 2 1 3
+3 2 8 1 5 7 9 4 6
+5 1 7 3 6 8 4 9 2
+4 9 3 5 2 1 6 8 7
+2 8 6 7 9 4 5 3 1
+9 5 4 2 1 3 7 6 8
+8 3 2 9 7 6 1 5 4
+6 7 1 4 8 5 3 2 9
+";
+
+/// A user states the diagonals with `x` after the header: then the
+/// published solution is the only one; without it there are two.
+#[test]
+fn janko_killer_x_needs_its_x() {
+    let f = KillerSudoku;
+    let with_x = JANKO_196.replacen("9 9", "9 9 x", 1);
+    let (p, s) = unique(&with_x);
+    assert!(p.variant.has_diagonals());
+    assert_eq!(f.write_solution(&p, &s), JANKO_196_SOLUTION);
+    let written = f.write(&p);
+    assert!(written.starts_with("9 9 x\n"), "{written}");
+    assert_eq!(f.parse(&written).unwrap(), p);
+    let plain = f.parse(JANKO_196).unwrap();
+    assert!(matches!(
+        f.uniqueness(&plain, &Limits::default()).0,
+        Unique::Multiple(..)
+    ));
+}

@@ -311,3 +311,113 @@ fn the_model_counts_what_brute_force_counts() {
         assert_eq!(count.count, valid, "{text}");
     }
 }
+
+/// janko.at Masyu 616 (`https://www.janko.at/Raetsel/Masyu/616.a.htm`),
+/// as the puzzlekit dataset keeps it: its pearls written as digits, `2`
+/// for every one (all black).
+const JANKO_616: &str = "12 12
+2 - - - - - - - - - - -
+- - 2 - - - 2 - - - 2 -
+- - - 2 - - - 2 - - - -
+- - - - - - - 2 - - - -
+2 - - - 2 - - - - - - -
+2 - - - - - - - - - - 2
+- 2 - - - - 2 - - - - -
+- - - 2 - 2 - 2 - - - -
+- - - - - - - - 2 - - 2
+- - - - - - - - - - - 2
+- 2 - - - 2 - - - - - -
+- - - - 2 - - - - - - -
+";
+
+/// Its published solution.
+const JANKO_616_SOLUTION: &str = "12 12
+se ew ew ew ew ew ew sw se ew ew sw
+ns - se ew ew ew sw ns ne ew sw ns
+ns - ns se ew sw ns ne ew sw ns ns
+ns - ns ns - ne nw se ew nw ns ns
+ne ew nw ns se ew sw ns se ew nw ns
+se ew ew nw ns se nw ne nw se ew nw
+ns se ew ew nw ns se ew ew nw se sw
+ns ns - se ew nw ns se ew ew nw ns
+ns ns - ns - se nw ns se ew ew nw
+ns ns - ne sw ns - ns ns se ew sw
+ns ne ew sw ns ne ew nw ne nw - ns
+ne ew ew nw ne ew ew ew ew ew ew nw
+";
+
+/// janko.at Masyu 690 (`https://www.janko.at/Raetsel/Masyu/690.a.htm`):
+/// letters, but one white pearl written `1` (row 10, column 17).
+const JANKO_690: &str = "13 17
+- - w - - - - w - w - - - b - - -
+w - - - w - - - - b - - - - - - -
+- - - - - b - - - - - w - - - w -
+- w w - - - w - - b - - w - - w -
+- - - b - - - - - - w - - - w - -
+- - - b - w - - - - - - w - - - -
+b - - - - - - w - b - b - - - w -
+w - - - - - - - - b w - - w - - -
+- - b - - - - b - - - - - - - - -
+- - b - - - - - - - - b - - w - 1
+- - - w - - - - - - - - - - - - -
+w - - - b - - w - w - b - - - b -
+- - - - - - - - - - - - - - - - -
+";
+
+const JANKO_690_SOLUTION: &str = "13 17
+se ew ew sw se sw se ew ew ew sw - - se ew ew sw
+ns se ew nw ns ns ne ew ew sw ns - - ns - se nw
+ns ns se sw ns ne ew ew sw ns ne ew sw ns - ns -
+ns ns ns ns ne ew ew sw ns ne ew sw ns ne sw ns -
+ns ne nw ne ew ew ew nw ns se ew nw ne sw ns ne sw
+ne ew ew sw se ew ew ew nw ns se ew ew nw ns se nw
+se ew sw ns ne sw se ew ew nw ns se ew ew nw ns -
+ns - ns ne sw ns ne ew ew sw ns ns se ew ew nw -
+ns - ne ew nw ne ew sw - ns ne nw ne ew sw se sw
+ne ew sw se sw - - ns se nw - se ew sw ns ns ns
+se sw ns ns ns - - ne nw se sw ns - ne nw ns ns
+ns ne nw ns ne ew ew ew sw ns ns ne ew ew ew nw ns
+ne ew ew nw - - - - ne nw ne ew ew ew ew ew nw
+";
+
+/// janko.at's digit pearls: `1` is white and `2` black (their published
+/// solutions check only so), the same puzzle as the letters, solved
+/// uniquely to the published loop.
+#[test]
+fn janko_digit_pearls_read_as_white_and_black() {
+    for (text, published) in [
+        (JANKO_616, JANKO_616_SOLUTION),
+        (JANKO_690, JANKO_690_SOLUTION),
+    ] {
+        let p = Masyu.parse(text).unwrap();
+        let mut lines = text.lines();
+        let mut letters = format!("{}\n", lines.next().unwrap());
+        for line in lines {
+            let row: Vec<&str> = line
+                .split_whitespace()
+                .map(|t| match t {
+                    "1" => "w",
+                    "2" => "b",
+                    t => t,
+                })
+                .collect();
+            letters.push_str(&row.join(" "));
+            letters.push('\n');
+        }
+        assert_eq!(Masyu.parse(&letters).unwrap(), p, "{letters}");
+        let want = Masyu.parse_solution(&p, published).unwrap();
+        assert!(Masyu.check(&p, &want).is_empty());
+        assert_eq!(solution(&p), want);
+    }
+    // The other way round, `1` black and `2` white, the published loop
+    // breaks the pearls' rules.
+    let swapped = JANKO_690.replace(" 1\n", " 2\n");
+    let p = Masyu.parse(&swapped).unwrap();
+    let want = Masyu.parse_solution(&p, JANKO_690_SOLUTION).unwrap();
+    assert!(!Masyu.check(&p, &want).is_empty());
+    // A digit that is no pearl names its place.
+    let e = Masyu
+        .parse("5 5\n- - - 2 -\n1 - - - -\n2 - 3 - -\n- - - 1 -\n- - - - -\n")
+        .unwrap_err();
+    assert_eq!((e.line, e.column), (Some(4), Some(5)), "{e}");
+}

@@ -354,7 +354,23 @@ impl Family for Fillomino {
         }
         let (rows, cols) = (h.rows, h.cols);
         let max = u32::try_from(rows * cols).unwrap_or(u32::MAX);
-        let givens = grid_text::read_numbers(&mut r, rows, cols, "a number", max)?;
+        let mut givens = Vec::with_capacity(rows * cols);
+        for row in 0..rows {
+            for t in r.row(cols, &format!("row {} of the grid", row + 1))? {
+                givens.push(match t.text {
+                    // janko.at writes some empty cells as '.'.
+                    "-" | "." => None,
+                    s if s.bytes().all(|b| b.is_ascii_digit()) => {
+                        Some(t.number("a number", 1, i64::from(max))? as u32)
+                    }
+                    s => {
+                        return Err(
+                            t.error(format!("expected '-' (or '.') or a number, found '{s}'"))
+                        );
+                    }
+                });
+            }
+        }
         r.end()?;
         Ok(FillominoPuzzle { rows, cols, givens })
     }

@@ -53,7 +53,7 @@ impl KenKen {
 }
 
 /// A cage's operation (serde: `"add"`, `"sub"`, `"mul"`, `"div"`,
-/// `"given"`).
+/// `"given"`, `"any"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -68,10 +68,14 @@ pub enum Op {
     Div,
     /// One cell holding the target.
     Given,
+    /// Not given: the numbers reach the target under one of the others
+    /// (`+` or `x`, and for two cells `-` or `/` too). janko.at prints such
+    /// a clue as a bare number on a cage of two or more cells.
+    Any,
 }
 
 impl Op {
-    /// The symbol in the text layout: `+ - x / =`.
+    /// The symbol in the text layout: `+ - x / = ?`.
     pub fn symbol(self) -> &'static str {
         match self {
             Op::Add => "+",
@@ -79,17 +83,19 @@ impl Op {
             Op::Mul => "x",
             Op::Div => "/",
             Op::Given => "=",
+            Op::Any => "?",
         }
     }
 
-    /// The symbol as printed in a cage's corner (`× ÷ −`, nothing for a given).
+    /// The symbol as printed in a cage's corner (`× ÷ −`, nothing for a
+    /// given or an operation not given).
     fn printed(self) -> &'static str {
         match self {
             Op::Add => "+",
             Op::Sub => "\u{2212}",
             Op::Mul => "\u{d7}",
             Op::Div => "\u{f7}",
-            Op::Given => "",
+            Op::Given | Op::Any => "",
         }
     }
 
@@ -101,6 +107,7 @@ impl Op {
             "x" | "X" | "*" | "\u{d7}" => Op::Mul,
             "/" | "\u{f7}" | ":" => Op::Div,
             "=" => Op::Given,
+            "?" => Op::Any,
             _ => return None,
         })
     }
@@ -136,29 +143,47 @@ impl Cage {
         &self.cells
     }
 
-    /// The clue as printed: `11+`, `2÷`, `3` for a given.
+    /// The clue as printed: `11+`, `2÷`, `3` for a given or a cage whose
+    /// operation is not given.
     pub fn clue(&self) -> String {
         format!("{}{}", self.target, self.op.printed())
     }
 
     /// Whether `values` (one per cell, in order) meet the clue.
     pub fn holds(&self, values: &[i64]) -> bool {
-        match (self.op, values) {
-            (Op::Add, _) => values.iter().sum::<i64>() == self.target,
+        Cage::meets(self.op, self.target, values)
+    }
+
+    /// Whether `values` reach `target` under `op`.
+    fn meets(op: Op, target: i64, values: &[i64]) -> bool {
+        match (op, values) {
+            (Op::Add, _) => values.iter().sum::<i64>() == target,
             (Op::Mul, _) => {
                 let mut p: i128 = 1;
                 for &v in values {
                     p = p.saturating_mul(i128::from(v));
                 }
-                p == i128::from(self.target)
+                p == i128::from(target)
             }
-            (Op::Sub, &[a, b]) => (a - b).abs() == self.target,
+            (Op::Sub, &[a, b]) => (a - b).abs() == target,
             (Op::Div, &[a, b]) => {
                 let (hi, lo) = (a.max(b), a.min(b));
-                lo > 0 && hi == self.target * lo
+                lo > 0 && target.checked_mul(lo) == Some(hi)
             }
-            (Op::Given, &[a]) => a == self.target,
+            (Op::Given, &[a]) => a == target,
+            (Op::Any, _) => [Op::Add, Op::Mul, Op::Sub, Op::Div]
+                .into_iter()
+                .any(|op| Cage::meets(op, target, values)),
             _ => false,
+        }
+    }
+
+    /// The cage with another operation (cells and target kept).
+    fn with_op(&self, op: Op) -> Cage {
+        Cage {
+            op,
+            target: self.target,
+            cells: self.cells.clone(),
         }
     }
 
@@ -255,6 +280,11 @@ impl KenKenPuzzle {
                 }
                 Op::Given if len != 1 => {
                     return Err(format!("a '=' cage has one cell; {cage} has {len}"));
+                }
+                Op::Any if len < 2 => {
+                    return Err(format!(
+                        "a '?' cage (operation not given) has two cells or more; {cage} has one"
+                    ));
                 }
                 _ => {}
             }
@@ -558,7 +588,22 @@ fn build(p: &KenKenPuzzle, plan: Plan) -> Result<Built, ModelError> {
             Op::Div => {
                 m.quotient(vars[0], vars[1], cage.target)?;
             }
-            Op::Given => unreachable!("one-cell cages are givens"),
+            Op::Any => match layouts(cage, n, &mut tuples, &mut scratch) {
+                Some(layouts) => {
+                    let rows: Vec<&[Value]> = layouts.chunks_exact(vars.len()).collect();
+                    m.table(&vars, &rows)?;
+                }
+                None => {
+                    m.add(AnyCage {
+                        scope: vars.clone(),
+                        target: cage.target,
+                    })?;
+                }
+            },
+            Op::Given => {
+                // One-cell cages are givens, fixed above; `from_cages`
+                // keeps '=' to one cell.
+            }
         }
     }
     if plan.lines == Strength::DomainConsistent {
@@ -604,7 +649,77 @@ fn layouts(
             }
             Some(out)
         }
+        Op::Any if cage.cells.len() >= 2 => {
+            // The layouts of every operation the clue may stand for, each
+            // once (a layout may meet the target under two of them).
+            let k = cage.cells.len();
+            let mut all = Vec::new();
+            for op in [Op::Add, Op::Mul, Op::Sub, Op::Div] {
+                if matches!(op, Op::Sub | Op::Div) && k != 2 {
+                    continue;
+                }
+                all.extend(layouts(&cage.with_op(op), n, tuples, scratch)?);
+            }
+            let mut rows: Vec<&[Value]> = all.chunks_exact(k).collect();
+            rows.sort_unstable();
+            rows.dedup();
+            if rows.len() * k > MAX_TABLE_VALUES {
+                return None;
+            }
+            Some(rows.concat())
+        }
         _ => None,
+    }
+}
+
+/// A cage whose operation is not given, too large for a table of its
+/// layouts: checked once all its cells are filled (the search does the
+/// rest). Posted only where [`layouts`] gives up.
+#[derive(Debug)]
+struct AnyCage {
+    scope: Vec<csp_core::VarId>,
+    target: i64,
+}
+
+impl csp_core::Constraint for AnyCage {
+    /// Explained by its scope's domains: it reads nothing else.
+    fn explain(&self, ctx: &mut csp_core::ExplainContext<'_>, _what: csp_core::Explaining) {
+        ctx.push_scope(self.scope());
+    }
+
+    fn scope(&self) -> &[csp_core::VarId] {
+        &self.scope
+    }
+
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        let values: Vec<i64> = values.iter().map(|&v| i64::from(v)).collect();
+        Cage::meets(Op::Any, self.target, &values)
+    }
+
+    fn propagate(
+        &self,
+        ctx: &mut csp_core::PropagationContext<'_>,
+    ) -> Result<(), csp_core::Conflict> {
+        let mut values = Vec::with_capacity(self.scope.len());
+        for &x in &self.scope {
+            match ctx.value(x) {
+                Some(v) => values.push(i64::from(v)),
+                None => return Ok(()),
+            }
+        }
+        if Cage::meets(Op::Any, self.target, &values) {
+            return Ok(());
+        }
+        ctx.set_rule("the cage's numbers reach its target under no operation");
+        Err(ctx.conflict())
+    }
+
+    fn events(&self) -> csp_core::Events {
+        csp_core::Events::FIXED
+    }
+
+    fn name(&self) -> &str {
+        "cage with its operation not given"
     }
 }
 
@@ -1017,6 +1132,9 @@ fn parse_text(text: &str) -> Result<KenKenPuzzle, ParseError> {
         ));
     }
     let n = rows;
+    if is_janko_layout(text, n) {
+        return parse_janko(r, n);
+    }
     // Labels in order of first appearance, with their cells.
     let mut index: BTreeMap<String, usize> = BTreeMap::new();
     let mut groups: Vec<(Token<'_>, Vec<Cell>)> = Vec::new();
@@ -1082,7 +1200,7 @@ fn parse_text(text: &str) -> Result<KenKenPuzzle, ParseError> {
         };
         let target = target_token.number("a cage target", 1, i64::MAX)?;
         let op = match (op, size) {
-            (None | Some(Op::Given | Op::Add), 1) => Op::Given,
+            (None | Some(Op::Given | Op::Add | Op::Any), 1) => Op::Given,
             (None, _) => {
                 return Err(target_token.error(format!(
                     "cage '{}' has {size} cells: its line needs an operation (+, -, x or /)",
@@ -1131,6 +1249,123 @@ fn parse_text(text: &str) -> Result<KenKenPuzzle, ParseError> {
     }
     KenKenPuzzle::from_cages(n, cages.into_iter().map(|(_, c)| c).collect())
         .map_err(ParseError::new)
+}
+
+/// Whether the lines after the header are janko.at's layout: exactly `2n`
+/// lines of `n` tokens each, the last `n` of them all numbers (the cage
+/// grid). The layout of cage lines cannot take this shape: its cage lines
+/// have two or three tokens, a third one an operation, so `n` all-number
+/// cage lines would be `n = 2` lines `LABEL TARGET` of one-cell cages, two
+/// cages for four cells.
+fn is_janko_layout(text: &str, n: usize) -> bool {
+    let mut lines: Vec<&str> = text.lines().skip(1).collect();
+    while lines.last().is_some_and(|l| l.trim().is_empty()) {
+        lines.pop();
+    }
+    lines.len() == 2 * n
+        && lines.iter().enumerate().all(|(i, line)| {
+            let mut count = 0;
+            let numbers = line.split_whitespace().all(|t| {
+                count += 1;
+                i < n || t.bytes().all(|b| b.is_ascii_digit())
+            });
+            numbers && count == n
+        })
+}
+
+/// Reads janko.at's layout after its header: `n` rows of clues (`-` or
+/// `.` none; a target with its operation attached, `24*`; a bare number,
+/// a one-cell cage's value or a cage whose operation is not given) and
+/// `n` rows of cage numbers. Each cage has exactly one clue, in any cell.
+fn parse_janko(mut r: Reader<'_>, n: usize) -> Result<KenKenPuzzle, ParseError> {
+    let mut clues: Vec<Option<(Token<'_>, i64, Option<Op>)>> = Vec::with_capacity(n * n);
+    for row in 0..n {
+        for t in r.row(n, &format!("row {} of clues", row + 1))? {
+            if t.text == "-" || t.text == "." {
+                clues.push(None);
+                continue;
+            }
+            let (num, op) = split_attached_op(t.text);
+            if num.is_empty() || !num.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(t.error(format!(
+                    "expected '-', '.' or a clue (a target with its operation attached: \
+                     '7+', '3-', '24*', '2/'; or a number alone), found '{}'",
+                    t.text
+                )));
+            }
+            let target = Token { text: num, ..t }.number("a clue's target", 1, i64::MAX)?;
+            clues.push(Some((t, target, op)));
+        }
+    }
+    // Cage numbers in order of first appearance, with their cells.
+    let mut index: BTreeMap<i64, usize> = BTreeMap::new();
+    let mut groups: Vec<(Token<'_>, i64, Vec<Cell>)> = Vec::new();
+    for row in 0..n {
+        for (col, t) in r
+            .row(n, &format!("row {} of cage numbers", row + 1))?
+            .into_iter()
+            .enumerate()
+        {
+            let number = t.number("a cage number", 0, i64::MAX)?;
+            let k = *index.entry(number).or_insert_with(|| {
+                groups.push((t, number, Vec::new()));
+                groups.len() - 1
+            });
+            groups[k].2.push(Cell::new(row, col));
+        }
+    }
+    r.end()?;
+    let mut cages = Vec::with_capacity(groups.len());
+    for (first, number, cells) in groups {
+        let mut clue: Option<(Token<'_>, i64, Option<Op>)> = None;
+        for c in &cells {
+            if let Some(here) = clues[c.row * n + c.col] {
+                if let Some((one, _, _)) = clue {
+                    return Err(here.0.error(format!(
+                        "cage {number} has a second clue (its first, '{}', is at line {}, column {})",
+                        one.text, one.line, one.column
+                    )));
+                }
+                clue = Some(here);
+            }
+        }
+        let Some((token, target, op)) = clue else {
+            return Err(first.error(format!(
+                "cage {number} (first cell {}) has no clue in the clue grid",
+                cells[0]
+            )));
+        };
+        let size = cells.len();
+        let op = match (op, size) {
+            (None | Some(Op::Given | Op::Add | Op::Any), 1) => Op::Given,
+            (None, _) => Op::Any,
+            (Some(Op::Given), _) => {
+                return Err(token.error(format!(
+                    "'=' is for a one-cell cage; cage {number} has {size} cells"
+                )));
+            }
+            (Some(op @ (Op::Sub | Op::Div)), s) if s != 2 => {
+                return Err(token.error(format!(
+                    "a '{}' clue is for a cage of two cells; cage {number} has {s}",
+                    op.symbol()
+                )));
+            }
+            (Some(op), _) => op,
+        };
+        let cage = Cage { op, target, cells };
+        let probe = KenKenPuzzle {
+            n,
+            cages: vec![cage.clone()],
+            cage_of: Vec::new(),
+        };
+        if let Some(c) = probe.disconnected_cell(0) {
+            return Err(first.error(format!(
+                "cage {number} is not connected: {c} does not touch the rest of it"
+            )));
+        }
+        cages.push(cage);
+    }
+    KenKenPuzzle::from_cages(n, cages).map_err(ParseError::new)
 }
 
 /// `"11+"` as (`"11"`, `Some(Add)`); a bare number as itself and `None`.
@@ -1272,6 +1507,10 @@ impl Family for KenKen {
     }
 
     fn write_game_id(&self, puzzle: &KenKenPuzzle) -> Option<String> {
+        // Keen has no cage without an operation.
+        if puzzle.cages.iter().any(|c| c.op == Op::Any) {
+            return None;
+        }
         Some(keen_id::write(puzzle))
     }
 
@@ -1399,6 +1638,10 @@ impl Family for KenKen {
                 Op::Sub => format!("{cage} must have a difference of {}", cage.target),
                 Op::Div => format!("{cage} must have a quotient of {}", cage.target),
                 Op::Given => format!("{cage} must hold {}", cage.target),
+                Op::Any => format!(
+                    "{cage} must reach {} by adding, multiplying, subtracting or dividing",
+                    cage.target
+                ),
             };
             out.push(Violation::new(
                 format!("{rule} (it holds {})", shown.join(", ")),
@@ -1415,12 +1658,16 @@ impl Family for KenKen {
         for cage in &puzzle.cages {
             let k = cage.cells.len() as i64;
             let t = cage.target;
+            let sum = k <= t && t <= k.saturating_mul(n);
+            let product = divides_into(t, n, cage.cells.len());
             let possible = match cage.op {
-                Op::Given | Op::Add | Op::Mul if k == 1 => (1..=n).contains(&t),
-                Op::Add => k <= t && t <= k.saturating_mul(n),
+                Op::Given | Op::Add | Op::Mul | Op::Any if k == 1 => (1..=n).contains(&t),
+                Op::Add => sum,
                 Op::Sub => t < n,
                 Op::Div => t >= 2 && t <= n,
-                Op::Mul | Op::Given => divides_into(t, n, cage.cells.len()),
+                Op::Mul | Op::Given => product,
+                // A difference below n, a quotient up to n.
+                Op::Any => sum || product || (k == 2 && t <= n),
             };
             if !possible {
                 out.push(Violation::new(

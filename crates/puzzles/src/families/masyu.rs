@@ -235,11 +235,13 @@ fn parse_text(text: &str) -> Result<Puzzle, ParseError> {
         for t in grid_text::cells(&mut r, h.cols, &format!("row {}", row + 1))? {
             pearls.push(match t.text {
                 "-" | "." => Pearl::Empty,
-                "b" | "B" => Pearl::Black,
-                "w" | "W" => Pearl::White,
+                // janko.at writes some of its Masyu as digits: `1` white, `2`
+                // black (as their published solutions show), like puzz.link.
+                "b" | "B" | "2" => Pearl::Black,
+                "w" | "W" | "1" => Pearl::White,
                 s => {
                     return Err(t.error(format!(
-                        "expected 'b' (black pearl), 'w' (white pearl) or '-', found '{s}'"
+                        "expected 'b' or '2' (black pearl), 'w' or '1' (white pearl) or '-', found '{s}'"
                     )));
                 }
             });

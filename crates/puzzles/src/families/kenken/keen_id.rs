@@ -339,7 +339,8 @@ pub(super) fn write(p: &KenKenPuzzle) -> String {
     out.push(',');
     for cage in p.cages() {
         out.push(match cage.op {
-            Op::Add | Op::Given => 'a',
+            // `KenKen::write_game_id` writes no ID for a puzzle with `Any`.
+            Op::Add | Op::Given | Op::Any => 'a',
             Op::Mul => 'm',
             Op::Sub => 's',
             Op::Div => 'd',
