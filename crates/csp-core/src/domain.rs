@@ -298,7 +298,7 @@ impl fmt::Debug for Domains<'_> {
 
 impl<'a> Domains<'a> {
     #[inline]
-    fn slice(&self, var: VarId) -> (Value, &'a [u64]) {
+    pub(crate) fn slice(&self, var: VarId) -> (Value, &'a [u64]) {
         let l = self.layout[var.index()];
         (l.base, &self.words[l.range()])
     }
@@ -333,7 +333,17 @@ impl<'a> Domains<'a> {
         if l.words == 1 {
             self.words[l.start as usize].is_power_of_two()
         } else {
-            self.size(var) == 1
+            // Stops at the second value (wide domains: Fillomino's).
+            let mut one = false;
+            for &w in &self.words[l.range()] {
+                if w != 0 {
+                    if one || !w.is_power_of_two() {
+                        return false;
+                    }
+                    one = true;
+                }
+            }
+            one
         }
     }
 

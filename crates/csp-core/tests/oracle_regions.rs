@@ -11,7 +11,8 @@
 //!   reach of a cell fixed to it;
 //! - `SightCount` on two to four arms with random fixings and totals;
 //! - `RegionSize` (Fillomino) on small grids and random graphs, with random
-//!   domains and givens, and on planted fillings;
+//!   domains and givens, with domains wider than any area can be, and on
+//!   planted fillings;
 //! - `Islands` (Nurikabe) on small grids with random and planted clues.
 
 #[path = "support/problems.rs"]
@@ -399,6 +400,29 @@ fn planted_fill_case() -> impl Strategy<Value = FillCase> {
     })
 }
 
+/// Wide domains: numbers up to three more than the vertices (no area can
+/// be that large), with holes, so that runs of values share their cells
+/// (the propagator handles such a run of values no cell is fixed to in one
+/// pass) and runs are cut by fixed cells and holes.
+fn wide_fill_case() -> impl Strategy<Value = FillCase> {
+    graph_case(6).prop_flat_map(|graph| {
+        let n = graph.n;
+        let top = n as Value + 3;
+        let domain = prop_oneof![
+            2 => Just((1..=top).collect::<Vec<Value>>()),
+            2 => (1..=top).prop_map(|v| vec![v]),
+            1 => (1..=top).prop_map(move |v| (v..=top).collect::<Vec<Value>>()),
+            1 => prop::collection::btree_set(1..=top, 1..=4)
+                .prop_map(|s| s.into_iter().collect::<Vec<Value>>()),
+        ];
+        (Just(graph), prop::collection::vec(domain, n))
+            .prop_map(|(graph, domains)| FillCase { graph, domains })
+            .prop_filter("brute force size", |c| {
+                c.domains.iter().map(|d| d.len() as u64).product::<u64>() <= 6_000
+            })
+    })
+}
+
 impl FillCase {
     fn build(&self) -> Model {
         let mut m = Model::new();
@@ -417,6 +441,14 @@ proptest! {
 
     #[test]
     fn region_size_matches_brute_force(case in fill_case(), options in search_options()) {
+        check_against_brute_force(&case.build(), options);
+    }
+
+    #[test]
+    fn region_size_with_wide_domains_matches_brute_force(
+        case in wide_fill_case(),
+        options in search_options(),
+    ) {
         check_against_brute_force(&case.build(), options);
     }
 

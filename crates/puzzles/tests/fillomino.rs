@@ -318,6 +318,35 @@ fn an_area_without_a_number_may_be_larger_than_every_given() {
     assert!(numbers[1..].iter().all(|&k| k == 15));
 }
 
+/// The numbers stop at the largest piece of cells without a given (an
+/// area larger than every given holds no given), and an area filling such
+/// a piece is still found: janko.at's 91, 444 and 575 have areas of up to
+/// 12 with no number. Here a wall of givens 1 2 2 cuts a 3x5 grid into two
+/// pieces of 6 cells, each of which may be one area of 6.
+#[test]
+fn an_area_without_a_number_may_fill_its_whole_piece() {
+    let p = parse("3 5\n- - 1 - -\n- - 2 - -\n- - 2 - -\n");
+    assert_eq!(p.max_number(), 6);
+    let built = Fillomino.build(&p).expect("model");
+    let mut assumptions = built.assumptions.clone();
+    assumptions.push((built.cells[0].expect("a cell"), 6));
+    assumptions.push((built.cells[4].expect("a cell"), 6));
+    let mut solver = csp_core::Solver::new(&built.model);
+    solver.set_assumptions(&assumptions).expect("in the domain");
+    let s = solver.solve().into_solution().expect("two areas of 6");
+    let numbers: Vec<u32> = built
+        .cells
+        .iter()
+        .map(|v| s[v.expect("a cell")] as u32)
+        .collect();
+    assert!(keeps_rules(&p, &numbers));
+    assert_eq!(numbers.iter().filter(|&&k| k == 6).count(), 12);
+    // The bound is the piece's size, not the grid's: 15 cells less the
+    // largest given would allow 13.
+    let one = parse("2 4\n1 - - -\n- - - 1\n");
+    assert_eq!(one.max_number(), 6);
+}
+
 fn small_puzzle() -> impl Strategy<Value = FillominoPuzzle> {
     (1usize..=2, 1usize..=3).prop_flat_map(|(rows, cols)| {
         let n = (rows * cols) as u32;

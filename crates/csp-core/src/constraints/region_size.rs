@@ -45,9 +45,18 @@
 //! (`lo..=hi`): one pass over the cells to read which can hold the value,
 //! a search labelling the areas, then per unfinished area a breadth-first
 //! search bounded by its remaining size and a depth-first search of what
-//! it reached. With `V` values, `n` cells and `m` edges, a call costs
-//! `O(V (n + m))` plus the bounded searches; the buffers come from the
-//! solver's scratch, so nothing is allocated per call. The constraint
+//! it reached. Values that no cell is fixed to and that the same cells can
+//! hold (a *run*: found from where each domain's intervals start and end)
+//! are one analysis: with no area, a value's analysis is only
+//! *unreachable*, which keeps it where the piece of those cells has that
+//! many cells, so one search of the pieces serves the run, and each cell
+//! loses the run's values above its piece's size in one change. Domains
+//! wider than any area (Fillomino's numbers go up to the largest area with
+//! no number given) then cost a few runs, not a pass per number. With `R`
+//! runs and values held, `n` cells and `m` edges, a call costs
+//! `O(R (n + m))` plus the bounded searches and a pass over the domains'
+//! words; the buffers come from the solver's scratch, so nothing is
+//! allocated per call. The constraint
 //! wakes on any domain change and runs at priority level 5, after the
 //! cheap rules of a model. It is not idempotent (fixing a cell for one
 //! value can settle another), so the engine runs it again until nothing
@@ -82,6 +91,7 @@
 
 use super::areas::{self, Bufs};
 use crate::constraint::{Conflict, Constraint, Events, Priority};
+use crate::domain::Domains;
 use crate::error::ModelError;
 use crate::graph::Graph;
 use crate::propagation::{PropagationContext, Scratch};
@@ -315,10 +325,81 @@ impl RegionSize {
         Ok(())
     }
 
+    /// Marks in `edges` (bit `v - lo`, for the values `lo + 1..=hi`) each
+    /// value `v` whose cells that can hold it differ from those of
+    /// `v - 1`: a cell's domain enters or leaves there. The values between
+    /// two marks have the same cells.
+    fn edges(&self, d: &Domains<'_>, edges: &mut [u64]) {
+        edges.fill(0);
+        let (lo, hi) = (i64::from(self.lo), i64::from(self.hi));
+        for &var in &self.cells {
+            let (base, words) = d.slice(var);
+            let mut carry = 0u64;
+            // One word past the last: a domain holding its top value
+            // leaves just above it.
+            for (k, &w) in words.iter().chain(std::iter::once(&0)).enumerate() {
+                let mut x = w ^ (w << 1 | carry);
+                carry = w >> 63;
+                while x != 0 {
+                    let v = i64::from(base) + 64 * k as i64 + i64::from(x.trailing_zeros());
+                    x &= x - 1;
+                    if v > lo && v <= hi {
+                        set_bit(edges, (v - lo) as usize);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The values `v..=last`, whose cells are the same (`m`) and none of
+    /// them fixed to any of these values: for each of them the analysis is
+    /// only *unreachable* (no area to grow), which keeps the value where
+    /// the piece of `m` around the cell has room for a new area (at least
+    /// that many cells). One search of the pieces serves every value.
+    fn unreached(
+        &self,
+        ctx: &mut PropagationContext<'_>,
+        (v, last): (Value, Value),
+        m: &[u64],
+        k: &mut Work<'_>,
+    ) -> Result<(), Conflict> {
+        for c in ones(m) {
+            if k.area[c] != NONE {
+                continue;
+            }
+            let count = areas::reach(
+                &self.graph,
+                &[c as u32],
+                u32::MAX,
+                |u| bit(m, u),
+                &mut k.bufs,
+            );
+            // The values above the piece's size lose all its cells.
+            let from = v.max(
+                Value::try_from(count)
+                    .unwrap_or(Value::MAX)
+                    .saturating_add(1),
+            );
+            for i in 0..count {
+                let x = k.bufs.order[i] as usize;
+                k.area[x] = DONE;
+                if from <= last {
+                    // One change per cell (learning reads a domain back
+                    // through its changes: one per value would be slow).
+                    ctx.set_rule(rules::UNREACHABLE);
+                    ctx.retain(self.cells[x], |_, w| w < from || w > last)?;
+                }
+            }
+            k.bufs.clear(count);
+        }
+        Ok(())
+    }
+
     fn run(&self, ctx: &mut PropagationContext<'_>, s: &mut Scratch) -> Result<(), Conflict> {
         let n = self.cells.len();
         let w = self.words;
-        s.words.resize(3 * w, 0);
+        let span = (i64::from(self.hi) - i64::from(self.lo) + 1) as usize;
+        s.words.resize(3 * w + span.div_ceil(64), 0);
         Bufs::init(&mut s.indices, n);
         s.indices.resize(areas::BUFFERS * n + 4 * n + 1, 0);
         let (bufs, rest) = s.indices.split_at_mut(areas::BUFFERS * n);
@@ -326,7 +407,8 @@ impl RegionSize {
         let (members, rest) = rest.split_at_mut(n);
         let (start, mark) = rest.split_at_mut(n + 1);
         let (m, rest) = s.words.split_at_mut(w);
-        let (f, live) = rest.split_at_mut(w);
+        let (f, rest) = rest.split_at_mut(w);
+        let (live, edges) = rest.split_at_mut(w);
         let mut k = Work {
             bufs: Bufs::split(bufs, n),
             area,
@@ -335,22 +417,57 @@ impl RegionSize {
             mark,
             live,
         };
-        for v in self.lo..=self.hi {
+        // Runs of values with the same cells, from the domains at the
+        // start of the call. A change this call makes to a later value's
+        // cells (a cell fixed by "only way") leaves that run's analysis
+        // sound, only weaker: the engine calls again after a change, and a
+        // call that changes nothing saw exact runs (and exact fixings).
+        self.edges(&ctx.domains(), edges);
+        // Each cell's value if it is fixed (0, no value, if not), read
+        // once: a cell this call fixes is seen as open by the values after
+        // it, which leaves their analysis sound (its areas are parts of
+        // the true ones, its room larger) and only weaker.
+        let held = &mut s.values;
+        held.clear();
+        held.extend(self.cells.iter().map(|&c| ctx.value(c).unwrap_or(0)));
+        let mut v = self.lo;
+        while v <= self.hi {
+            let mut last = v;
+            while last < self.hi && !bit(edges, (last + 1 - self.lo) as usize) {
+                last += 1;
+            }
             m.fill(0);
             f.fill(0);
             let mut any = false;
+            let mut fixed = false;
             for (i, &var) in self.cells.iter().enumerate() {
                 if ctx.contains(var, v) {
                     set_bit(m, i);
                     any = true;
-                    if ctx.is_fixed(var) {
+                    if held[i] == v {
                         set_bit(f, i);
+                        fixed = true;
                     }
                 }
             }
             if !any {
+                v = last.saturating_add(1);
+                if last == self.hi {
+                    break;
+                }
                 continue;
             }
+            if !fixed {
+                k.area.fill(NONE);
+                self.unreached(ctx, (v, last), m, &mut k)?;
+                if last == self.hi {
+                    break;
+                }
+                v = last + 1;
+                continue;
+            }
+            // A value some cell is fixed to: its whole analysis (the run
+            // goes on from the next value).
             self.analyse(v, m, f, &mut k, &mut |a| match a {
                 Action::Remove(c, rule) => {
                     ctx.set_rule(rule);
@@ -365,6 +482,10 @@ impl RegionSize {
                     Err(ctx.conflict())
                 }
             })?;
+            if v == self.hi {
+                break;
+            }
+            v += 1;
         }
         Ok(())
     }
@@ -386,6 +507,15 @@ impl RegionSize {
             }
         }
         (m, f)
+    }
+
+    /// The values some cell is fixed to at the moment, ascending: those
+    /// with an area, the only ones whose analysis fixes a cell or fails.
+    fn held(&self, ctx: &crate::ExplainContext<'_>) -> Vec<Value> {
+        let mut held: Vec<Value> = self.cells.iter().filter_map(|&c| ctx.value(c)).collect();
+        held.sort_unstable();
+        held.dedup();
+        held
     }
 
     /// Runs the analysis of `v` at the moment until `stop` accepts an
@@ -495,8 +625,11 @@ impl RegionSize {
                     }
                     return true;
                 }
-                // ... or another value's fixed the cell.
-                let others: Vec<Value> = (self.lo..=self.hi)
+                // ... or another value's fixed the cell (a value with an
+                // area: "only way" grows areas).
+                let held = self.held(ctx);
+                let others: Vec<Value> = held
+                    .into_iter()
                     .filter(|&v| v != value && ctx.contains(var, v))
                     .collect();
                 for v in others {
@@ -511,7 +644,8 @@ impl RegionSize {
                 false
             }
             crate::Explaining::Failure => {
-                for v in self.lo..=self.hi {
+                // A failure is an area's (too big, cannot grow).
+                for v in self.held(ctx) {
                     match self.find(ctx, v, |a| matches!(a, Action::Fail(..))) {
                         Some(Action::Fail(c, rules::TOO_BIG)) => {
                             self.push_areas(ctx, v, c, false);
@@ -743,6 +877,33 @@ mod tests {
         assert_eq!(d.value(x[3]), Some(1));
         m.fix(x[3], 2).unwrap();
         assert!(Solver::new(&m).propagate().is_err());
+    }
+
+    #[test]
+    fn wide_numbers_are_cut_to_the_room_they_have() {
+        // A strip of 7 with numbers up to 12 and a 1 in the middle: each
+        // side has 3 cells, so no number above 3 is left anywhere; a cell
+        // whose domain starts at 5 (a hole below) loses everything but
+        // the numbers that fit, and one fixed to 3 keeps its 3.
+        let mut m = Model::new();
+        let x = m.new_vars(7, 1..=12).unwrap();
+        m.region_size(&x, &strip(7)).unwrap();
+        m.fix(x[3], 1).unwrap();
+        let mut s = Solver::new(&m);
+        let d = s.propagate().unwrap();
+        for (i, &c) in x.iter().enumerate() {
+            assert!(d.max(c) <= Some(3), "cell {i}");
+        }
+        let mut m = Model::new();
+        let mut x = vec![m.new_var(1..=1).unwrap()];
+        x.push(m.new_var([2, 5, 6, 7, 8, 9, 10]).unwrap());
+        x.extend(m.new_vars(5, 1..=10).unwrap());
+        m.region_size(&x, &strip(7)).unwrap();
+        let mut s = Solver::new(&m);
+        let d = s.propagate().unwrap();
+        // Six cells after the 1: 2 or 5 or 6 at x1.
+        assert_eq!(d.iter(x[1]).collect::<Vec<_>>(), vec![2, 5, 6]);
+        assert!(x[2..].iter().all(|&c| d.max(c) <= Some(6)));
     }
 
     #[test]

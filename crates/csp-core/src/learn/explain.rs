@@ -122,7 +122,20 @@ impl ExplainContext<'_> {
                 .is_power_of_two()
                 .then(|| (i64::from(l.base) + i64::from(w.trailing_zeros())) as Value);
         }
-        (self.size(var) == 1).then(|| self.min(var))
+        // Word by word, stopping at the second value (wide domains).
+        let mut found = None;
+        for i in 0..l.words as usize {
+            let w = self.word(var, i);
+            if w != 0 {
+                if found.is_some() || !w.is_power_of_two() {
+                    return None;
+                }
+                found = Some(
+                    (i64::from(l.base) + 64 * i as i64 + i64::from(w.trailing_zeros())) as Value,
+                );
+            }
+        }
+        found
     }
 
     /// `var`'s smallest value.

@@ -76,16 +76,49 @@ impl FillominoPuzzle {
             .flatten()
     }
 
-    /// The largest number a cell may hold in the model: the largest
-    /// given, or, for an area with no number given, every cell but those
-    /// of the largest given's own area (the area holds no given, so none
-    /// of that area's cells); the number of cells without a given.
+    /// The largest number a cell may hold in the model: the largest given
+    /// `g`, or, if larger, the largest an area with no number given can
+    /// be. Such an area (every area of a number above `g`) holds no given
+    /// cell, and it is connected, so it lies within one connected piece of
+    /// the cells without a given: at most the largest piece's cells. It
+    /// holds none of the `g` cells of the largest given's own area either
+    /// (they are all `g`), so at most the number of cells less `g`. With
+    /// no number given, the number of cells.
     pub fn max_number(&self) -> u32 {
         let cells = u32::try_from(self.rows * self.cols).unwrap_or(u32::MAX);
-        match self.givens.iter().flatten().copied().max() {
-            Some(given) => given.max(cells.saturating_sub(given)),
-            None => cells,
+        let Some(given) = self.givens.iter().flatten().copied().max() else {
+            return cells;
+        };
+        let piece = u32::try_from(self.largest_open_piece()).unwrap_or(u32::MAX);
+        given.max(piece.min(cells.saturating_sub(given)))
+    }
+
+    /// The number of cells of the largest connected piece of cells
+    /// without a given.
+    fn largest_open_piece(&self) -> usize {
+        let (rows, cols) = (self.rows, self.cols);
+        let mut seen: Vec<bool> = self.givens.iter().map(Option::is_some).collect();
+        let mut stack = Vec::new();
+        let mut best = 0;
+        for start in 0..rows * cols {
+            if seen[start] {
+                continue;
+            }
+            seen[start] = true;
+            stack.push(start);
+            let mut size = 0;
+            while let Some(i) = stack.pop() {
+                size += 1;
+                for j in neighbours(rows, cols, i) {
+                    if !seen[j] {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+            best = best.max(size);
         }
+        best
     }
 
     fn header(&self) -> String {
