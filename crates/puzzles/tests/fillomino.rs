@@ -307,13 +307,7 @@ fn steps_speak_the_rules_of_the_docs_page() {
 fn an_area_without_a_number_may_be_larger_than_every_given() {
     let p = parse("4 4\n1 - - -\n- - - -\n- - - -\n- - - -\n");
     assert_eq!(p.max_number(), 15);
-    let built = Fillomino.build(&p).expect("model");
-    let mut assumptions = built.assumptions.clone();
-    assumptions.push((built.cells[15].expect("a cell"), 15));
-    let mut solver = csp_core::Solver::new(&built.model);
-    solver.set_assumptions(&assumptions).expect("in the domain");
-    let s = solver.solve().into_solution().expect("the area of 15");
-    let numbers: Vec<_> = built.cells.iter().map(|v| s[v.expect("a cell")]).collect();
+    let numbers = solve_with(&p, &[(15, 15)]).expect("the area of 15");
     assert_eq!(numbers[0], 1);
     assert!(numbers[1..].iter().all(|&k| k == 15));
 }
@@ -327,24 +321,33 @@ fn an_area_without_a_number_may_be_larger_than_every_given() {
 fn an_area_without_a_number_may_fill_its_whole_piece() {
     let p = parse("3 5\n- - 1 - -\n- - 2 - -\n- - 2 - -\n");
     assert_eq!(p.max_number(), 6);
-    let built = Fillomino.build(&p).expect("model");
-    let mut assumptions = built.assumptions.clone();
-    assumptions.push((built.cells[0].expect("a cell"), 6));
-    assumptions.push((built.cells[4].expect("a cell"), 6));
-    let mut solver = csp_core::Solver::new(&built.model);
-    solver.set_assumptions(&assumptions).expect("in the domain");
-    let s = solver.solve().into_solution().expect("two areas of 6");
-    let numbers: Vec<u32> = built
-        .cells
-        .iter()
-        .map(|v| s[v.expect("a cell")] as u32)
-        .collect();
+    let numbers = solve_with(&p, &[(0, 6), (4, 6)]).expect("two areas of 6");
     assert!(keeps_rules(&p, &numbers));
     assert_eq!(numbers.iter().filter(|&&k| k == 6).count(), 12);
     // The bound is the piece's size, not the grid's: 15 cells less the
     // largest given would allow 13.
     let one = parse("2 4\n1 - - -\n- - - 1\n");
     assert_eq!(one.max_number(), 6);
+}
+
+/// The numbers of the cells (reading order) in a solution of `p`'s model
+/// with each `(cell index, number)` of `fixed` assumed, if there is one.
+fn solve_with(p: &FillominoPuzzle, fixed: &[(usize, csp_core::Value)]) -> Option<Vec<u32>> {
+    let built = Fillomino.build(p).expect("model");
+    let mut assumptions = built.assumptions.clone();
+    for &(cell, number) in fixed {
+        assumptions.push((built.cells[cell].expect("a cell"), number));
+    }
+    let mut solver = csp_core::Solver::new(&built.model);
+    solver.set_assumptions(&assumptions).expect("in the domain");
+    let s = solver.solve().into_solution()?;
+    Some(
+        built
+            .cells
+            .iter()
+            .map(|v| s[v.expect("a cell")] as u32)
+            .collect(),
+    )
 }
 
 fn small_puzzle() -> impl Strategy<Value = FillominoPuzzle> {
