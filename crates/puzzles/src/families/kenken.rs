@@ -700,13 +700,16 @@ impl csp_core::Constraint for AnyCage {
         &self,
         ctx: &mut csp_core::PropagationContext<'_>,
     ) -> Result<(), csp_core::Conflict> {
-        let mut values = Vec::with_capacity(self.scope.len());
-        for &x in &self.scope {
-            match ctx.value(x) {
-                Some(v) => values.push(i64::from(v)),
-                None => return Ok(()),
-            }
+        // Nothing to check (and nothing allocated) until the last cell is
+        // filled: most calls stop here.
+        if self.scope.iter().any(|&x| ctx.value(x).is_none()) {
+            return Ok(());
         }
+        let values: Vec<i64> = self
+            .scope
+            .iter()
+            .filter_map(|&x| ctx.value(x).map(i64::from))
+            .collect();
         if Cage::meets(Op::Any, self.target, &values) {
             return Ok(());
         }
