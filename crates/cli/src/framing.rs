@@ -231,13 +231,36 @@ pub(crate) enum RecordShape {
         /// The block form.
         block: Block,
     },
+    /// A line for which `is_header` holds starts a block, which its
+    /// extent function alone ends (a comment line too, if the block says
+    /// so); any other line between blocks is a one-line record. For a
+    /// family whose one-line form has no mark of its own but whose block
+    /// form starts with a header (Sudoku: `53..7....` lines, and janko.at's
+    /// `9 9` grids).
+    HeaderOrLine {
+        /// Whether a line is the header line of a block.
+        is_header: fn(&str) -> bool,
+        /// The block form.
+        block: Block,
+    },
 }
 
 impl RecordShape {
     fn block(&self) -> Option<&Block> {
         match self {
             RecordShape::Line => None,
-            RecordShape::Block(b) | RecordShape::LineOrBlock { block: b, .. } => Some(b),
+            RecordShape::Block(b)
+            | RecordShape::LineOrBlock { block: b, .. }
+            | RecordShape::HeaderOrLine { block: b, .. } => Some(b),
+        }
+    }
+
+    /// Whether `text`, inside a block, ends it and is read again as what
+    /// follows (a line of the one-line form).
+    fn ends_block(&self, text: &str) -> bool {
+        match self {
+            RecordShape::HeaderOrLine { .. } => false,
+            _ => self.is_line(text),
         }
     }
 
@@ -250,6 +273,7 @@ impl RecordShape {
             RecordShape::LineOrBlock { is_line, .. } => {
                 is_line(text) || gridcsp_puzzles::puzzlink::is_url(text)
             }
+            RecordShape::HeaderOrLine { is_header, .. } => !is_header(text),
         }
     }
 }
@@ -414,7 +438,7 @@ impl<'s> Framer<'s> {
         };
         if line.plain() {
             let to_empty_line = self.open.as_ref().is_some_and(|o| o.to_empty_line);
-            if shape.is_line(&line.text) || (block.comments_end && is_comment(&line.text)) {
+            if shape.ends_block(&line.text) || (block.comments_end && is_comment(&line.text)) {
                 self.close(out);
                 self.between(line, out);
                 return;

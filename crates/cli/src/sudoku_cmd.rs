@@ -28,7 +28,7 @@ use crate::framing::{Block, Extent, Form, Record, RecordShape, Vote, is_blank, v
 use crate::output::{Io, Layout, Printer};
 use csp_core::SearchOptions;
 use gridcsp_puzzles::families::sudoku::Sudoku;
-use gridcsp_puzzles::{AnyFamily, AnyPuzzle, Solved};
+use gridcsp_puzzles::{AnyFamily, AnyPuzzle, Family, Solved};
 use serde_json::Value;
 use std::io;
 use std::sync::OnceLock;
@@ -184,17 +184,32 @@ impl Dialect for Words {
 }
 
 /// The record shape of Sudoku input: one puzzle per line, or with
-/// `--grid` the grid form (`size`: the board size `--box` gives).
+/// `--grid` the grid form (`size`: the board size `--box` gives). Either
+/// way a header line `N N` (janko.at's layout, see
+/// [`sudoku::is_janko_layout`](gridcsp_puzzles::families::sudoku::is_janko_layout))
+/// starts a grid of `N` rows.
 pub(crate) fn shape(grid: bool, size: Option<usize>) -> RecordShape {
-    if !grid {
-        return RecordShape::Line;
-    }
-    RecordShape::Block(Block {
+    let block = |ignorable: fn(&str) -> bool| Block {
         extent: Box::new(move |lines: &[&str]| grid_extent(lines, size)),
         comments_end: true,
+        ignorable,
+    };
+    if grid {
         // Border lines such as `------+------` between grids.
-        ignorable: |line| cells(line) == 0,
-    })
+        RecordShape::Block(block(|line| cells(line) == 0))
+    } else {
+        // Between one-line puzzles every line is a record (a lone `|` is
+        // an invalid puzzle, not a border).
+        RecordShape::HeaderOrLine {
+            is_header,
+            block: block(|_| false),
+        }
+    }
+}
+
+/// Whether a line is a janko.at header `N N` (with `x` or a box shape).
+fn is_header(line: &str) -> bool {
+    gridcsp_puzzles::families::sudoku::is_janko_layout(line)
 }
 
 /// Whether a character of a grid is layout, not a cell: spaces, `|`, `-`
@@ -216,11 +231,29 @@ fn cells(line: &str) -> usize {
 /// if all three disagree, the grid ends at the next blank line). A blank
 /// line ends a grid early, and a row of more than 35 cells is a record of
 /// its own (it belongs to no board). Lines after the n-th row start the
-/// next record: grids may follow each other directly.
+/// next record: grids may follow each other directly. After a header line
+/// `N N` the grid has the `N` rows it announces, and a second header line
+/// starts the next record.
 fn grid_extent(lines: &[&str], size: Option<usize>) -> Extent {
     let last = lines.len() - 1;
     if last > 0 && is_blank(lines[last]) {
         return Extent::Cut(last);
+    }
+    if is_header(lines[0]) {
+        if last > 0 && is_header(lines[last]) {
+            return Extent::Cut(last);
+        }
+        let n = lines[0]
+            .split_whitespace()
+            .next()
+            .and_then(|w| w.parse::<usize>().ok())
+            .unwrap_or(0);
+        let rows = lines[1..].iter().filter(|l| cells(l) > 0).count();
+        return if rows >= n {
+            Extent::Cut(last + 1)
+        } else {
+            Extent::More
+        };
     }
     let mut row_ends = Vec::new();
     let mut counts = Vec::with_capacity(3);
@@ -387,6 +420,20 @@ impl Ctx {
                 diagonal: self.diagonal || variant.has_diagonals(),
             };
             return Ok((board, rules));
+        }
+        if record.form == Form::Block && is_header(text.lines().next().unwrap_or("")) {
+            let family = Sudoku {
+                shape: self.shape,
+                diagonal: self.diagonal,
+            };
+            let p = family
+                .parse(text)
+                .map_err(|e| Answer::invalid(e.relocated(record.line).to_string()))?;
+            let rules = Rules {
+                shape: p.board.shape(),
+                diagonal: p.variant.has_diagonals(),
+            };
+            return Ok((p.board, rules));
         }
         let board = match (record.form, self.shape) {
             (Form::Line, Some(shape)) => Board::parse_with_shape(text, shape),
@@ -912,6 +959,33 @@ mod tests {
         assert_eq!(
             got,
             own(&[(1, "1 2 3 4\n1 . . ."), (4, "1 . . ."), (6, ". .\n. .")])
+        );
+    }
+
+    #[test]
+    fn a_header_line_starts_a_grid_of_its_height_in_either_mode() {
+        let janko = "4 4\n1 - - -\n- - 3 -\n- 4 - -\n- - - 2";
+        let line = "1...3..4.......2";
+        // Line mode: lines are puzzles, a header starts a grid.
+        let text = format!("{line}\n{janko}\n{line}\n\n{janko}\n{janko}");
+        let got: Vec<(usize, String)> = frame(&shape(false, None), &text)
+            .into_iter()
+            .map(|r| (r.line, r.text))
+            .collect();
+        assert_eq!(
+            got,
+            own(&[(1, line), (2, janko), (7, line), (9, janko), (14, janko)])
+        );
+        // Grid mode: the header gives the height; a short grid ends at the
+        // next header or blank line.
+        let short = "4 4\n1 - - -\n- - 3 -";
+        let got = grids(
+            &format!("{janko}\n{short}\n{janko}\n{short}\n\n{janko}"),
+            None,
+        );
+        assert_eq!(
+            got,
+            own(&[(1, janko), (6, short), (9, janko), (14, short), (18, janko)])
         );
     }
 

@@ -227,6 +227,62 @@ fn sudoku_grid_input_and_pretty_output() {
 }
 
 #[test]
+fn sudoku_reads_janko_layout_beside_lines_and_names_the_line_of_an_error() {
+    // CLASSIC in janko.at's layout (`9 9`, rows of `-` or a value), between
+    // two one-line puzzles, then a grid one row short.
+    let rows: Vec<String> = CLASSIC
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            r.iter()
+                .map(|&b| {
+                    if b == b'.' {
+                        "-".to_owned()
+                    } else {
+                        (b as char).to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let janko = format!("9 9\n{}", rows.join("\n"));
+    let short = format!("9 9\n{}", rows[..8].join("\n"));
+    let input = format!("{CLASSIC}\n{janko}\n{CLASSIC}\n\n{short}\n\n{CLASSIC}\n");
+    for grid in [false, true] {
+        let mut args = vec!["sudoku", "solve"];
+        if grid {
+            args.push("--grid");
+        }
+        let r = gridcsp_with_input(&args, Some(input.clone().into_bytes()));
+        if grid {
+            // One-line puzzles are not grids in `--grid` mode.
+            assert_eq!(r.lines()[1], CLASSIC_SOLVED, "{}", r.err);
+            continue;
+        }
+        assert_eq!(
+            r.lines(),
+            [
+                CLASSIC_SOLVED,
+                CLASSIC_SOLVED,
+                CLASSIC_SOLVED,
+                "invalid",
+                CLASSIC_SOLVED
+            ],
+            "{}",
+            r.err
+        );
+        assert!(
+            r.err
+                .starts_with("<stdin>:14: line 23: expected givens row 9"),
+            "{}",
+            r.err
+        );
+        assert_eq!(r.code, 2);
+    }
+}
+
+#[test]
 fn sudoku_box_option_sets_the_box_shape() {
     let default = gridcsp(&["sudoku", "count", "--grid", "sudoku_6x6.txt"]);
     let wide = gridcsp(&[

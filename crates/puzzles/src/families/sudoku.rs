@@ -904,6 +904,53 @@ impl Sudoku {
     }
 }
 
+/// Whether `text` is in janko.at's layout of a Sudoku (the one the Killer
+/// and Jigsaw layouts extend): a first line `N N`, optionally with `x`
+/// (X-Sudoku) or a box shape such as `2x3`, then `N` rows of `-` or a value,
+/// one token per cell (or run together, `53--7----`).
+///
+/// ```
+/// use gridcsp_puzzles::families::sudoku::is_janko_layout;
+/// assert!(is_janko_layout("4 4\n1 - - -\n- - 3 -\n- 4 - -\n- - - 2"));
+/// assert!(is_janko_layout("6 6 2x3\n..."));
+/// assert!(!is_janko_layout("1 - - -\n- - 3 -\n- 4 - -\n- - - 2"));
+/// assert!(!is_janko_layout("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"));
+/// ```
+pub fn is_janko_layout(text: &str) -> bool {
+    text.lines()
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(super::sudoku_layout::is_plain_header)
+}
+
+impl Sudoku {
+    /// Reads janko.at's layout (see [`is_janko_layout`]). A box shape in
+    /// the header wins over the family's; `x` adds the diagonals.
+    fn parse_janko(&self, text: &str) -> Result<SudokuPuzzle, ParseError> {
+        use super::sudoku_layout as layout;
+        let mut r = crate::text::Reader::new(text);
+        let words = layout::Words {
+            boxes: true,
+            regions: false,
+            givens: false,
+        };
+        let h = layout::header(&mut r, words)?;
+        let givens = layout::givens_rows(&mut r, h.n, "givens")?;
+        r.end()?;
+        let shape = match (h.boxes, self.shape) {
+            (None, Some(s)) if s.size() == h.n => s,
+            (boxes, _) => layout::shape(h.n, boxes)?,
+        };
+        let board = Board::from_values(shape, &givens).map_err(parse_error)?;
+        let variant = Variant::classic(shape);
+        let variant = if self.diagonal || h.x {
+            variant.with_diagonals()
+        } else {
+            variant
+        };
+        Ok(SudokuPuzzle { variant, board })
+    }
+}
+
 impl Family for Sudoku {
     type Puzzle = SudokuPuzzle;
     type Solution = Board;
@@ -928,6 +975,9 @@ impl Family for Sudoku {
                 ));
             }
             return Ok(p);
+        }
+        if is_janko_layout(text) {
+            return self.parse_janko(text);
         }
         let board = match self.shape {
             Some(s) => Board::parse_with_shape(text, s),
@@ -995,6 +1045,9 @@ impl Family for Sudoku {
     }
 
     fn parse_solution(&self, puzzle: &SudokuPuzzle, text: &str) -> Result<Board, ParseError> {
+        if is_janko_layout(text) {
+            return super::sudoku_layout::parse_solution(puzzle, text);
+        }
         Board::parse_with_shape(text, puzzle.board.shape()).map_err(parse_error)
     }
 

@@ -101,6 +101,22 @@ fn box_word(w: &str) -> Option<(usize, usize)> {
     ))
 }
 
+/// Whether `line` is the header of a plain Sudoku in janko.at's layout:
+/// two equal sizes `N N` (at most [`MAX_SIZE`]), then only the words a
+/// plain Sudoku's header may have (`x`, a box shape `RxC`). No row of a
+/// grid is one: a row whose first two values are equal breaks the rules,
+/// and a grid row holds `-` or more values than two.
+pub(crate) fn is_plain_header(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    let size = |w: Option<&str>| w.and_then(|w| w.parse::<usize>().ok());
+    match (size(words.next()), size(words.next())) {
+        (Some(a), Some(b)) if a == b && (2..=MAX_SIZE).contains(&a) => {
+            words.all(|w| matches!(w, "x" | "X") || box_word(w).is_some())
+        }
+        _ => false,
+    }
+}
+
 /// The number of lines after a header line, for record shapes.
 pub(crate) fn lines_after(header: &str, base: usize) -> Option<usize> {
     let (n, cols) = grid_text::header_size(header, true)?;
@@ -145,6 +161,11 @@ pub(crate) fn givens_rows(r: &mut Reader<'_>, n: usize, what: &str) -> Result<Ve
                     let mut chars = s.chars();
                     let v = match (chars.next(), chars.next()) {
                         (Some(ch), None) => sudoku::symbol_value(ch).filter(|&v| v > 0),
+                        // janko.at writes the values past 9 as numbers
+                        // (`10`..`16` on a 16x16 grid).
+                        _ if s.bytes().all(|b| b.is_ascii_digit()) => {
+                            s.parse::<u8>().ok().filter(|&v| v > 0)
+                        }
                         _ => None,
                     };
                     match v {
@@ -153,7 +174,11 @@ pub(crate) fn givens_rows(r: &mut Reader<'_>, n: usize, what: &str) -> Result<Ve
                             return Err(t.error(format!(
                                 "expected '-' or a value 1 to {} ({}), found '{s}'",
                                 n,
-                                if n > 9 { "1-9 then A-Z" } else { "a digit" }
+                                if n > 9 {
+                                    "1-9 then A-Z, or a number"
+                                } else {
+                                    "a digit"
+                                }
                             )));
                         }
                     }
