@@ -176,10 +176,7 @@ fn arrangements(n: usize, tallest: usize) -> Permutations {
     let mut lines = vec![line.clone()];
     // The next permutation in lexicographic order (each distinct
     // arrangement of the multiset once), from the sorted line.
-    loop {
-        let Some(i) = (1..n).rev().find(|&i| line[i - 1] < line[i]) else {
-            break;
-        };
+    while let Some(i) = (1..n).rev().find(|&i| line[i - 1] < line[i]) {
         let j = (i..n).rev().find(|&j| line[j] > line[i - 1]).unwrap_or(i);
         line.swap(i - 1, j);
         line[i..].reverse();
