@@ -378,6 +378,22 @@ fn the_diagonals_are_named_and_matter() {
         .collect();
     assert!(words.iter().any(|w| w == "the main diagonal"), "{words:?}");
     assert!(words.iter().any(|w| w == "the anti-diagonal"), "{words:?}");
+    // The steps name a diagonal when it is the reason, and a height's
+    // last place in a line as the cell it is.
+    let steps = f.explain(&p, &limits()).unwrap().steps;
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.text.contains("the anti-diagonal has its")),
+        "{steps:#?}"
+    );
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.text.contains("has no other place than")
+                && s.text.contains("(hidden single)")),
+        "{steps:#?}"
+    );
     // Without `D` the same clues have more than one solution.
     let loose = f.parse(&text.replacen("5 5 4 D", "5 5 4", 1)).unwrap();
     assert!(f.count(&loose, Some(2), &limits()).0.count > 1);

@@ -435,14 +435,18 @@ pub(crate) fn reason(
     let line = |across: bool, i: usize| words::line_cells(across, i, n, n);
     match origins(puzzle, Reasoning::of_level(2)).get(d.constraint.index()) {
         Some(Origin::Row(_) | Origin::Column(_) | Origin::Diagonal(_)) if puzzle.blanks() > 0 => {
-            gcc_reason(puzzle, d, placed, &what, reads)
+            gcc_reason(puzzle, built, now, d, placed, &what)
         }
         Some(Origin::Row(_) | Origin::Column(_) | Origin::Diagonal(_)) => {
             words::house_reason(built, now, d, placed, &what)
         }
         Some(Origin::Clue(side, i, k)) => Reason::new(
             RULES[4].name,
-            format!("{k} towers must be seen {}", side.place(*i)),
+            format!(
+                "{k} {} must be seen {}",
+                if *k == 1 { "tower" } else { "towers" },
+                side.place(*i)
+            ),
             reads,
         ),
         Some(&Origin::Line(across, i)) => Reason::new(
@@ -471,36 +475,82 @@ pub(crate) fn reason(
 /// the empty cells the line already has, or a subset.
 fn gcc_reason(
     puzzle: &SkyscrapersPuzzle,
+    built: &Built,
+    now: &Progress,
     d: &Deduction,
     placed: bool,
     house: &str,
-    reads: Vec<Cell>,
 ) -> Reason {
     let blanks = puzzle.blanks();
-    let what = if d.value == 0 {
-        if blanks == 1 {
+    let what = |v: Value| {
+        if v != 0 {
+            format!("its {v}")
+        } else if blanks == 1 {
             "its empty cell".to_owned()
         } else {
             format!("its {blanks} empty cells")
         }
-    } else {
-        format!("its {}", d.value)
     };
-    if d.rule == csp_core::constraints::cardinality::rules::FLOW {
-        Reason::new(
-            words::SUBSET,
-            format!("the heights and empty cells of {house} fit in its cells only so"),
-            reads,
-        )
-    } else if placed {
-        Reason::new(
+    let need = |v: Value| if v == 0 { blanks } else { 1 };
+    let scope: Vec<VarId> = built
+        .model
+        .constraint(d.constraint)
+        .map_or_else(Vec::new, |k| k.scope().to_vec());
+    let cells = |vars: &mut dyn Iterator<Item = &VarId>| -> Vec<Cell> {
+        vars.filter_map(|&v| built.cell_of(v)).collect()
+    };
+    // The other cells that can still hold `v`.
+    let places = |v: Value| -> Vec<VarId> {
+        scope
+            .iter()
+            .copied()
+            .filter(|&x| x != d.var && now.candidates(x).contains(&v))
+            .collect()
+    };
+    let here = built
+        .cell_of(d.var)
+        .map_or_else(|| "this cell".to_owned(), |c| c.to_string());
+    if placed {
+        // Worded as the removals that come with it, so they make one step.
+        return Reason::new(
             words::HIDDEN_SINGLE,
-            format!("{house} has no other place for {what}"),
-            reads,
-        )
-    } else {
-        Reason::new(words::ELIMINATION, format!("{house} has {what}"), reads)
+            format!(
+                "{house} has no other place than {here} for {}",
+                what(d.value)
+            ),
+            cells(&mut places(d.value).iter()),
+        );
     }
+    if d.rule != csp_core::constraints::cardinality::rules::FLOW {
+        // The line has all its `d.value`s elsewhere.
+        let holders = words::holders(built, now, d.constraint, d);
+        if holders.len() >= need(d.value) {
+            return Reason::new(
+                words::ELIMINATION,
+                format!("{house} has {}", what(d.value)),
+                holders,
+            );
+        }
+        // The cell is the last place left for another height (or for the
+        // empty cells).
+        let needed = now
+            .candidates(d.var)
+            .iter()
+            .copied()
+            .find(|&w| w != d.value && places(w).len() < need(w));
+        if let Some(w) = needed {
+            return Reason::new(
+                words::HIDDEN_SINGLE,
+                format!("{house} has no other place than {here} for {}", what(w)),
+                cells(&mut places(w).iter()),
+            );
+        }
+    }
+    Reason::new(
+        words::SUBSET,
+        format!("the heights and empty cells of {house} fit in its cells only so"),
+        cells(&mut scope.iter()),
+    )
 }
 
 const HOUSE: [Rule; 4] = words::house_rules(Some("Easy"), Some("Hard"));
