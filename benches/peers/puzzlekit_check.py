@@ -132,6 +132,11 @@ def tokens(text, family=""):
         if len(out) >= 2 and out[0] == out[1] and out[0].isdigit():
             return [str(int(t)) if t.isdigit() else t for t in out[2:]]
         return [str(int(ch, 36)) for ch in "".join(out)]
+    if family == "skyscrapers" and len(out) >= 2:
+        # janko.at writes a plain puzzle's header `5 5 5`, gridcsp the
+        # shortest that says it, `5 5`: compare the grids.
+        rows = text.strip().splitlines()[1:]
+        return " ".join(rows).split()
     if family in LABELLED and out:
         # The header (`R C`) stays; the labels after it are renumbered.
         head, labels, names = out[:2], out[2:], {}

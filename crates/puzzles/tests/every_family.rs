@@ -61,6 +61,18 @@ const SAMPLES: &[(&str, &str, &str)] = &[
         "4:///4/////2///4////",
         "4 4\n3 4 2 1\n4 3 1 2\n2 1 4 3\n1 2 3 4\n",
     ),
+    // janko.at's layouts: heights 1..=3 with an empty cell per line
+    // (janko 15), and with the diagonals too (janko 271).
+    (
+        "skyscrapers",
+        "4 4 3\n2 2 1 2\n1 2 3 1\n2 2 3 1\n2 2 1 3\n- - - -\n- - - -\n- - - -\n- - - -\n",
+        "4 4 3\n0 1 3 2\n2 3 0 1\n1 0 2 3\n3 2 1 0\n",
+    ),
+    (
+        "skyscrapers",
+        "5 5 4 D\n2 3 2 1 1\n2 1 2 4 3\n2 3 2 1 2\n1 1 3 2 3\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n",
+        "5 5 4 D\n3 1 2 4 0\n2 0 1 3 4\n0 3 4 2 1\n4 2 0 1 3\n1 4 3 0 2\n",
+    ),
     (
         "suguru",
         "3 4\n- - - -\n- - - -\n- - 2 -\n1 1 2 2\n1 1 2 2\n3 3 3 4\n",

@@ -144,9 +144,19 @@ fn rounds(default: usize) -> usize {
         .unwrap_or(default)
 }
 
+/// Layouts a generator does not write, mutated too: (family, text).
+const LAYOUTS: &[(&str, &str)] = &[
+    // janko.at's Skyscrapers with empty cells (heights 1..=4 of 5) and
+    // diagonals (janko 271).
+    (
+        "skyscrapers",
+        "5 5 4 D\n2 3 2 1 1\n2 1 2 4 3\n2 3 2 1 2\n1 1 3 2 3\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n",
+    ),
+];
+
 /// Calls `each(family, name, text)` on `rounds` mutations of each of a
-/// family's texts (a puzzle it generated with `seed`, its game ID and its
-/// puzz.link URL),
+/// family's texts (a puzzle it generated with `seed`, its game ID, its
+/// puzz.link URL and its [`LAYOUTS`]),
 /// for every family, from a fixed seed of `salt`.
 fn for_each_mutation(
     seed: u64,
@@ -165,6 +175,12 @@ fn for_each_mutation(
         // Its puzz.link URL, where the family is on puzz.link (a broken
         // URL is an error like any other text).
         texts.extend(f.load(&made.puzzle).ok().and_then(|p| p.puzzlink().ok()));
+        texts.extend(
+            LAYOUTS
+                .iter()
+                .filter(|(n, _)| *n == name)
+                .map(|(_, t)| t.to_string()),
+        );
         let mut rng = Rng::new(salt ^ name.len() as u64);
         for text in &texts {
             for _ in 0..rounds {

@@ -6,6 +6,10 @@
 //! Puzzles are read from the text layout (`N N`, four lines of clues: top,
 //! bottom, left, right, then the givens) or from a Tatham game ID
 //! (`5:3///3//////2////2/4/3//2//,q2g`); see `docs/formats/skyscrapers.md`.
+//! The text layout also reads janko.at's variants: `N N K` (heights
+//! `1..=K` with `K < N`, so each row and column has `N - K` empty cells,
+//! written `0` in a solution) and `N N K D` (both main diagonals hold each
+//! height once, and `N - K` empty cells, too).
 //!
 //! The model ([`model`]) is the rules: a Latin square (an
 //! [`all_different`](csp_core::Model::all_different) per row and column)
@@ -99,8 +103,8 @@ impl Side {
     }
 }
 
-/// A Skyscrapers puzzle: its size, the clues round the grid and the
-/// givens.
+/// A Skyscrapers puzzle: its size, the tallest height, whether the
+/// diagonals count, the clues round the grid and the givens.
 ///
 /// With the `serde` feature it is a string, its game ID (Tatham's Towers),
 /// or the text layout where no ID holds the puzzle exactly; either is read
@@ -108,10 +112,16 @@ impl Side {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SkyscrapersPuzzle {
     size: usize,
+    /// The tallest height `K` (`size` in the plain puzzle): each row and
+    /// column holds `1..=K` once and `size - K` empty cells (height 0).
+    tallest: usize,
+    /// Both main diagonals hold `1..=K` once (and `size - K` empty cells).
+    diagonals: bool,
     /// `4 * size` clues: top (left to right), bottom (left to right), left
     /// (top to bottom), right (top to bottom), as in Tatham's IDs.
     clues: Vec<Option<u32>>,
-    /// Row-major.
+    /// Row-major; `Some(0)` is a given empty cell (only when `tallest <
+    /// size`).
     givens: Vec<Option<u32>>,
 }
 
@@ -126,7 +136,22 @@ impl SkyscrapersPuzzle {
         clues: [Vec<Option<u32>>; 4],
         givens: Vec<Option<u32>>,
     ) -> Result<SkyscrapersPuzzle, ModelError> {
-        if (1..=MAX_SIZE).contains(&size) {
+        SkyscrapersPuzzle::with_layout(size, size, false, clues, givens)
+    }
+
+    /// janko.at's layouts: heights `1..=tallest` (each row and column then
+    /// has `size - tallest` empty cells, height 0; a given may be 0 for a
+    /// given empty cell) and, with `diagonals`, both main diagonals hold
+    /// each height once (and as many empty cells). Errors as for
+    /// [`SkyscrapersPuzzle::new`], plus a `tallest` outside `1..=size`.
+    pub fn with_layout(
+        size: usize,
+        tallest: usize,
+        diagonals: bool,
+        clues: [Vec<Option<u32>>; 4],
+        givens: Vec<Option<u32>>,
+    ) -> Result<SkyscrapersPuzzle, ModelError> {
+        if (1..=MAX_SIZE).contains(&size) && (1..=size).contains(&tallest) {
             for (side, list) in Side::ALL.iter().zip(&clues) {
                 let bad = |reason: String| ModelError::InvalidArgument {
                     constraint: "skyscrapers".to_owned(),
@@ -139,21 +164,27 @@ impl SkyscrapersPuzzle {
                         list.len()
                     )));
                 }
-                if let Some(k) = list.iter().flatten().find(|&&k| k == 0 || k > size as u32) {
+                if let Some(k) = list
+                    .iter()
+                    .flatten()
+                    .find(|&&k| k == 0 || k > tallest as u32)
+                {
                     return Err(bad(format!(
-                        "a {} clue of {k} is not in 1..={size}",
+                        "a {} clue of {k} is not in 1..={tallest}",
                         side.name()
                     )));
                 }
             }
         }
-        SkyscrapersPuzzle::from_flat(size, clues.concat(), givens)
+        SkyscrapersPuzzle::from_flat(size, tallest, diagonals, clues.concat(), givens)
     }
 
     /// [`SkyscrapersPuzzle::new`] with the `4 * size` clues in one list,
     /// side after side.
     fn from_flat(
         size: usize,
+        tallest: usize,
+        diagonals: bool,
         clues: Vec<Option<u32>>,
         givens: Vec<Option<u32>>,
     ) -> Result<SkyscrapersPuzzle, ModelError> {
@@ -164,14 +195,19 @@ impl SkyscrapersPuzzle {
         if !(1..=MAX_SIZE).contains(&size) {
             return Err(bad(format!("the side {size} is not in 1..={MAX_SIZE}")));
         }
-        let top = size as u32;
+        if !(1..=size).contains(&tallest) {
+            return Err(bad(format!(
+                "the tallest height {tallest} is not in 1..={size}"
+            )));
+        }
+        let top = tallest as u32;
         if clues.len() != 4 * size {
             return Err(bad(format!("{} clues for a side of {size}", clues.len())));
         }
         for (side, list) in Side::ALL.iter().zip(clues.chunks(size)) {
             if let Some(k) = list.iter().flatten().find(|&&k| k == 0 || k > top) {
                 return Err(bad(format!(
-                    "a {} clue of {k} is not in 1..={size}",
+                    "a {} clue of {k} is not in 1..={tallest}",
                     side.name()
                 )));
             }
@@ -182,11 +218,16 @@ impl SkyscrapersPuzzle {
                 givens.len()
             )));
         }
-        if let Some(v) = givens.iter().flatten().find(|&&v| v == 0 || v > top) {
-            return Err(bad(format!("a given height {v} is not in 1..={size}")));
+        let lowest = u32::from(tallest == size);
+        if let Some(v) = givens.iter().flatten().find(|&&v| v < lowest || v > top) {
+            return Err(bad(format!(
+                "a given height {v} is not in {lowest}..={tallest}"
+            )));
         }
         Ok(SkyscrapersPuzzle {
             size,
+            tallest,
+            diagonals,
             clues,
             givens,
         })
@@ -195,6 +236,29 @@ impl SkyscrapersPuzzle {
     /// The side of the grid.
     pub fn size(&self) -> usize {
         self.size
+    }
+
+    /// The tallest height `K`: the side in the plain puzzle, less in
+    /// janko.at's layout with empty cells.
+    pub fn tallest(&self) -> usize {
+        self.tallest
+    }
+
+    /// The empty cells (height 0) of each row, column and (with
+    /// [`diagonals`](Self::diagonals)) diagonal: `size - tallest`.
+    pub fn blanks(&self) -> usize {
+        self.size - self.tallest
+    }
+
+    /// Whether both main diagonals hold each height once.
+    pub fn diagonals(&self) -> bool {
+        self.diagonals
+    }
+
+    /// Whether the puzzle is the plain Latin square: heights `1..=size`,
+    /// no diagonals (what Tatham's game IDs and puzz.link URLs hold).
+    pub fn is_plain(&self) -> bool {
+        self.tallest == self.size && !self.diagonals
     }
 
     /// The clue at position `i` (0-based, left to right or top to bottom)
@@ -232,6 +296,14 @@ pub fn line_cells(n: usize, side: Side, i: usize) -> Vec<Cell> {
     line_iter(n, side, i).collect()
 }
 
+/// The cells of the main diagonal (`true`, top left to bottom right) or
+/// the anti-diagonal (top right to bottom left) of a grid of side `n`.
+pub fn diagonal_cells(n: usize, main: bool) -> Vec<Cell> {
+    (0..n)
+        .map(|i| Cell::new(i, if main { i } else { n - 1 - i }))
+        .collect()
+}
+
 /// [`line_cells`] without collecting them.
 fn line_iter(n: usize, side: Side, i: usize) -> impl Iterator<Item = Cell> + Clone {
     (0..n).map(move |j| match side {
@@ -242,10 +314,10 @@ fn line_iter(n: usize, side: Side, i: usize) -> impl Iterator<Item = Cell> + Clo
     })
 }
 
-/// A filled Skyscrapers grid: a height per cell.
+/// A filled Skyscrapers grid: a height per cell (0 for an empty cell).
 ///
 /// With the `serde` feature it is a string: `N N`, then the rows of
-/// heights (1 to N) of the solution layout.
+/// heights (0 to N) of the solution layout.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Heights {
     size: usize,
@@ -290,7 +362,7 @@ impl crate::serde_text::TextForm for Heights {
 
     fn from_text(text: &str) -> Result<Heights, ParseError> {
         let (rows, cols, heights) =
-            crate::serde_text::read_numbers(text, "a height", 1, |n, _| n as i64, None)?;
+            crate::serde_text::read_numbers(text, "a height", 0, |n, _| n as i64, None)?;
         if rows != cols {
             return Err(ParseError::at_line(
                 1,
@@ -340,11 +412,65 @@ const LEVELS: &[Level] = &[
     },
 ];
 
-/// Lines after the header: four of clues and `N` rows.
+/// Lines after the header: four of clues and `N` rows. Only the first two
+/// numbers are read here (`N N`, `N N K`, `N N K D`): the parser names
+/// what is wrong with the rest.
 fn record_lines(header: &str) -> Option<usize> {
-    match crate::text::header_numbers(header)?.as_slice() {
+    let numbers: Vec<usize> = header
+        .split_whitespace()
+        .take(2)
+        .map(|t| t.parse().ok())
+        .collect::<Option<_>>()?;
+    match numbers.as_slice() {
         &[r, c] if r == c && (1..=MAX_SIZE).contains(&r) => Some(4 + r),
         _ => None,
+    }
+}
+
+/// The header line: `N N`, `N N K` or `N N K D` (janko.at's layouts):
+/// the side, the tallest height and whether the diagonals count.
+fn read_header(r: &mut Reader<'_>) -> Result<(usize, usize, bool), ParseError> {
+    const NAMES: &str = "N N [K] [D]";
+    let line = r.line_no();
+    let tokens = r.line(&format!("a header line '{NAMES}'"))?;
+    if !(2..=4).contains(&tokens.len()) {
+        return Err(ParseError::at_line(
+            line,
+            format!(
+                "expected a header line '{NAMES}' (the side twice, then optionally the \
+                 tallest height and D), found {} tokens",
+                tokens.len()
+            ),
+        ));
+    }
+    let rows = tokens[0].number("ROWS", 1, MAX_SIZE as i64)? as usize;
+    let cols = tokens[1].number("COLS", 1, MAX_SIZE as i64)? as usize;
+    if rows != cols {
+        return Err(tokens[1].error(format!("a Skyscrapers grid is square, not {rows}x{cols}")));
+    }
+    let tallest = match tokens.get(2) {
+        Some(t) => t.number("the tallest height K", 1, rows as i64)? as usize,
+        None => rows,
+    };
+    let diagonals = match tokens.get(3) {
+        Some(t) if t.text == "D" || t.text == "d" => true,
+        Some(t) => {
+            return Err(t.error(format!(
+                "expected 'D' (both diagonals hold each height once), found '{}'",
+                t.text
+            )));
+        }
+        None => false,
+    };
+    Ok((rows, tallest, diagonals))
+}
+
+/// The header [`read_header`] reads, in its shortest form.
+fn header_text(n: usize, tallest: usize, diagonals: bool) -> String {
+    match (tallest == n, diagonals) {
+        (true, false) => format!("{n} {n}"),
+        (_, false) => format!("{n} {n} {tallest}"),
+        (_, true) => format!("{n} {n} {tallest} D"),
     }
 }
 
@@ -366,41 +492,42 @@ static INFO: FamilyInfo = FamilyInfo {
     default_size: (5, 5),
 };
 
-/// A height or a clue token: `-` (nothing) or a number in `1..=n`.
-fn number_or_blank(t: &Token<'_>, what: &str, n: usize) -> Result<Option<u32>, ParseError> {
+/// A height or a clue token: `-` (nothing) or a number in `lo..=hi`.
+fn number_or_blank(
+    t: &Token<'_>,
+    what: &str,
+    lo: usize,
+    hi: usize,
+) -> Result<Option<u32>, ParseError> {
     if t.is_empty_cell() {
         Ok(None)
     } else {
-        Ok(Some(t.number(what, 1, n as i64)? as u32))
+        Ok(Some(t.number(what, lo as i64, hi as i64)? as u32))
     }
 }
 
 /// Reads the text layout.
 fn parse_text(text: &str) -> Result<SkyscrapersPuzzle, ParseError> {
     let mut r = Reader::new(text);
-    let [rows, cols] = r.header("ROWS COLS", 1, MAX_SIZE)?;
-    if rows != cols {
-        return Err(ParseError::at_line(
-            1,
-            format!("a Skyscrapers grid is square, not {rows}x{cols}"),
-        ));
-    }
-    let n = rows;
+    let (n, tallest, diagonals) = read_header(&mut r)?;
     let mut clues: [Vec<Option<u32>>; 4] = Default::default();
     for (side, list) in Side::ALL.iter().zip(clues.iter_mut()) {
         let what = format!("the line of {} clues", side.name());
         for t in r.row(n, &what)? {
-            list.push(number_or_blank(&t, "a clue", n)?);
+            list.push(number_or_blank(&t, "a clue", 1, tallest)?);
         }
     }
+    // A given 0 is a given empty cell, where there are empty cells.
+    let lowest = usize::from(tallest == n);
     let mut givens = Vec::with_capacity(n * n);
     for row in 0..n {
         for t in r.row(n, &format!("row {}", row + 1))? {
-            givens.push(number_or_blank(&t, "a height", n)?);
+            givens.push(number_or_blank(&t, "a height", lowest, tallest)?);
         }
     }
     r.end()?;
-    SkyscrapersPuzzle::new(n, clues, givens).map_err(|e| ParseError::new(e.to_string()))
+    SkyscrapersPuzzle::with_layout(n, tallest, diagonals, clues, givens)
+        .map_err(|e| ParseError::new(e.to_string()))
 }
 
 /// Reads a Tatham Towers game ID, `params:description`: `params` is the
@@ -545,7 +672,8 @@ fn parse_game_id(text: &str) -> Result<SkyscrapersPuzzle, ParseError> {
         }
         Some(&c) => return Err(err(at, format!("unexpected '{c}' after the clues"))),
     }
-    SkyscrapersPuzzle::from_flat(n, flat, givens).map_err(|e| ParseError::new(e.to_string()))
+    SkyscrapersPuzzle::from_flat(n, n, false, flat, givens)
+        .map_err(|e| ParseError::new(e.to_string()))
 }
 
 /// The value of a run of ASCII digits; `None` if it is empty or does not
@@ -566,7 +694,8 @@ fn token(v: Option<u32>) -> String {
 /// Writes the text layout.
 fn write_text(p: &SkyscrapersPuzzle) -> String {
     let n = p.size;
-    let mut out = format!("{n} {n}\n");
+    let mut out = header_text(n, p.tallest, p.diagonals);
+    out.push('\n');
     let mut line = |values: &mut dyn Iterator<Item = Option<u32>>| {
         let tokens: Vec<String> = values.map(token).collect();
         out.push_str(&tokens.join(" "));
@@ -581,7 +710,8 @@ fn write_text(p: &SkyscrapersPuzzle) -> String {
     out
 }
 
-/// Writes a Tatham Towers game ID.
+/// Writes a Tatham Towers game ID (of a plain puzzle: Towers has no empty
+/// cells and no diagonals).
 fn write_game_id(p: &SkyscrapersPuzzle) -> String {
     let n = p.size;
     let clues: Vec<String> = p
@@ -624,26 +754,41 @@ fn write_game_id(p: &SkyscrapersPuzzle) -> String {
 fn parse_heights(p: &SkyscrapersPuzzle, text: &str) -> Result<Heights, ParseError> {
     let n = p.size;
     let mut r = Reader::new(text);
-    let [rows, cols] = r.header("ROWS COLS", 1, MAX_SIZE)?;
-    if (rows, cols) != (n, n) {
+    let (rows, tallest, diagonals) = read_header(&mut r)?;
+    if rows != n {
         return Err(ParseError::at_line(
             1,
-            format!("the solution is {rows}x{cols}, the puzzle {n}x{n}"),
+            format!("the solution is {rows}x{rows}, the puzzle {n}x{n}"),
         ));
     }
+    // `N N` names the side alone and fits every puzzle of that side.
+    if (tallest, diagonals) != (p.tallest, p.diagonals) && (tallest, diagonals) != (n, false) {
+        return Err(ParseError::at_line(
+            1,
+            format!(
+                "the solution's header '{}' is not the puzzle's '{}'",
+                header_text(n, tallest, diagonals),
+                header_text(n, p.tallest, p.diagonals)
+            ),
+        ));
+    }
+    let lowest = i64::from(p.tallest == n);
     let mut heights = Vec::with_capacity(n * n);
     for row in 0..n {
         for t in r.row(n, &format!("row {}", row + 1))? {
-            heights.push(t.number("a height", 1, n as i64)? as u32);
+            heights.push(t.number("a height", lowest, p.tallest as i64)? as u32);
         }
     }
     r.end()?;
     Ok(Heights { size: n, heights })
 }
 
-fn write_heights(h: &Heights) -> String {
+/// Writes a solution: the puzzle's header, then the heights (0 for an
+/// empty cell, as janko.at writes it).
+fn write_heights(p: &SkyscrapersPuzzle, h: &Heights) -> String {
     let n = h.size;
-    let mut out = format!("{n} {n}\n");
+    let mut out = header_text(n, p.tallest, p.diagonals);
+    out.push('\n');
     for row in h.heights.chunks(n) {
         let tokens: Vec<String> = row.iter().map(u32::to_string).collect();
         out.push_str(&tokens.join(" "));
@@ -652,17 +797,35 @@ fn write_heights(h: &Heights) -> String {
     out
 }
 
-/// Repeated values in a line, as violations: `value(cell)` is the cell's
-/// height, if any.
-fn repeats(n: usize, value: impl Fn(Cell) -> Option<u32>, what: &str, out: &mut Vec<Violation>) {
-    let rows = (0..n).map(|r| (true, r));
-    let cols = (0..n).map(|c| (false, c));
-    for (row, i) in rows.chain(cols) {
-        let side = if row { Side::Left } else { Side::Top };
-        // Heights are in `1..=n` with `n <= MAX_SIZE = 64`: one bit each.
+/// The lines each height is once in: rows, columns and, with diagonals,
+/// the two diagonals, each with its name ("row 2", "the main diagonal").
+fn houses(p: &SkyscrapersPuzzle) -> Vec<(String, Vec<Cell>)> {
+    let n = p.size;
+    let mut out: Vec<(String, Vec<Cell>)> = (0..n)
+        .map(|i| (format!("row {}", i + 1), line_cells(n, Side::Left, i)))
+        .chain((0..n).map(|i| (format!("column {}", i + 1), line_cells(n, Side::Top, i))))
+        .collect();
+    if p.diagonals {
+        out.push(("the main diagonal".to_owned(), diagonal_cells(n, true)));
+        out.push(("the anti-diagonal".to_owned(), diagonal_cells(n, false)));
+    }
+    out
+}
+
+/// Repeated heights in a line and lines with too many empty cells, as
+/// violations: `value(cell)` is the cell's height (0: empty), if any.
+fn repeats(
+    p: &SkyscrapersPuzzle,
+    value: impl Fn(Cell) -> Option<u32>,
+    what: &str,
+    out: &mut Vec<Violation>,
+) {
+    let top = p.tallest as u32;
+    for (name, cells) in houses(p) {
+        // Heights are in `1..=K` with `K <= MAX_SIZE = 64`: one bit each.
         let (mut once, mut twice) = (0u64, 0u64);
-        for v in line_iter(n, side, i).filter_map(&value) {
-            if (1..=n as u32).contains(&v) {
+        for v in cells.iter().filter_map(|&c| value(c)) {
+            if (1..=top).contains(&v) {
                 let bit = 1u64 << (v - 1);
                 twice |= once & bit;
                 once |= bit;
@@ -671,16 +834,48 @@ fn repeats(n: usize, value: impl Fn(Cell) -> Option<u32>, what: &str, out: &mut 
         while twice != 0 {
             let v = twice.trailing_zeros() + 1;
             twice &= twice - 1;
-            let with: Vec<Cell> = line_iter(n, side, i)
+            let with: Vec<Cell> = cells
+                .iter()
+                .copied()
                 .filter(|&c| value(c) == Some(v))
                 .collect();
-            let name = if row { "row" } else { "column" };
             out.push(Violation::new(
-                format!("{name} {} has {what} {v} more than once", i + 1),
+                format!("{name} has {what} {v} more than once"),
                 with,
             ));
         }
+        let empty: Vec<Cell> = cells
+            .iter()
+            .copied()
+            .filter(|&c| value(c) == Some(0))
+            .collect();
+        if empty.len() > p.blanks() {
+            out.push(Violation::new(
+                format!(
+                    "{name} has {} empty cells, it must have {}",
+                    empty.len(),
+                    p.blanks()
+                ),
+                empty,
+            ));
+        }
     }
+}
+
+/// Whether `values` (a line's heights) hold `1..=tallest` once each and
+/// nothing else but `blanks` zeros.
+fn full_line(values: impl Iterator<Item = u32>, tallest: usize, blanks: usize) -> bool {
+    let (mut seen, mut zeros) = (0u64, 0usize);
+    for v in values {
+        if v == 0 {
+            zeros += 1;
+        } else if v as usize > tallest || seen & (1 << (v - 1)) != 0 {
+            return false;
+        } else {
+            seen |= 1 << (v - 1);
+        }
+    }
+    zeros == blanks && seen == u64::MAX >> (64 - tallest)
 }
 
 /// Whether a filled grid breaks no rule: [`check_heights`] would find
@@ -689,7 +884,21 @@ fn repeats(n: usize, value: impl Fn(Cell) -> Option<u32>, what: &str, out: &mut 
 fn holds(p: &SkyscrapersPuzzle, h: &Heights) -> bool {
     let n = p.size;
     let heights = &h.heights;
-    if h.size != n || !super::latin::is_latin_square(heights, n) {
+    if h.size != n {
+        return false;
+    }
+    let latin = if p.is_plain() {
+        super::latin::is_latin_square(heights, n)
+    } else {
+        houses(p).iter().all(|(_, cells)| {
+            full_line(
+                cells.iter().map(|c| heights[c.row * n + c.col]),
+                p.tallest,
+                p.blanks(),
+            )
+        })
+    };
+    if !latin {
         return false;
     }
     let kept = p
@@ -716,17 +925,33 @@ fn check_heights(p: &SkyscrapersPuzzle, h: &Heights) -> Vec<Violation> {
         ));
         return out;
     }
+    let lowest = u32::from(p.tallest == n);
+    let top = p.tallest as u32;
     let outside: Vec<Cell> = (0..n * n)
         .map(|i| Cell::new(i / n, i % n))
-        .filter(|&c| !(1..=n as u32).contains(&h.height(c)))
+        .filter(|&c| !(lowest..=top).contains(&h.height(c)))
         .collect();
     if !outside.is_empty() {
         out.push(Violation::new(
-            format!("every height must be in 1..={n}"),
+            format!("every height must be in {lowest}..={top}"),
             outside,
         ));
     }
-    repeats(n, |c| Some(h.height(c)), "height", &mut out);
+    repeats(p, |c| Some(h.height(c)), "height", &mut out);
+    if p.blanks() > 0 {
+        for (name, cells) in houses(p) {
+            let empty = cells.iter().filter(|&&c| h.height(c) == 0).count();
+            if empty < p.blanks() {
+                out.push(Violation::new(
+                    format!(
+                        "{name} has {empty} empty cells, it must have {}",
+                        p.blanks()
+                    ),
+                    cells,
+                ));
+            }
+        }
+    }
     for (side, i, k) in p.clues() {
         let s = seen(line_iter(n, side, i).map(|c| h.height(c)));
         if s != k {
@@ -753,19 +978,19 @@ fn check_heights(p: &SkyscrapersPuzzle, h: &Heights) -> Vec<Violation> {
 fn check_clues(p: &SkyscrapersPuzzle) -> Vec<Violation> {
     let n = p.size;
     let mut out = Vec::new();
-    repeats(n, |c| p.given(c), "the given", &mut out);
+    repeats(p, |c| p.given(c), "the given", &mut out);
     for i in 0..n {
         for side in [Side::Top, Side::Left] {
             let far = side.opposite();
             if let (Some(a), Some(b)) = (p.clue(side, i), p.clue(far, i)) {
-                if a + b > n as u32 + 1 {
+                if a + b > p.tallest as u32 + 1 {
                     out.push(Violation::new(
                         format!(
                             "the clues {a} {} and {b} {} cannot both hold: two clues facing \
                              each other sum to at most {}",
                             side.place(i),
                             far.place(i),
-                            n + 1
+                            p.tallest + 1
                         ),
                         p.line(side, i),
                     ));
@@ -834,6 +1059,12 @@ fn from_puzzlink(url: &Url) -> Result<SkyscrapersPuzzle, ParseError> {
 }
 
 fn to_puzzlink(p: &SkyscrapersPuzzle) -> Result<Url, EncodeError> {
+    if !p.is_plain() {
+        return Err(EncodeError::new(
+            "puzz.link's skyscrapers has heights 1..N and no diagonals: this puzzle's \
+             empty cells or diagonals have no place in its URL",
+        ));
+    }
     let around: Vec<Clue> = p.clues.iter().map(|&c| Clue::from_option(c)).collect();
     let mut body = encode_number16(&around)?;
     if p.givens.iter().any(Option::is_some) {
@@ -877,7 +1108,7 @@ impl Family for Skyscrapers {
     }
 
     fn write_game_id(&self, puzzle: &SkyscrapersPuzzle) -> Option<String> {
-        Some(write_game_id(puzzle))
+        puzzle.is_plain().then(|| write_game_id(puzzle))
     }
 
     fn build(&self, puzzle: &SkyscrapersPuzzle) -> Result<Built, ModelError> {
@@ -904,8 +1135,8 @@ impl Family for Skyscrapers {
         }
     }
 
-    fn write_solution(&self, _: &SkyscrapersPuzzle, solution: &Heights) -> String {
-        write_heights(solution)
+    fn write_solution(&self, puzzle: &SkyscrapersPuzzle, solution: &Heights) -> String {
+        write_heights(puzzle, solution)
     }
 
     fn parse_solution(
@@ -940,6 +1171,32 @@ impl Family for Skyscrapers {
 
     fn rules(&self) -> &'static [crate::Rule] {
         &model::RULES
+    }
+
+    /// With empty cells, height 0 is written "is empty" (and a removal
+    /// "is not empty or 3"); plain puzzles keep the digits' words.
+    fn mark(
+        &self,
+        puzzle: &SkyscrapersPuzzle,
+        _: crate::Spot,
+        value: Value,
+    ) -> Option<[&'static str; 2]> {
+        (puzzle.blanks() > 0 && value == 0).then_some(["is empty", "are empty"])
+    }
+
+    fn mark_words(
+        &self,
+        puzzle: &SkyscrapersPuzzle,
+        spot: crate::Spot,
+        value: Value,
+    ) -> Option<[String; 2]> {
+        if puzzle.blanks() == 0 {
+            return None;
+        }
+        Some(match self.mark(puzzle, spot, value) {
+            Some([one, many]) => [one.to_owned(), many.to_owned()],
+            None => [format!("is {value}"), format!("are {value}")],
+        })
     }
 
     fn reason(
@@ -982,6 +1239,24 @@ fn render(
 ) -> String {
     let n = p.size;
     let mut c = Canvas::new(n, n, &format!("Skyscrapers {n}x{n}")).with_margins(1.0, 1.0, 1.0, 1.0);
+    // The diagonals that count are tinted; an empty cell (height 0, given
+    // or solved) is shaded grey, with no number.
+    if p.diagonals {
+        for i in 0..n {
+            c.fill(i, i, "#eef2f8");
+            c.fill(i, n - 1 - i, "#eef2f8");
+        }
+    }
+    let solution = solution.filter(|s| s.size == n);
+    for row in 0..n {
+        for col in 0..n {
+            let cell = Cell::new(row, col);
+            let height = p.given(cell).or_else(|| solution.map(|s| s.height(cell)));
+            if p.blanks() > 0 && height == Some(0) {
+                c.fill(row, col, "#b0b0b0");
+            }
+        }
+    }
     c.highlights(options);
     c.grid_lines();
     c.outer_border();
@@ -999,13 +1274,17 @@ fn render(
         for col in 0..n {
             let cell = Cell::new(row, col);
             if let Some(v) = p.given(cell) {
-                c.text(row, col, &v.to_string(), Ink::Given);
-            } else if let Some(s) = solution.filter(|s| s.size == n) {
-                c.text(row, col, &s.height(cell).to_string(), Ink::Filled);
+                if v > 0 {
+                    c.text(row, col, &v.to_string(), Ink::Given);
+                }
+            } else if let Some(s) = solution {
+                if s.height(cell) > 0 || p.blanks() == 0 {
+                    c.text(row, col, &s.height(cell).to_string(), Ink::Filled);
+                }
             } else if let Some(Some(values)) =
                 candidates.as_ref().and_then(|k| k.get(row * n + col))
             {
-                c.candidates(row, col, values, n as Value);
+                c.candidates(row, col, values, p.tallest as Value);
             }
         }
     }

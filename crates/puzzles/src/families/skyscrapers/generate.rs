@@ -165,8 +165,11 @@ pub(super) fn generate(
                 clues.push(Some(seen(line.iter().map(|c| square[c.row * n + c.col]))));
             }
         }
+        // Plain puzzles only: heights 1..=n, no diagonals.
         let mut puzzle = SkyscrapersPuzzle {
             size: n,
+            tallest: n,
+            diagonals: false,
             clues,
             givens: square.iter().map(|&h| Some(h)).collect(),
         };

@@ -24,6 +24,21 @@
 //!   chain of cells with two heights left, each forcing the next).
 //! - **unreasonable** (level 3, the top): search. Solving uses the easy
 //!   model, the fastest to search with (see the family's bench).
+//!
+//! janko.at's layouts change the model so: with empty cells (heights
+//! `1..=K`, `K < N`) each cell's domain is `0..=K`, every row and column
+//! is a closed `gcc` (each height once, 0 exactly `N - K` times; counting
+//! at the easy level, domain consistent above) in place of the
+//! `all_different`, and each clue a `regular` automaton over (tallest so
+//! far, towers seen) in which 0 hides nothing and is never seen, in place
+//! of `visible_count` (whose heights are pairwise distinct). With `D` the
+//! two diagonals get the same constraint as a row, posted after the
+//! columns. The hard level's tables hold every arrangement of the line's
+//! heights and empty cells, the fish are over the heights `1..=K` only
+//! (each is still once per row and column, so a height's columns over the
+//! rows are a permutation), and the forcing chains, which assume a Latin
+//! square of `1..=N`, are left out when there are empty cells: the
+//! extreme level is then fish without chains (sound, a little weaker).
 
 use super::{Side, SkyscrapersPuzzle, line_iter};
 use crate::families::words;
@@ -89,6 +104,8 @@ type ClueFacing = (Option<u32>, Option<u32>);
 enum Origin {
     Row(usize),
     Column(usize),
+    /// The main diagonal (`true`) or the anti-diagonal.
+    Diagonal(bool),
     Clue(Side, usize, u32),
     /// The table of a row (`true`) or column's permutations.
     Line(bool, usize),
@@ -122,16 +139,20 @@ fn origins(p: &SkyscrapersPuzzle, reasoning: Reasoning) -> Vec<Origin> {
     let n = p.size();
     let mut out: Vec<Origin> = (0..n).map(Origin::Row).collect();
     out.extend((0..n).map(Origin::Column));
+    if p.diagonals() {
+        out.extend([Origin::Diagonal(true), Origin::Diagonal(false)]);
+    }
     out.extend(p.clues().map(|(s, i, k)| Origin::Clue(s, i, k)));
     if reasoning.lines {
         out.extend(tabled_lines(p).into_iter().map(|(r, i)| Origin::Line(r, i)));
     }
     if reasoning.fish {
+        let k = p.tallest();
         out.extend((0..n).map(Origin::HeightsOfRow));
-        out.extend((1..=n as u32).map(Origin::Fish));
+        out.extend((1..=k as u32).map(Origin::Fish));
         for r in 0..n {
             for c in 0..n {
-                for v in 1..=n as u32 {
+                for v in 1..=k as u32 {
                     // Two clauses per (cell, height).
                     out.push(Origin::Channel(Cell::new(r, c), v));
                     out.push(Origin::Channel(Cell::new(r, c), v));
@@ -139,10 +160,82 @@ fn origins(p: &SkyscrapersPuzzle, reasoning: Reasoning) -> Vec<Origin> {
             }
         }
     }
-    if reasoning.forcing {
+    if reasoning.forcing && p.blanks() == 0 {
         out.push(Origin::Forcing);
     }
     out
+}
+
+/// Every arrangement of `tallest` heights and `n - tallest` empty cells
+/// (0) in a line of `n`, with the towers seen from each end: the table of
+/// the hard level with empty cells (`n <= TABLE_MAX`, at most `n!` rows).
+fn arrangements(n: usize, tallest: usize) -> Permutations {
+    let mut line: Vec<Value> = std::iter::repeat_n(0, n - tallest)
+        .chain(1..=tallest as Value)
+        .collect();
+    let mut lines = vec![line.clone()];
+    // The next permutation in lexicographic order (each distinct
+    // arrangement of the multiset once), from the sorted line.
+    while let Some(i) = (1..n).rev().find(|&i| line[i - 1] < line[i]) {
+        let j = (i..n).rev().find(|&j| line[j] > line[i - 1]).unwrap_or(i);
+        line.swap(i - 1, j);
+        line[i..].reverse();
+        lines.push(line.clone());
+    }
+    let seen = lines
+        .iter()
+        .map(|l| {
+            let heights = l.iter().map(|&v| v as u32);
+            (super::seen(heights.clone()), super::seen(heights.rev()))
+        })
+        .collect();
+    Permutations { lines, seen }
+}
+
+/// The clue "`seen` towers are seen" over a line of heights `0..=tallest`
+/// where 0 is an empty cell, as an automaton: a state is (the tallest
+/// height so far, the towers seen), 0 and a lower height leave it, a
+/// taller height is seen. Distinctness is the lines' `gcc`.
+fn visible_with_blanks(tallest: usize, seen: usize) -> Result<csp_core::Dfa, ModelError> {
+    let state = |t: usize, c: usize| t * (seen + 1) + c;
+    let mut transitions = Vec::new();
+    for t in 0..=tallest {
+        for c in 0..=seen {
+            transitions.push((state(t, c), 0, state(t, c)));
+            for h in 1..=tallest {
+                if h < t {
+                    transitions.push((state(t, c), h as Value, state(t, c)));
+                } else if h > t && c < seen {
+                    transitions.push((state(t, c), h as Value, state(h, c + 1)));
+                }
+            }
+        }
+    }
+    let accepting: Vec<usize> = (0..=tallest).map(|t| state(t, seen)).collect();
+    csp_core::Dfa::new((tallest + 1) * (seen + 1), 0, &accepting, &transitions)
+}
+
+/// Each height of `1..=tallest` once on `line`, and 0 on the rest: a
+/// closed `gcc` (counting at `latin` below domain consistency).
+fn heights_once(
+    model: &mut Model,
+    line: &[VarId],
+    tallest: usize,
+    latin: Strength,
+) -> Result<ConstraintId, ModelError> {
+    let blanks = line.len() - tallest;
+    let bounds: Vec<(Value, usize, usize)> = std::iter::once((0, blanks, blanks))
+        .chain((1..=tallest as Value).map(|v| (v, 1, 1)))
+        .collect();
+    let strength = if latin == Strength::DomainConsistent {
+        csp_core::GccStrength::DomainConsistent
+    } else {
+        csp_core::GccStrength::Counting
+    };
+    let options = csp_core::GccOptions::default()
+        .closed()
+        .with_strength(strength);
+    model.gcc_with(line, &bounds, options)
 }
 
 /// Every permutation of `1..=n` (`n <= TABLE_MAX`) with the towers seen
@@ -204,27 +297,58 @@ impl Permutations {
 /// The model of `puzzle` with the propagation of `reasoning`.
 pub fn build(puzzle: &SkyscrapersPuzzle, reasoning: Reasoning) -> Result<Built, ModelError> {
     let n = puzzle.size();
+    let k = puzzle.tallest();
+    let blanks = puzzle.blanks() > 0;
     let mut model = Model::new();
-    let grid = Grid::new_unnamed(&mut model, n, n, 1..=n as Value)?;
+    let lowest = Value::from(!blanks);
+    let grid = Grid::new_unnamed(&mut model, n, n, lowest..=k as Value)?;
     let at = |c: Cell| grid.cells()[c.row * n + c.col];
+    // A line's heights: each once (and the empty cells).
+    let once = |model: &mut Model, line: &[VarId]| {
+        if blanks {
+            heights_once(model, line, k, reasoning.latin)
+        } else {
+            model.all_different_with(line, reasoning.latin)
+        }
+    };
     for (i, &var) in grid.cells().iter().enumerate() {
         if let Some(v) = puzzle.given(Cell::new(i / n, i % n)) {
             model.fix(var, v as Value)?;
         }
     }
     for r in 0..n {
-        model.all_different_with(grid.row(r), reasoning.latin)?;
+        once(&mut model, grid.row(r))?;
     }
     let mut line = Vec::with_capacity(n);
     for c in 0..n {
         line.clear();
         line.extend((0..n).map(|r| grid.cells()[r * n + c]));
-        model.all_different_with(&line, reasoning.latin)?;
+        once(&mut model, &line)?;
     }
-    for (side, i, k) in puzzle.clues() {
+    if puzzle.diagonals() {
+        for main in [true, false] {
+            line.clear();
+            line.extend(super::diagonal_cells(n, main).into_iter().map(at));
+            once(&mut model, &line)?;
+        }
+    }
+    // The automata of the clues with empty cells, one per (clue, count).
+    let mut automata: Vec<(u32, csp_core::Dfa)> = Vec::new();
+    for (side, i, seen) in puzzle.clues() {
         line.clear();
         line.extend(line_iter(n, side, i).map(at));
-        model.visible_count(&line, k as usize)?;
+        if blanks {
+            let j = match automata.iter().position(|(s, _)| *s == seen) {
+                Some(j) => j,
+                None => {
+                    automata.push((seen, visible_with_blanks(k, seen as usize)?));
+                    automata.len() - 1
+                }
+            };
+            model.regular(&line, &automata[j].1)?;
+        } else {
+            model.visible_count(&line, seen as usize)?;
+        }
     }
     let tabled = if reasoning.lines {
         tabled_lines(puzzle)
@@ -232,7 +356,13 @@ pub fn build(puzzle: &SkyscrapersPuzzle, reasoning: Reasoning) -> Result<Built, 
         Vec::new()
     };
     if !tabled.is_empty() {
-        let all = Permutations::of(n);
+        let with_blanks;
+        let all = if blanks {
+            with_blanks = arrangements(n, k);
+            &with_blanks
+        } else {
+            Permutations::of(n)
+        };
         // Tables are shared by the lines with the same pair of clues.
         let mut cache: Vec<(ClueFacing, Vec<&[Value]>)> = Vec::new();
         for (row, i) in tabled {
@@ -255,21 +385,23 @@ pub fn build(puzzle: &SkyscrapersPuzzle, reasoning: Reasoning) -> Result<Built, 
         }
     }
     if reasoning.fish {
-        // place[r][v - 1]: the column of height v in row r.
+        // place[r][v - 1]: the column of height v in row r (heights
+        // `1..=K`: each is once in every row and column, empty cells or
+        // not).
         let place: Vec<Vec<VarId>> = (0..n)
-            .map(|_| model.new_vars(n, 0..=n as Value - 1))
+            .map(|_| model.new_vars(k, 0..=n as Value - 1))
             .collect::<Result<_, _>>()?;
         for row in &place {
             model.all_different_with(row, Strength::DomainConsistent)?;
         }
-        for v in 0..n {
+        for v in 0..k {
             let column: Vec<VarId> = place.iter().map(|row| row[v]).collect();
             model.all_different_with(&column, Strength::DomainConsistent)?;
         }
         for (r, row) in place.iter().enumerate() {
             for c in 0..n {
                 let x = at(Cell::new(r, c));
-                for v in 1..=n {
+                for v in 1..=k {
                     let y = row[v - 1];
                     let (v, c) = (v as Value, c as Value);
                     model.clause(&[Literal::ne(x, v), Literal::eq(y, c)])?;
@@ -278,7 +410,7 @@ pub fn build(puzzle: &SkyscrapersPuzzle, reasoning: Reasoning) -> Result<Built, 
             }
         }
     }
-    if reasoning.forcing {
+    if reasoning.forcing && !blanks {
         model.add(futoshiki::ForcingChains::new(n, grid.cells().to_vec()))?;
     }
     let cells = grid.cells().iter().copied().map(Some).collect();
@@ -302,12 +434,19 @@ pub(crate) fn reason(
     let reads = words::scope_cells(built, d.constraint);
     let line = |across: bool, i: usize| words::line_cells(across, i, n, n);
     match origins(puzzle, Reasoning::of_level(2)).get(d.constraint.index()) {
-        Some(Origin::Row(_) | Origin::Column(_)) => {
+        Some(Origin::Row(_) | Origin::Column(_) | Origin::Diagonal(_)) if puzzle.blanks() > 0 => {
+            gcc_reason(puzzle, built, now, d, placed, &what)
+        }
+        Some(Origin::Row(_) | Origin::Column(_) | Origin::Diagonal(_)) => {
             words::house_reason(built, now, d, placed, &what)
         }
         Some(Origin::Clue(side, i, k)) => Reason::new(
             RULES[4].name,
-            format!("{k} towers must be seen {}", side.place(*i)),
+            format!(
+                "{k} {} must be seen {}",
+                if *k == 1 { "tower" } else { "towers" },
+                side.place(*i)
+            ),
             reads,
         ),
         Some(&Origin::Line(across, i)) => Reason::new(
@@ -329,6 +468,89 @@ pub(crate) fn reason(
             Vec::new(),
         ),
     }
+}
+
+/// A deduction of a line's `gcc` (with empty cells) in the player's
+/// words: the last place of a height or of the empty cells, a height or
+/// the empty cells the line already has, or a subset.
+fn gcc_reason(
+    puzzle: &SkyscrapersPuzzle,
+    built: &Built,
+    now: &Progress,
+    d: &Deduction,
+    placed: bool,
+    house: &str,
+) -> Reason {
+    let blanks = puzzle.blanks();
+    let what = |v: Value| {
+        if v != 0 {
+            format!("its {v}")
+        } else if blanks == 1 {
+            "its empty cell".to_owned()
+        } else {
+            format!("its {blanks} empty cells")
+        }
+    };
+    let need = |v: Value| if v == 0 { blanks } else { 1 };
+    let scope: Vec<VarId> = built
+        .model
+        .constraint(d.constraint)
+        .map_or_else(Vec::new, |k| k.scope().to_vec());
+    let cells = |vars: &mut dyn Iterator<Item = &VarId>| -> Vec<Cell> {
+        vars.filter_map(|&v| built.cell_of(v)).collect()
+    };
+    // The other cells that can still hold `v`.
+    let places = |v: Value| -> Vec<VarId> {
+        scope
+            .iter()
+            .copied()
+            .filter(|&x| x != d.var && now.candidates(x).contains(&v))
+            .collect()
+    };
+    let here = built
+        .cell_of(d.var)
+        .map_or_else(|| "this cell".to_owned(), |c| c.to_string());
+    if placed {
+        // Worded as the removals that come with it, so they make one step.
+        return Reason::new(
+            words::HIDDEN_SINGLE,
+            format!(
+                "{house} has no other place than {here} for {}",
+                what(d.value)
+            ),
+            cells(&mut places(d.value).iter()),
+        );
+    }
+    if d.rule != csp_core::constraints::cardinality::rules::FLOW {
+        // The line has all its `d.value`s elsewhere.
+        let holders = words::holders(built, now, d.constraint, d);
+        if holders.len() >= need(d.value) {
+            return Reason::new(
+                words::ELIMINATION,
+                format!("{house} has {}", what(d.value)),
+                holders,
+            );
+        }
+        // The cell is the last place left for another height (or for the
+        // empty cells).
+        let needed = now
+            .candidates(d.var)
+            .iter()
+            .copied()
+            .find(|&w| w != d.value && places(w).len() < need(w));
+        if let Some(w) = needed {
+            return Reason::new(
+                words::HIDDEN_SINGLE,
+                format!("{house} has no other place than {here} for {}", what(w)),
+                cells(&mut places(w).iter()),
+            );
+        }
+    }
+    Reason::new(
+        words::SUBSET,
+        format!("the heights and empty cells of {house} fit in its cells only so"),
+        cells(&mut scope.iter()),
+    )
 }
 
 const HOUSE: [Rule; 4] = words::house_rules(Some("Easy"), Some("Hard"));
@@ -368,6 +590,8 @@ pub fn describe(puzzle: &SkyscrapersPuzzle, c: ConstraintId) -> String {
     match origins(puzzle, Reasoning::of_level(2)).get(c.index()) {
         Some(Origin::Row(r)) => format!("row {}", r + 1),
         Some(Origin::Column(c)) => format!("column {}", c + 1),
+        Some(Origin::Diagonal(true)) => "the main diagonal".to_owned(),
+        Some(Origin::Diagonal(false)) => "the anti-diagonal".to_owned(),
         Some(Origin::Clue(side, i, k)) => format!("the clue {k} {}", side.place(*i)),
         Some(Origin::Line(true, i)) => format!("the clues of row {} together", i + 1),
         Some(Origin::Line(false, i)) => format!("the clues of column {} together", i + 1),
