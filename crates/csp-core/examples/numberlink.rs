@@ -22,7 +22,9 @@
 //! start (instead of after 1,000 failures), `NUMBERLINK_VALUES=desc` tries
 //! the largest value first (a line before no line, a label before empty),
 //! `NUMBERLINK_LUBY=N` restarts a learning search every N failures times
-//! Luby's sequence (100 by default, as learning does).
+//! Luby's sequence (100 by default, as learning does),
+//! `NUMBERLINK_PROBE=root` or `=node` probes every value at the root or at
+//! every node (a search that learns does not probe).
 //! Exits with an error when a solution found breaks a rule.
 //!
 //! `NUMBERLINK_NO_CHORDS=1` is an experiment, not a model of the rules:
@@ -40,8 +42,8 @@
 
 use csp_core::graph::Graph;
 use csp_core::{
-    Learning, Literal, Model, Restarts, SearchOptions, Solver, Uniqueness, Value, ValueOrder,
-    VarId, VariableOrder,
+    Learning, Literal, Model, Probing, Restarts, SearchOptions, Solver, Uniqueness, Value,
+    ValueOrder, VarId, VariableOrder,
 };
 use std::time::{Duration, Instant};
 
@@ -326,6 +328,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             _ => ValueOrder::Ascending,
         })
         .with_time_limit(Duration::from_secs(seconds));
+    let options = options.with_probing(match std::env::var("NUMBERLINK_PROBE").as_deref() {
+        Ok("root") => Probing::Root,
+        Ok("node") => Probing::EveryNode,
+        _ => Probing::Off,
+    });
     let options = match std::env::var("NUMBERLINK_LUBY")
         .ok()
         .and_then(|s| s.parse().ok())
