@@ -550,3 +550,73 @@ impl Model {
         Ok(ids)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::graph::Graph;
+    use crate::{Model, Solver, Value, VarId};
+
+    /// A 10 x 10 board, janko.at's Arukone 13 (five pairs, every
+    /// cell used by its one solution): cells `r * 10 + c`.
+    const PAIRS: [(usize, usize); 5] = [(0, 88), (10, 18), (24, 28), (9, 63), (8, 47)];
+
+    /// Replays seeded random decision paths with learning on, as the
+    /// search does, and checks every explanation of the reachability part
+    /// (the constraint posted last): never the whole scope (that would
+    /// make learning useless on the hard puzzles), always a wall much
+    /// smaller than the board, true before the change (the explanation
+    /// oracle checks that they imply it, on small graphs).
+    #[test]
+    fn reachability_explains_by_walls_not_by_its_scope() {
+        let g = Graph::grid(10, 10).unwrap();
+        let mut m = Model::new();
+        let edges = m.new_bools(g.num_edges()).unwrap();
+        let labels = m.new_vars(100, 0..=PAIRS.len() as Value).unwrap();
+        let ids = m.paths(&g, &edges, &labels, &PAIRS, false).unwrap();
+        let reach = ids.last().unwrap().index() as u32;
+        let scope = g.num_edges() + 100;
+        let vars: Vec<VarId> = edges.iter().chain(&labels).copied().collect();
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let (mut count, mut total, mut longest) = (0usize, 0usize, 0usize);
+        for _ in 0..40 {
+            let path: Vec<(VarId, Value)> = (0..60)
+                .map(|_| {
+                    let i = next(vars.len());
+                    let value = if i < edges.len() {
+                        next(2) as Value
+                    } else {
+                        next(PAIRS.len() + 1) as Value
+                    };
+                    (vars[i], value)
+                })
+                .collect();
+            let mut solver = Solver::new(&m);
+            for e in solver.explain_path(&path) {
+                if e.constraint != Some(reach) {
+                    continue;
+                }
+                assert!(e.valid, "{:?} names a literal not true before it", e.reason);
+                assert!(!e.global, "a reachability explanation names the decisions");
+                assert!(
+                    e.reason.len() < scope / 2,
+                    "an explanation of {} literals for a scope of {scope}",
+                    e.reason.len()
+                );
+                count += 1;
+                total += e.reason.len();
+                longest = longest.max(e.reason.len());
+            }
+        }
+        assert!(count > 0, "no reachability change on 40 random paths");
+        eprintln!(
+            "reachability on 10 x 10: {count} explanations, mean {:.1} literals, longest {longest}",
+            total as f64 / count as f64
+        );
+    }
+}
