@@ -80,7 +80,10 @@ fn tathams_example_solves_as_drawn() {
 fn the_formats_round_trip() {
     let p = parse(TATHAM_3X3);
     // The lone cell is written `@`, janko.at's cell outside every domino.
-    assert_eq!(Magnets.write(&p), TATHAM_3X3_TEXT.replace("3 4 2\n3 5 5", "3 @ 2\n3 4 4"));
+    assert_eq!(
+        Magnets.write(&p),
+        TATHAM_3X3_TEXT.replace("3 4 2\n3 5 5", "3 @ 2\n3 4 4")
+    );
     assert_eq!(parse(TATHAM_3X3_TEXT), p);
     assert_eq!(Magnets.write_game_id(&p).as_deref(), Some(TATHAM_3X3));
     for id in [JANKO_6X6, ZOTMEISTER_5X5] {
@@ -104,7 +107,10 @@ fn givens_are_read_kept_and_written() {
     let p = parse(text);
     assert_eq!(p.given(Cell::new(0, 0)), Some(Pole::Plus));
     assert_eq!(p.given(Cell::new(1, 1)), None);
-    assert_eq!(Magnets.write(&p), text.replace("3 4 2\n3 5 5", "3 @ 2\n3 4 4"));
+    assert_eq!(
+        Magnets.write(&p),
+        text.replace("3 4 2\n3 5 5", "3 @ 2\n3 4 4")
+    );
     assert_eq!(
         Magnets.write_game_id(&p),
         None,

@@ -90,7 +90,9 @@ fn brute_force(p: &StarBattlePuzzle, limit: u64) -> u64 {
                 continue;
             }
             let cells: Vec<usize> = (0..s.m).filter(|&c| b >> c & 1 == 1).collect();
-            let ok = cells.iter().all(|&c| s.col[c] < s.k && !s.hole[row * s.m + c])
+            let ok = cells
+                .iter()
+                .all(|&c| s.col[c] < s.k && !s.hole[row * s.m + c])
                 && cells
                     .iter()
                     .all(|&c| s.region[s.labels[row * s.m + c] as usize] < s.k);

@@ -663,7 +663,9 @@ fn scope_cells(built: &Built, scope: &[VarId]) -> Option<Vec<Cell>> {
     let n = built.rows * built.cols;
     scope
         .iter()
-        .map(|&v| (v.index() < n).then(|| Cell::new(v.index() / built.cols, v.index() % built.cols)))
+        .map(|&v| {
+            (v.index() < n).then(|| Cell::new(v.index() / built.cols, v.index() % built.cols))
+        })
         .collect()
 }
 
