@@ -305,7 +305,10 @@ impl crate::serde_text::TextForm for Regions {
     }
 
     fn from_text(text: &str) -> Result<Regions, ParseError> {
-        let (rows, cols, labels) = crate::serde_text::read_grid(text, |t, _| region_number(t))?;
+        let (rows, cols, labels) = crate::serde_text::read_grid(text, |t, _| match t.text {
+            "@" => Ok(Regions::HOLE),
+            _ => region_number(t),
+        })?;
         Ok(Regions { rows, cols, labels })
     }
 }
@@ -512,6 +515,23 @@ mod tests {
         let e = Regions::read(&mut Reader::new("1 -2\n"), 1, 2).unwrap_err();
         assert_eq!((e.line, e.column), (Some(1), Some(3)));
         let e = Regions::read(&mut Reader::new("99999999999999999999999\n"), 1, 1).unwrap_err();
+        assert!(e.message.contains("too large"), "{e}");
+    }
+
+    #[test]
+    fn holes_are_in_no_region_and_written_as_at() {
+        let text = "1 @\n# 1\n";
+        let e = Regions::read(&mut Reader::new(text), 2, 2).unwrap_err();
+        assert_eq!((e.line, e.column), (Some(1), Some(3)));
+        let g = Regions::read_with_holes(&mut Reader::new(text), 2, 2).unwrap();
+        assert_eq!(g.groups(), vec![(1, vec![0, 3])]);
+        assert!(g.has_holes() && g.is_hole(Cell::new(1, 0)));
+        assert_eq!(g.label(Cell::new(0, 1)), None);
+        assert_eq!(g.number(1), 1);
+        let mut out = String::new();
+        g.write(&mut out);
+        assert_eq!(out, "1 @\n@ 1\n");
+        let e = Regions::read(&mut Reader::new("18446744073709551615\n"), 1, 1).unwrap_err();
         assert!(e.message.contains("too large"), "{e}");
     }
 
