@@ -24,7 +24,14 @@ fn brute_force(p: &LitsPuzzle) -> u64 {
     let n = rows * cols;
     assert!(n <= 20, "brute force is for small grids");
     let mut found = 0;
+    let holes: u32 = (0..n)
+        .filter(|&i| p.regions().labels()[i] == Regions::HOLE)
+        .fold(0, |m, i| m | 1 << i);
     for mask in 0u32..1 << n {
+        // A hole is never shaded.
+        if mask & holes != 0 {
+            continue;
+        }
         // Four shaded cells per region, before naming shapes.
         let mut per: std::collections::BTreeMap<u64, usize> = Default::default();
         for i in 0..n {
@@ -32,8 +39,13 @@ fn brute_force(p: &LitsPuzzle) -> u64 {
                 *per.entry(p.regions().labels()[i]).or_default() += 1;
             }
         }
-        let regions: std::collections::BTreeSet<u64> =
-            p.regions().labels().iter().copied().collect();
+        let regions: std::collections::BTreeSet<u64> = p
+            .regions()
+            .labels()
+            .iter()
+            .copied()
+            .filter(|&l| l != Regions::HOLE)
+            .collect();
         if regions.iter().any(|l| per.get(l) != Some(&4)) {
             continue;
         }
@@ -251,6 +263,33 @@ fn regions(rows: usize, cols: usize, picks: &[usize]) -> Regions {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
+    /// The same with holes punched in the regions (a region keeps at
+    /// least one cell): holes are never shaded, the rest of the rules
+    /// hold around them.
+    #[test]
+    fn the_model_counts_what_the_rules_allow_with_holes(
+        tall in any::<bool>(),
+        picks in proptest::collection::vec(0usize..1000, 64),
+        punch in proptest::collection::vec(0usize..20, 1..4),
+    ) {
+        let (rows, cols) = if tall { (4, 4) } else { (3, 5) };
+        let mut labels = regions(rows, cols, &picks).labels().to_vec();
+        for i in punch {
+            let i = i % (rows * cols);
+            if labels.iter().filter(|&&l| l == labels[i]).count() > 1 {
+                labels[i] = Regions::HOLE;
+            }
+        }
+        let p = LitsPuzzle::new(rows, cols, Regions::new(rows, cols, labels).unwrap()).unwrap();
+        let want = brute_force(&p);
+        let (count, _) = Lits.count(&p, None, &Limits::default());
+        prop_assert_eq!(count.count, want, "{}", Lits.write(&p));
+        if let Solved::Solution(s) = Lits.solve(&p, &Limits::default()).0 {
+            prop_assert!(Lits.check(&p, &s).is_empty());
+        }
+        prop_assert_eq!(parse(&Lits.write(&p)), p);
+    }
+
     /// The model's count is the brute force's on random regions of 4x4
     /// and 3x5 grids, and each solution it gives passes the checker.
     #[test]
@@ -276,4 +315,61 @@ fn value_at_is_shading() {
     assert_eq!(Lits.value_at(&s, Cell::new(0, 0)), Some(1));
     assert_eq!(Lits.value_at(&s, Cell::new(0, 1)), Some(0));
     assert_eq!(Lits.value_at(&s, Cell::new(9, 9)), None);
+}
+
+/// janko.at's LITS 171 (puzzlekit dataset `171_9x8`): two `@` cells
+/// outside every region, and its published solution.
+const JANKO_171: &str = "9 8
+1 1 1 1 7 10 11 11
+2 2 1 7 7 10 10 11
+2 2 4 7 7 7 10 11
+2 4 4 4 4 10 10 11
+2 5 5 8 8 11 11 11
+3 5 5 8 8 9 11 @
+3 5 5 8 8 9 9 @
+3 3 5 6 9 9 6 6
+3 3 6 6 6 6 6 6
+";
+const JANKO_171_SOLUTION: &str = "9 8
+L L L - T - - -
+I - L T T L L -
+I - T - T - L -
+I T T T - - L -
+I - - L L T T T
+- S - L - - T -
+L S S L - S S -
+L - S - S S - L
+L L - - - L L L
+";
+
+#[test]
+fn a_published_puzzle_with_holes_has_its_published_solution() {
+    let p = parse(JANKO_171);
+    assert!(p.regions().is_hole(Cell::new(5, 7)));
+    let want = Lits.parse_solution(&p, JANKO_171_SOLUTION).unwrap();
+    assert!(Lits.check(&p, &want).is_empty());
+    let (u, _) = Lits.uniqueness(&p, &Limits::default());
+    assert_eq!(u, Unique::Unique(want.clone()));
+    let again = Lits.write(&p);
+    assert!(again.contains(" @\n"), "{again}");
+    assert_eq!(parse(&again), p);
+    assert!(Lits.to_puzzlink(&p).is_err());
+    // No variable, so no hint or candidate, on a hole.
+    assert_eq!(Lits.build(&p).unwrap().var(Cell::new(5, 7)), None);
+    // Shading a hole is named.
+    let mut cells: Vec<Option<Shape>> = (0..72)
+        .map(|i| want.shape(Cell::new(i / 8, i % 8)))
+        .collect();
+    cells[5 * 8 + 7] = Some(Shape::L);
+    let s = LitsSolution::new(9, 8, cells).unwrap();
+    let v = Lits.check(&p, &s);
+    assert!(
+        v.iter()
+            .any(|v| v.rule.contains("r6c8 is a hole") && v.cells == [Cell::new(5, 7)]),
+        "{v:?}"
+    );
+    // Any other token where a region number or a hole belongs is an
+    // error with its line and column.
+    let e = Lits.parse("2 2\n0 @\n? 0\n").unwrap_err();
+    assert_eq!((e.line, e.column), (Some(3), Some(1)), "{e}");
 }

@@ -79,7 +79,11 @@ fn tathams_example_solves_as_drawn() {
 #[test]
 fn the_formats_round_trip() {
     let p = parse(TATHAM_3X3);
-    assert_eq!(Magnets.write(&p), TATHAM_3X3_TEXT);
+    // The lone cell is written `@`, janko.at's cell outside every domino.
+    assert_eq!(
+        Magnets.write(&p),
+        TATHAM_3X3_TEXT.replace("3 4 2\n3 5 5", "3 @ 2\n3 4 4")
+    );
     assert_eq!(parse(TATHAM_3X3_TEXT), p);
     assert_eq!(Magnets.write_game_id(&p).as_deref(), Some(TATHAM_3X3));
     for id in [JANKO_6X6, ZOTMEISTER_5X5] {
@@ -103,7 +107,10 @@ fn givens_are_read_kept_and_written() {
     let p = parse(text);
     assert_eq!(p.given(Cell::new(0, 0)), Some(Pole::Plus));
     assert_eq!(p.given(Cell::new(1, 1)), None);
-    assert_eq!(Magnets.write(&p), text);
+    assert_eq!(
+        Magnets.write(&p),
+        text.replace("3 4 2\n3 5 5", "3 @ 2\n3 4 4")
+    );
     assert_eq!(
         Magnets.write_game_id(&p),
         None,
@@ -327,4 +334,36 @@ proptest! {
             prop_assert_eq!(Magnets.parse(&Magnets.write(&p)), Ok(p));
         }
     }
+}
+
+/// janko.at's Magnete 9 (puzzlekit dataset `9_6x6`): `@` cells outside
+/// every domino, given blank (`x`) in the grid of givens, and its
+/// published solution.
+const JANKO_9: &str = "6 6\n1 0 2 1 2 0\n0 1 2 0 2 1\n2 0 1 1 2 0\n1 1 1 2 0 1\n. . . x x x\nx . . . . x\nx . . . . .\n. . . . . .\nx x . . . .\nx x x . . x\n1 1 2 @ @ @\n@ 3 2 8 8 @\n@ 3 7 7 4 4\n5 5 6 9 9 10\n@ @ 6 11 12 10\n@ @ @ 11 12 @\n";
+const JANKO_9_SOLUTION: &str = "6 6
++ - + x x x
+x x - x x x
+x x x x + -
+x x - + - x
+x x + x + x
+x x x x - x
+";
+
+#[test]
+fn holes_are_lone_blank_cells() {
+    let p = parse(JANKO_9);
+    assert_eq!(p.partner(Cell::new(0, 3)), Some(Cell::new(0, 3)));
+    let want = Magnets.parse_solution(&p, JANKO_9_SOLUTION).unwrap();
+    assert!(Magnets.check(&p, &want).is_empty());
+    assert_eq!(brute_force(&p), 1);
+    let (u, _) = Magnets.uniqueness(&p, &Limits::default());
+    assert_eq!(u, Unique::Unique(want));
+    let text = Magnets.write(&p);
+    assert!(text.ends_with("@ @ @ 11 12 @\n"), "{text}");
+    assert_eq!(parse(&text), p);
+    // A pole given on a hole is an error at the given, naming the hole.
+    let bad = JANKO_9.replacen(". . . x x x", ". . . + x x", 1);
+    let e = Magnets.parse(&bad).unwrap_err();
+    assert_eq!((e.line, e.column), (Some(6), Some(7)), "{e}");
+    assert!(e.to_string().contains("outside every domino"), "{e}");
 }

@@ -41,7 +41,20 @@ fn parse(text: &str) -> StarBattlePuzzle {
 /// (no csp-core), up to `limit`.
 fn brute_force(p: &StarBattlePuzzle, limit: u64) -> u64 {
     let (n, m, k) = (p.rows(), p.cols(), p.stars());
-    let labels = p.regions().labels().to_vec();
+    // A hole takes no star and is counted in no region (label 0 here,
+    // its own region's counter left out).
+    let hole: Vec<bool> = p
+        .regions()
+        .labels()
+        .iter()
+        .map(|&l| l == Regions::HOLE)
+        .collect();
+    let labels: Vec<u64> = p
+        .regions()
+        .labels()
+        .iter()
+        .map(|&l| if l == Regions::HOLE { 0 } else { l + 1 })
+        .collect();
     let max_label = labels.iter().copied().max().unwrap_or(0) as usize;
     // Every row pattern: k stars, no two side by side.
     let patterns: Vec<u64> = (0u64..1 << m)
@@ -52,6 +65,7 @@ fn brute_force(p: &StarBattlePuzzle, limit: u64) -> u64 {
         m: usize,
         k: usize,
         labels: &'a [u64],
+        hole: &'a [bool],
         patterns: &'a [u64],
         col: Vec<usize>,
         region: Vec<usize>,
@@ -76,7 +90,9 @@ fn brute_force(p: &StarBattlePuzzle, limit: u64) -> u64 {
                 continue;
             }
             let cells: Vec<usize> = (0..s.m).filter(|&c| b >> c & 1 == 1).collect();
-            let ok = cells.iter().all(|&c| s.col[c] < s.k)
+            let ok = cells
+                .iter()
+                .all(|&c| s.col[c] < s.k && !s.hole[row * s.m + c])
                 && cells
                     .iter()
                     .all(|&c| s.region[s.labels[row * s.m + c] as usize] < s.k);
@@ -95,14 +111,17 @@ fn brute_force(p: &StarBattlePuzzle, limit: u64) -> u64 {
         }
     }
     let mut region = vec![usize::MAX; max_label + 1];
-    for &l in &labels {
-        region[l as usize] = 0;
+    for (&l, &h) in labels.iter().zip(&hole) {
+        if !h {
+            region[l as usize] = 0;
+        }
     }
     let mut s = S {
         n,
         m,
         k,
         labels: &labels,
+        hole: &hole,
         patterns: &patterns,
         col: vec![0; m],
         region,
@@ -521,4 +540,137 @@ fn auto_learning_finds_the_second_solution_of_seed_3555() {
         ),
         "uniqueness under the family's options"
     );
+}
+
+/// janko.at's Sternenschlacht 3 (puzzlekit dataset `3_7x7`): `@` cells
+/// outside every region, and its published solution.
+const JANKO_3: &str = "7 7 1
+@ @ 1 2 3 @ @
+@ 1 1 2 3 3 @
+1 1 4 2 2 3 3
+5 4 4 4 4 4 3
+5 5 5 4 4 7 7
+@ 5 6 6 7 7 @
+@ @ 6 6 7 @ @
+";
+const JANKO_3_SOLUTION: &str = "7 7 1
+- - - x - - -
+- x - - - - -
+- - - - - - x
+- - - - x - -
+x - - - - - -
+- - - - - x -
+- - x - - - -
+";
+/// janko.at's Sternenschlacht 8 (`8_9x9`): `#` cells (black, in no
+/// region), and its published solution.
+const JANKO_8: &str = "9 9 2
+1 1 1 1 1 1 1 1 1
+2 2 2 2 # 3 3 3 1
+2 4 4 4 4 4 4 3 9
+5 4 7 7 7 7 4 3 9
+5 4 7 8 # 7 7 3 9
+5 4 7 8 8 8 7 3 9
+5 4 7 7 7 7 7 3 9
+5 6 6 6 6 6 3 3 9
+5 5 5 5 5 5 5 9 9
+";
+const JANKO_8_SOLUTION: &str = "9 9 2
+- - - - x - x - -
+x - x - - - - - -
+- - - - - - x - x
+- - x - x - - - -
+x - - - - - - x -
+- - - x - x - - -
+- x - - - - - x -
+- - - x - x - - -
+- x - - - - - - x
+";
+
+#[test]
+fn published_puzzles_with_holes_have_their_published_solution() {
+    for (text, published) in [(JANKO_3, JANKO_3_SOLUTION), (JANKO_8, JANKO_8_SOLUTION)] {
+        let p = parse(text);
+        assert!(p.regions().has_holes());
+        let want = StarBattle.parse_solution(&p, published).unwrap();
+        assert!(StarBattle.check(&p, &want).is_empty());
+        assert_eq!(brute_force(&p, 10), 1);
+        for level in 0..StarBattle.info().levels.len() {
+            let b = StarBattle.build_for_level(&p, level).unwrap();
+            let c = csp_core::Solver::with_options(&b.model, b.options.clone()).count(None);
+            assert_eq!(c.count, 1, "level {level}");
+        }
+        let (u, _) = StarBattle.uniqueness(&p, &Limits::default());
+        assert_eq!(u, Unique::Unique(want));
+        // Holes are written back as `@`, and read again as holes.
+        let again = parse(&StarBattle.write(&p));
+        assert_eq!(again, p);
+        assert!(StarBattle.to_puzzlink(&p).is_err());
+        // The picture fills holes; hints never name one.
+        let svg = StarBattle.render(&p, None, &RenderOptions::default());
+        assert!(svg.contains("#555555"), "{svg}");
+        for cell in [Cell::new(0, 0), Cell::new(1, 4)] {
+            if p.regions().is_hole(cell) {
+                let b = StarBattle.build(&p).unwrap();
+                assert_eq!(b.var(cell), None);
+            }
+        }
+    }
+    let p = parse(JANKO_3);
+    let text = StarBattle.write(&p);
+    assert!(text.starts_with("7 7 1\n@ @ 1 2 3 @ @\n"), "{text}");
+}
+
+#[test]
+fn a_star_on_a_hole_is_named() {
+    let p = parse(JANKO_3);
+    let mut s = StarBattle.parse_solution(&p, JANKO_3_SOLUTION).unwrap();
+    let mut cells = s.cells().to_vec();
+    cells[0] = true;
+    s = Shading::new(7, 7, cells).unwrap();
+    let broken = StarBattle.check(&p, &s);
+    assert!(
+        broken
+            .iter()
+            .any(|v| v.rule.contains("r1c1 is a hole") && v.cells == [Cell::new(0, 0)]),
+        "{broken:?}"
+    );
+    // Other tokens where a region number or hole belongs are errors with
+    // line and column.
+    let e = StarBattle.parse("2 2 1\n0 @\n1 ?\n").unwrap_err();
+    assert_eq!((e.line, e.column), (Some(3), Some(3)), "{e}");
+}
+
+#[test]
+fn the_model_counts_as_the_brute_force_with_holes() {
+    let mut rng = ChaCha8Rng::seed_from_u64(47);
+    let mut solvable = 0;
+    for (n, k, trials) in [(4usize, 1usize, 40), (5, 1, 40), (6, 1, 30), (8, 2, 10)] {
+        for _ in 0..trials {
+            let mut labels = random_regions(n, &mut rng);
+            let holes = rng.random_range(1..=n);
+            for _ in 0..holes {
+                let i = rng.random_range(0..n * n);
+                // Keep every region (a region's last cell stays).
+                if labels.iter().filter(|&&l| l == labels[i]).count() > 1 {
+                    labels[i] = Regions::HOLE;
+                }
+            }
+            let p = StarBattlePuzzle::new(n, n, k, Regions::new(n, n, labels).unwrap()).unwrap();
+            let want = brute_force(&p, 50);
+            solvable += usize::from(want > 0);
+            let (got, _) = StarBattle.count(&p, Some(50), &Limits::default());
+            assert_eq!(got.count, want, "{}", StarBattle.write(&p));
+            for level in 0..StarBattle.info().levels.len() {
+                let b = StarBattle.build_for_level(&p, level).unwrap();
+                let c = csp_core::Solver::with_options(&b.model, b.options.clone()).count(Some(50));
+                assert_eq!(c.count, want, "level {level}\n{}", StarBattle.write(&p));
+                let options = b.options.clone().with_learning(csp_core::Learning::On);
+                let c = csp_core::Solver::with_options(&b.model, options).count(Some(50));
+                assert_eq!(c.count, want, "level {level}, learning");
+            }
+            assert_eq!(parse(&StarBattle.write(&p)), p);
+        }
+    }
+    assert!(solvable > 20, "{solvable} puzzles with solutions");
 }

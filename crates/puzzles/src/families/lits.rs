@@ -362,6 +362,11 @@ fn from_puzzlink(url: &Url) -> Result<LitsPuzzle, ParseError> {
 }
 
 fn to_puzzlink(p: &LitsPuzzle) -> Result<Url, EncodeError> {
+    if p.regions.has_holes() {
+        return Err(EncodeError::new(
+            "puzz.link's LITS has no holes ('@' cells outside every region)",
+        ));
+    }
     let borders = Borders::from_regions(p.rows, p.cols, p.regions.labels())?;
     Ok(Url::new(GENRE.name, p.cols, p.rows, borders.encode()))
 }
@@ -409,14 +414,22 @@ impl Lits {
             let (places, tags) = tetrominoes(rows, cols, group);
             pieces.push(Piece::new(1, places).with_tag(shapes[k], tags));
         }
+        // A hole (janko.at's `@`) is in no region: unshaded from the
+        // start, so no deduction or search names it.
+        let hole = |i: usize| p.regions.is_hole(p.cell(i));
+        for (i, &v) in cells.iter().enumerate() {
+            if hole(i) {
+                m.fix(v, 0)?;
+            }
+        }
         m.placement(&cells, &pieces, Cover::AtMost { empty: 0 })?;
         m.connected(&cells, &Graph::grid(rows, cols)?)?;
-        for block in blocks(rows, cols) {
+        for block in blocks(rows, cols).filter(|b| !b.iter().any(|&i| hole(i))) {
             m.clause(&block.map(|i| !Literal::from(cells[i])))?;
         }
         for (i, j) in sides(rows, cols) {
             let (a, b) = (region_of[i], region_of[j]);
-            if a == b {
+            if a == b || hole(i) || hole(j) {
                 continue;
             }
             for shape in Shape::ALL {
@@ -432,7 +445,11 @@ impl Lits {
             m,
             rows,
             cols,
-            cells.into_iter().map(Some).collect(),
+            cells
+                .into_iter()
+                .enumerate()
+                .map(|(i, v)| (!hole(i)).then_some(v))
+                .collect(),
         ))
     }
 }
@@ -458,10 +475,12 @@ fn placement_region(built: &Built, c: ConstraintId) -> Option<(VarId, usize)> {
     if k.name() != "placement" {
         return None;
     }
+    // The cells are the model's first variables (a hole's too, though it
+    // has no cell): the tag is the one after them.
     let tag = *k
         .scope()
         .iter()
-        .find(|&&v| shading::cell_of(built, v).is_none())?;
+        .find(|&&v| v.index() >= built.rows * built.cols)?;
     let first = k.scope().iter().find_map(|&v| shading::cell_of(built, v))?;
     Some((tag, first.row * built.cols + first.col))
 }
@@ -582,7 +601,7 @@ impl Family for Lits {
             )));
         }
         let (rows, cols) = (h.rows, h.cols);
-        let regions = Regions::read(&mut r, rows, cols)?;
+        let regions = Regions::read_with_holes(&mut r, rows, cols)?;
         r.end()?;
         Ok(LitsPuzzle {
             rows,
@@ -779,6 +798,17 @@ fn check(p: &LitsPuzzle, s: &LitsSolution) -> Vec<Violation> {
     let shaded: Vec<bool> = s.cells.iter().map(Option::is_some).collect();
     let actual = shapes_of(p, &shaded);
     let mut out = Vec::new();
+    for (i, _) in shaded.iter().enumerate().filter(|&(_, &on)| on) {
+        if p.regions.is_hole(p.cell(i)) {
+            out.push(Violation::new(
+                format!(
+                    "{} is a hole, outside every region: it cannot be shaded",
+                    p.cell(i)
+                ),
+                vec![p.cell(i)],
+            ));
+        }
+    }
     for ((l, cells), (_, group)) in p.regions.cell_groups().into_iter().zip(p.regions.groups()) {
         let on: Vec<usize> = group.iter().copied().filter(|&i| shaded[i]).collect();
         let on_cells: Vec<Cell> = on.iter().map(|&i| p.cell(i)).collect();

@@ -32,6 +32,9 @@ use std::collections::BTreeMap;
 
 /// The largest number of rows or columns read.
 pub const MAX_SIDE: usize = 64;
+
+/// janko.at's label of a cell outside every domino (a lone blank cell).
+const HOLE: &str = "@";
 /// The smallest grid [`Family::generate`] makes (Tatham's smallest
 /// Tricky board is 5 wide).
 pub const MIN_GENERATED: usize = 3;
@@ -374,6 +377,10 @@ fn partners(
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     let mut partner: Vec<usize> = (0..rows * cols).collect();
     for (i, (label, line, column)) in labels.iter().enumerate() {
+        if label == HOLE {
+            // janko.at's cell outside every domino: a lone cell.
+            continue;
+        }
         match seen.get(label.as_str()) {
             None => {
                 seen.insert(label, i);
@@ -422,12 +429,15 @@ fn parse_text(text: &str) -> Result<MagnetsPuzzle, ParseError> {
     // Givens come first when the record has a second grid of rows.
     let lines = text.trim_end().lines().count();
     let mut given = vec![None; rows * cols];
+    // Where each given pole was read, to name it if it lies on a hole.
+    let mut given_at = vec![(0, 0); rows * cols];
     if lines > 5 + rows {
         for row in 0..rows {
             for (c, t) in grid_text::cells(&mut r, cols, &format!("row {} of givens", row + 1))?
                 .iter()
                 .enumerate()
             {
+                given_at[row * cols + c] = (t.line, t.column);
                 given[row * cols + c] = match t.text {
                     "." => None,
                     "+" => Some(Pole::Plus),
@@ -450,6 +460,21 @@ fn parse_text(text: &str) -> Result<MagnetsPuzzle, ParseError> {
         }
     }
     r.end()?;
+    for (i, (label, line, column)) in labels.iter().enumerate() {
+        if let (HOLE, Some(pole @ (Pole::Plus | Pole::Minus))) = (label.as_str(), given[i]) {
+            let (gl, gc) = given_at[i];
+            return Err(ParseError::at(
+                gl,
+                gc,
+                format!(
+                    "{} is given '{}' but lies outside every domino ('@' at line {line}, \
+                     column {column}): it is always blank",
+                    Cell::new(i / cols, i % cols),
+                    pole.token()
+                ),
+            ));
+        }
+    }
     let partner = partners(rows, cols, &labels)?;
     Ok(MagnetsPuzzle {
         rows,
@@ -724,18 +749,21 @@ impl Family for Magnets {
                     .map(|r| r.iter().map(|g| g.map_or(".", Pole::token))),
             );
         }
-        // Labels numbered from 1 in order of first appearance.
-        let mut label = vec![0usize; p.rows * p.cols];
+        // Dominoes numbered from 1 in order of first appearance; a lone
+        // cell is janko.at's `@`.
+        let mut label = vec![String::new(); p.rows * p.cols];
         let mut next = 0;
         for i in 0..p.rows * p.cols {
             let j = p.partner[i];
-            if j >= i {
+            if j == i {
+                label[i] = HOLE.to_owned();
+            } else if j > i {
                 next += 1;
-                label[i] = next;
-                label[j] = next;
+                label[i] = next.to_string();
+                label[j] = next.to_string();
             }
         }
-        let labels: Vec<String> = label.iter().map(usize::to_string).collect();
+        let labels = label;
         crate::text::write_rows(
             &mut out,
             labels.chunks(p.cols).map(|r| r.iter().map(String::as_str)),

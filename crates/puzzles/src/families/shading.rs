@@ -154,6 +154,10 @@ crate::serde_text::serde_text!(Shading);
 ///
 /// With the `serde` feature it is a string: `ROWS COLS`, then the rows of
 /// region numbers, as the puzzles' text layouts write them.
+///
+/// A cell labelled [`Regions::HOLE`] is in no region: janko.at's `@`, a
+/// hole in the grid (LITS and Star Battle read it; the other families
+/// refuse it).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Regions {
     rows: usize,
@@ -163,16 +167,33 @@ pub struct Regions {
 }
 
 impl Regions {
+    /// The label of a hole: a cell in no region, written `@`.
+    pub const HOLE: u64 = u64::MAX;
+
     /// Regions from a number per cell (row-major); `None` if the length is
     /// not `rows * cols`.
     pub fn new(rows: usize, cols: usize, labels: Vec<u64>) -> Option<Regions> {
         (rows.checked_mul(cols) == Some(labels.len())).then_some(Regions { rows, cols, labels })
     }
 
-    /// The region number of a cell.
+    /// The region number of a cell (`None` outside the grid and on a
+    /// hole).
     pub fn label(&self, cell: Cell) -> Option<u64> {
         (cell.row < self.rows && cell.col < self.cols)
             .then(|| self.labels[cell.row * self.cols + cell.col])
+            .filter(|&l| l != Self::HOLE)
+    }
+
+    /// Whether `cell` is a hole (in no region).
+    pub fn is_hole(&self, cell: Cell) -> bool {
+        cell.row < self.rows
+            && cell.col < self.cols
+            && self.labels[cell.row * self.cols + cell.col] == Self::HOLE
+    }
+
+    /// Whether some cell is a hole.
+    pub fn has_holes(&self) -> bool {
+        self.labels.contains(&Self::HOLE)
     }
 
     /// The numbers, row-major.
@@ -186,7 +207,7 @@ impl Regions {
     /// them. A label no cell has is returned as it is.
     pub fn number(&self, label: u64) -> u64 {
         let mut seen: Vec<u64> = Vec::new();
-        for &x in &self.labels {
+        for &x in self.labels.iter().filter(|&&x| x != Self::HOLE) {
             if !seen.contains(&x) {
                 seen.push(x);
             }
@@ -198,10 +219,13 @@ impl Regions {
     }
 
     /// Every region as (number, its cells' row-major indices), in
-    /// increasing order of number.
+    /// increasing order of number (holes are in none).
     pub fn groups(&self) -> Vec<(u64, Vec<usize>)> {
         let mut map: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
         for (i, &l) in self.labels.iter().enumerate() {
+            if l == Self::HOLE {
+                continue;
+            }
             map.entry(l).or_default().push(i);
         }
         map.into_iter().collect()
@@ -239,10 +263,34 @@ impl Regions {
         Ok(Regions { rows, cols, labels })
     }
 
+    /// Reads `rows` rows of `cols` region numbers or holes: janko.at's
+    /// `@` (a cell outside the grid) or `#` (a black cell), both in no
+    /// region.
+    pub(crate) fn read_with_holes(
+        r: &mut Reader<'_>,
+        rows: usize,
+        cols: usize,
+    ) -> Result<Regions, ParseError> {
+        let mut labels = Vec::with_capacity(rows * cols);
+        for row in 0..rows {
+            for t in r.row(cols, &format!("row {} of region numbers", row + 1))? {
+                labels.push(if t.text == "@" || t.text == "#" {
+                    Self::HOLE
+                } else {
+                    region_number(&t)?
+                });
+            }
+        }
+        Ok(Regions { rows, cols, labels })
+    }
+
     /// Writes the numbers as rows, each column as wide as its widest
-    /// number (so the regions can be read off the text).
+    /// number (so the regions can be read off the text), a hole as `@`.
     pub(crate) fn write(&self, out: &mut String) {
-        write_aligned(out, self.rows, self.cols, |i| self.labels[i].to_string());
+        write_aligned(out, self.rows, self.cols, |i| match self.labels[i] {
+            Self::HOLE => "@".to_owned(),
+            l => l.to_string(),
+        });
     }
 }
 
@@ -257,7 +305,10 @@ impl crate::serde_text::TextForm for Regions {
     }
 
     fn from_text(text: &str) -> Result<Regions, ParseError> {
-        let (rows, cols, labels) = crate::serde_text::read_grid(text, |t, _| region_number(t))?;
+        let (rows, cols, labels) = crate::serde_text::read_grid(text, |t, _| match t.text {
+            "@" => Ok(Regions::HOLE),
+            _ => region_number(t),
+        })?;
         Ok(Regions { rows, cols, labels })
     }
 }
@@ -270,7 +321,9 @@ fn region_number(t: &Token<'_>) -> Result<u64, ParseError> {
     if !t.text.is_empty() && t.text.bytes().all(|b| b.is_ascii_digit()) {
         t.text
             .parse::<u64>()
-            .map_err(|_| t.error(format!("region number '{}' is too large", t.text)))
+            .ok()
+            .filter(|&l| l != Regions::HOLE)
+            .ok_or_else(|| t.error(format!("region number '{}' is too large", t.text)))
     } else {
         Err(t.error(format!(
             "expected a region number (a non-negative integer), found '{}'",
@@ -413,10 +466,23 @@ pub(crate) fn canonical_labels(labels: &[u64]) -> Vec<u64> {
 }
 
 /// Draws the region borders of `regions` on `canvas`.
+/// A hole is filled dark grey and bordered as a region of its own.
 pub(crate) fn draw_regions(canvas: &mut Canvas, regions: &Regions) {
     let cols = regions.cols;
-    canvas.region_borders(|r, c| regions.labels[r * cols + c]);
+    for (i, &l) in regions.labels.iter().enumerate() {
+        if l == Regions::HOLE {
+            canvas.fill(i / cols, i % cols, HOLE_FILL);
+        }
+    }
+    canvas.region_borders(|r, c| match regions.labels[r * cols + c] {
+        // Each hole apart: borders between two holes too.
+        Regions::HOLE => (Regions::HOLE, r * cols + c),
+        l => (l, 0),
+    });
 }
+
+/// The colour of a hole.
+const HOLE_FILL: &str = "#555555";
 
 #[cfg(test)]
 mod tests {
@@ -449,6 +515,23 @@ mod tests {
         let e = Regions::read(&mut Reader::new("1 -2\n"), 1, 2).unwrap_err();
         assert_eq!((e.line, e.column), (Some(1), Some(3)));
         let e = Regions::read(&mut Reader::new("99999999999999999999999\n"), 1, 1).unwrap_err();
+        assert!(e.message.contains("too large"), "{e}");
+    }
+
+    #[test]
+    fn holes_are_in_no_region_and_written_as_at() {
+        let text = "1 @\n# 1\n";
+        let e = Regions::read(&mut Reader::new(text), 2, 2).unwrap_err();
+        assert_eq!((e.line, e.column), (Some(1), Some(3)));
+        let g = Regions::read_with_holes(&mut Reader::new(text), 2, 2).unwrap();
+        assert_eq!(g.groups(), vec![(1, vec![0, 3])]);
+        assert!(g.has_holes() && g.is_hole(Cell::new(1, 0)));
+        assert_eq!(g.label(Cell::new(0, 1)), None);
+        assert_eq!(g.number(1), 1);
+        let mut out = String::new();
+        g.write(&mut out);
+        assert_eq!(out, "1 @\n@ 1\n");
+        let e = Regions::read(&mut Reader::new("18446744073709551615\n"), 1, 1).unwrap_err();
         assert!(e.message.contains("too large"), "{e}");
     }
 

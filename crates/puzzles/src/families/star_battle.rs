@@ -183,6 +183,13 @@ impl StarBattle {
         let (rows, cols, k) = (p.rows, p.cols, p.stars);
         let mut m = csp_core::Model::new();
         let cells = m.new_bools(rows * cols)?;
+        // A hole (janko.at's `@`) never holds a star: its variable is 0
+        // from the start, so no deduction or search ever names it.
+        for (i, &v) in cells.iter().enumerate() {
+            if p.regions.is_hole(Cell::new(i / cols, i % cols)) {
+                m.fix(v, 0)?;
+            }
+        }
         let at = |r: usize, c: usize| cells[r * cols + c];
         // Each line holds k stars; as a strip it also knows that no two of
         // them are side by side.
@@ -270,7 +277,11 @@ impl StarBattle {
                 units,
                 stars: k,
             })));
-        built.cells = cells.into_iter().map(Some).collect();
+        built.cells = cells
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (!p.regions.is_hole(Cell::new(i / cols, i % cols))).then_some(v))
+            .collect();
         Ok(built)
     }
 
@@ -373,6 +384,11 @@ fn from_puzzlink(url: &Url) -> Result<StarBattlePuzzle, ParseError> {
 }
 
 fn to_puzzlink(p: &StarBattlePuzzle) -> Result<Url, EncodeError> {
+    if p.regions.has_holes() {
+        return Err(EncodeError::new(
+            "puzz.link's Star Battle has no holes ('@' cells outside every region)",
+        ));
+    }
     let borders = Borders::from_regions(p.rows, p.cols, p.regions.labels())?;
     let body = format!("{}/{}", p.stars, borders.encode());
     Ok(Url::new(GENRE.name, p.cols, p.rows, body))
@@ -402,7 +418,7 @@ impl Family for StarBattle {
         let rows = rows.number("ROWS", 1, MAX_SIDE as i64)? as usize;
         let cols = cols.number("COLS", 1, MAX_SIDE as i64)? as usize;
         let stars = stars.number("STARS", 1, MAX_SIDE as i64)? as usize;
-        let regions = Regions::read(&mut r, rows, cols)?;
+        let regions = Regions::read_with_holes(&mut r, rows, cols)?;
         r.end()?;
         Ok(StarBattlePuzzle {
             rows,
@@ -549,7 +565,7 @@ impl Family for StarBattle {
         let Some(k) = built.model.constraint(c) else {
             return c.to_string();
         };
-        let Some(cells) = shading::scope_cells(built, k.scope()) else {
+        let Some(cells) = scope_cells(built, k.scope()) else {
             return format!("{} {c}", k.name());
         };
         let stars = stars_word(p.stars);
@@ -591,7 +607,13 @@ impl Family for StarBattle {
             Some(l) if cells.len() == region_size(p, l) && k.name() != "at most one" => {
                 format!("region {} holds {stars}", p.regions.number(l))
             }
-            _ => format!("stars do not touch ({})", shading::cell_list(&cells)),
+            _ => {
+                let cells: Vec<Cell> = cells
+                    .into_iter()
+                    .filter(|&c| !p.regions.is_hole(c))
+                    .collect();
+                format!("stars do not touch ({})", shading::cell_list(&cells))
+            }
         }
     }
 
@@ -631,6 +653,20 @@ impl Family for StarBattle {
             },
         )
     }
+}
+
+/// The cells of a constraint's scope, in scope order, holes included
+/// (the cells are the model's first variables, row-major, a hole's
+/// too): a row through a hole is still the whole row. `None` if one of
+/// its variables is not a cell's.
+fn scope_cells(built: &Built, scope: &[VarId]) -> Option<Vec<Cell>> {
+    let n = built.rows * built.cols;
+    scope
+        .iter()
+        .map(|&v| {
+            (v.index() < n).then(|| Cell::new(v.index() / built.cols, v.index() % built.cols))
+        })
+        .collect()
 }
 
 /// The region of a set of cells, if they all lie in one.
@@ -705,7 +741,7 @@ fn star_reason(
     let Some(k) = built.model.constraint(d.constraint) else {
         return Reason::new(RULES[0].name, "", Vec::new());
     };
-    let cells = shading::scope_cells(built, k.scope()).unwrap_or_default();
+    let cells = scope_cells(built, k.scope()).unwrap_or_default();
     let first = cells.first().copied().unwrap_or(Cell::new(0, 0));
     let stars_in = |cells: &[Cell]| {
         cells
@@ -960,6 +996,12 @@ fn check(p: &StarBattlePuzzle, s: &Shading) -> Vec<Violation> {
         unit(format!("region {}", p.regions.number(l)), cells);
     }
     for a in s.shaded() {
+        if p.regions.is_hole(a) {
+            out.push(Violation::new(
+                format!("{a} is a hole, outside every region: it cannot hold a star"),
+                vec![a],
+            ));
+        }
         for (dr, dc) in [(0isize, 1isize), (1, -1), (1, 0), (1, 1)] {
             let (r, c) = (a.row as isize + dr, a.col as isize + dc);
             if r >= 0 && c >= 0 {
