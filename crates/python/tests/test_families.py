@@ -129,6 +129,18 @@ def test_parse_errors_name_line_and_column():
     assert e.value.line is None
 
 
+def test_sudoku_in_janko_layout():
+    # janko.at's layout (a header `N N`, then rows of
+    # `-` or a value): the same puzzle as its one-line form, and errors at
+    # the line and column of the record.
+    janko = gridcsp.parse("sudoku", "4 4\n1 - - -\n- - 3 -\n- 4 - -\n- - - 2\n")
+    line = gridcsp.parse("sudoku", "1.....3..4.....2")
+    assert janko.solve().text == line.solve().text and janko.is_unique()
+    with pytest.raises(gridcsp.ParseError) as e:
+        gridcsp.parse("sudoku", "4 4\n1 - - -\n- - 5 -\n- 4 - -\n- - - 2\n")
+    assert (e.value.line, e.value.column) == (3, 5)
+
+
 def test_puzzles_without_one_solution():
     empty = gridcsp.parse("sudoku", "." * 16)
     assert empty.count() == 288 and empty.count(limit=2) == 2 and not empty.is_unique()
