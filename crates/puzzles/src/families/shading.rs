@@ -254,13 +254,7 @@ impl Regions {
         rows: usize,
         cols: usize,
     ) -> Result<Regions, ParseError> {
-        let mut labels = Vec::with_capacity(rows * cols);
-        for row in 0..rows {
-            for t in r.row(cols, &format!("row {} of region numbers", row + 1))? {
-                labels.push(region_number(&t)?);
-            }
-        }
-        Ok(Regions { rows, cols, labels })
+        Self::read_rows(r, rows, cols, false)
     }
 
     /// Reads `rows` rows of `cols` region numbers or holes: janko.at's
@@ -271,10 +265,19 @@ impl Regions {
         rows: usize,
         cols: usize,
     ) -> Result<Regions, ParseError> {
+        Self::read_rows(r, rows, cols, true)
+    }
+
+    fn read_rows(
+        r: &mut Reader<'_>,
+        rows: usize,
+        cols: usize,
+        holes: bool,
+    ) -> Result<Regions, ParseError> {
         let mut labels = Vec::with_capacity(rows * cols);
         for row in 0..rows {
             for t in r.row(cols, &format!("row {} of region numbers", row + 1))? {
-                labels.push(if t.text == "@" || t.text == "#" {
+                labels.push(if holes && (t.text == "@" || t.text == "#") {
                     Self::HOLE
                 } else {
                     region_number(&t)?

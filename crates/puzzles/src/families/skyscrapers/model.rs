@@ -182,14 +182,7 @@ fn arrangements(n: usize, tallest: usize) -> Permutations {
         line[i..].reverse();
         lines.push(line.clone());
     }
-    let seen = lines
-        .iter()
-        .map(|l| {
-            let heights = l.iter().map(|&v| v as u32);
-            (super::seen(heights.clone()), super::seen(heights.rev()))
-        })
-        .collect();
-    Permutations { lines, seen }
+    Permutations::with_seen(lines)
 }
 
 /// The clue "`seen` towers are seen" over a line of heights `0..=tallest`
@@ -271,15 +264,20 @@ impl Permutations {
                     i += 1;
                 }
             }
-            let seen = lines
-                .iter()
-                .map(|l| {
-                    let heights = l.iter().map(|&v| v as u32);
-                    (super::seen(heights.clone()), super::seen(heights.rev()))
-                })
-                .collect();
-            Permutations { lines, seen }
+            Permutations::with_seen(lines)
         })
+    }
+
+    /// The lines with the towers each shows from its start and its end.
+    fn with_seen(lines: Vec<Vec<Value>>) -> Permutations {
+        let seen = lines
+            .iter()
+            .map(|l| {
+                let heights = l.iter().map(|&v| v as u32);
+                (super::seen(heights.clone()), super::seen(heights.rev()))
+            })
+            .collect();
+        Permutations { lines, seen }
     }
 
     /// The permutations that show `a` towers from the start and `b` from
