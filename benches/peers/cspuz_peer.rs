@@ -13,7 +13,7 @@
 
 use cspuz_rs::graph;
 use cspuz_rs::solver::{Solver, count_true};
-use cspuz_rs_puzzles::puzzles::{masyu, norinori, slitherlink, star_battle};
+use cspuz_rs_puzzles::puzzles::{fillomino, masyu, norinori, nurikabe, slitherlink, star_battle};
 use std::io::Read;
 
 fn main() {
@@ -26,6 +26,9 @@ fn main() {
         "slitherlink" => edges(slitherlink::solve_slitherlink(false, &loopy(&text))),
         "masyu" => edges(masyu::solve_masyu(false, &pearls(&text))),
         "norinori" => cells(norinori_facts(&text)),
+        "nurikabe" => cells(nurikabe::solve_nurikabe(&clue_grid(&text))),
+        "fillomino" => fillomino::solve_fillomino(false, &clue_grid(&text))
+            .map(|(numbers, _)| numbers.iter().flatten().all(Option::is_some)),
         "star-battle" => {
             let (stars, regions) = star_regions(&text);
             cells(star_battle::solve_star_battle(stars, &borders(&regions)))
@@ -43,6 +46,22 @@ fn main() {
 fn fail(message: &str) -> ! {
     println!("{{\"outcome\": \"error\", \"error\": \"{message}\"}}");
     std::process::exit(2)
+}
+
+/// janko.at's clue grid (Nurikabe, Fillomino): `ROWS COLS`, then `-` or
+/// `.` for no clue and a number for a clue.
+fn clue_grid(text: &str) -> Vec<Vec<Option<i32>>> {
+    let (_, rows) = header(text);
+    rows.iter()
+        .map(|r| {
+            r.iter()
+                .map(|t| match t.as_str() {
+                    "-" | "." => None,
+                    t => Some(number(t) as i32),
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Whether every fact is known, or `None` for no solution.
