@@ -25,12 +25,17 @@ pub(crate) struct StoredClause {
     pub(crate) deleted: bool,
 }
 
-/// A watch: the clause, and the bit of the watched literal (to skip, at
-/// once, changes of the variable that leave the literal alone).
+/// A watch: the clause, the bit of the watched literal (to skip, at
+/// once, changes of the variable that leave the literal alone) and a
+/// *blocker*, another literal of the clause: while it is true the clause
+/// is satisfied and is not read at all (MiniSat's blocking literal, Sörensson
+/// and Eén 2009), which saves the memory access that dominates unit
+/// propagation.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Watch {
     pub(crate) clause: u32,
     pub(crate) bit: u32,
+    pub(crate) blocker: Lit,
 }
 
 /// Which list of its variable a literal is watched in.
@@ -106,10 +111,11 @@ impl ClauseDb {
                 (self.clauses.len() - 1) as u32
             }
         };
-        for &lit in &lits[..2] {
+        for (&lit, &other) in lits[..2].iter().zip(lits[..2].iter().rev()) {
             self.watches[list_of(lit)].push(Watch {
                 clause: c,
                 bit: lit.bit,
+                blocker: other,
             });
         }
         self.live += 1;

@@ -319,6 +319,18 @@ impl<'m> Solver<'m> {
         while i < list.len() {
             let w = list[i];
             i += 1;
+            let Some(rec) = self.store.learn.as_deref() else {
+                break;
+            };
+            let words = &self.store.words;
+            let truth_of = |l: Lit| truth(l, &words[layout[l.var as usize].range()]);
+            // Decided from the watch alone, without reading the clause: the
+            // change left the watched literal alone, or the blocker holds.
+            if !hit(&w, rec, &words[layout[var].range()]) || truth_of(w.blocker) == Some(true) {
+                list[j] = w;
+                j += 1;
+                continue;
+            }
             let learner = self
                 .learner
                 .as_deref_mut()
@@ -327,19 +339,8 @@ impl<'m> Solver<'m> {
             if clause.deleted {
                 continue;
             }
-            let Some(rec) = self.store.learn.as_deref() else {
-                break;
-            };
-            let vwords = &self.store.words[layout[var].range()];
-            if !hit(&w, rec, vwords) {
-                list[j] = w;
-                j += 1;
-                continue;
-            }
             // The watched literal: make it the second.
             let is_watched = |l: &Lit| l.var as usize == var && l.bit == w.bit && list_of(*l) == li;
-            let words = &self.store.words;
-            let truth_of = |l: Lit| truth(l, &words[layout[l.var as usize].range()]);
             // Only a watched literal that is false moves anything (a clause
             // that is the reason of a change keeps its asserted literal first).
             let at = if is_watched(&clause.lits[0]) {
@@ -359,7 +360,10 @@ impl<'m> Solver<'m> {
             }
             let first = clause.lits[0];
             if truth_of(first) == Some(true) {
-                list[j] = w;
+                list[j] = Watch {
+                    blocker: first,
+                    ..w
+                };
                 j += 1;
                 continue;
             }
@@ -371,6 +375,7 @@ impl<'m> Solver<'m> {
                 learner.db.watches[list_of(new)].push(Watch {
                     clause: w.clause,
                     bit: new.bit,
+                    blocker: first,
                 });
                 continue;
             }
