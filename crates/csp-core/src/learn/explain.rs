@@ -49,6 +49,9 @@ pub struct ExplainContext<'a> {
     /// The event being explained (the domains are those before it), or
     /// the number of events for "now".
     pub(crate) time: u32,
+    /// This explanation's generation in [`Recorder::past`]: the words
+    /// read so far.
+    pub(crate) generation: u32,
     /// The decision literals of the levels up to the change's.
     pub(crate) decisions: &'a [Literal],
     pub(crate) out: &'a mut Vec<Literal>,
@@ -71,14 +74,21 @@ impl ExplainContext<'_> {
     #[inline]
     fn word(&self, var: VarId, i: usize) -> u64 {
         let l = self.layout[var.index()];
-        let mut w = self.words[l.start as usize + i];
+        let pos = l.start as usize + i;
         let mut e = self.recorder.last[var.index()];
-        while e != NONE && e >= self.time {
-            let ev = &self.recorder.events[e as usize];
-            w |= ev.removed_in(&self.recorder.masks, i);
-            e = ev.prev;
+        if e == NONE || e < self.time {
+            // Unchanged since.
+            return self.words[pos];
         }
-        w
+        self.recorder.past.get(self.generation, pos, || {
+            let mut w = self.words[pos];
+            while e != NONE && e >= self.time {
+                let ev = &self.recorder.events[e as usize];
+                w |= ev.removed_in(&self.recorder.masks, i);
+                e = ev.prev;
+            }
+            w
+        })
     }
 
     /// `var`'s domain at the time as one word, if it has one word: the

@@ -11,6 +11,7 @@
 
 use crate::constraints::Literal;
 use crate::variable::Value;
+use std::cell::Cell;
 
 /// No event (the end of a chain).
 pub(crate) const NONE: u32 = u32::MAX;
@@ -111,6 +112,62 @@ pub(crate) struct Recorder {
     pub(crate) phase: Vec<Option<Value>>,
     /// The first event learned clauses have not looked at yet.
     pub(crate) qhead: usize,
+    /// The words explanations have rebuilt (see [`PastWords`]).
+    pub(crate) past: PastWords,
+}
+
+/// The domain words of the past that the explanation under way has
+/// rebuilt, so that reading a variable again costs one look-up instead of
+/// a walk back through its events (an explanation such as a region's reads
+/// the same cells once per value it looks at). Each explanation takes a
+/// fresh [`generation`](Self::fresh); a word is valid only under the
+/// generation that stored it, so nothing needs clearing between two.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PastWords {
+    /// Per word of the store: the generation its entry belongs to.
+    stamp: Vec<Cell<u32>>,
+    words: Vec<Cell<u64>>,
+    generation: Cell<u32>,
+}
+
+impl PastWords {
+    /// Room for a store of `n` words.
+    pub(crate) fn ensure(&mut self, n: usize) {
+        if self.stamp.len() < n {
+            self.stamp.resize(n, Cell::new(0));
+            self.words.resize(n, Cell::new(0));
+        }
+    }
+
+    /// A generation no stored word belongs to.
+    pub(crate) fn fresh(&self) -> u32 {
+        let g = self.generation.get().wrapping_add(1);
+        if g == 0 {
+            for s in &self.stamp {
+                s.set(0);
+            }
+            self.generation.set(1);
+            return 1;
+        }
+        self.generation.set(g);
+        g
+    }
+
+    /// Word `pos` of the store under `generation`, computed by `walk`
+    /// the first time it is asked for.
+    #[inline]
+    pub(crate) fn get(&self, generation: u32, pos: usize, walk: impl FnOnce() -> u64) -> u64 {
+        match (self.stamp.get(pos), self.words.get(pos)) {
+            (Some(stamp), Some(word)) => {
+                if stamp.get() != generation {
+                    stamp.set(generation);
+                    word.set(walk());
+                }
+                word.get()
+            }
+            _ => walk(),
+        }
+    }
 }
 
 impl Recorder {

@@ -60,6 +60,7 @@ impl<'m> Solver<'m> {
             .take()
             .unwrap_or_else(|| Box::new(Recorder::new(num_vars)));
         rec.clear();
+        rec.past.ensure(self.model.init_words.len());
         self.store.learn = Some(rec);
         match self.learner.as_mut() {
             Some(l) => l.clear(),
