@@ -21,6 +21,7 @@ use super::clauses::ClauseDb;
 use super::explain::{ExplainContext, Explaining};
 use super::lit::{Kind, Lit, Norm, Space, excluded};
 use super::recorder::{Event, Failure, NONE, Reason, Recorder};
+use crate::StopReason;
 use crate::constraints::Literal;
 use crate::model::Entry;
 use crate::variable::VarId;
@@ -158,7 +159,20 @@ impl Analyzer {
     }
 
     /// Learns a clause from the failure recorded in `view.rec`.
-    pub(crate) fn analyze(&mut self, view: &View<'_>, out: &mut Learned) {
+    /// How many literals the analysis resolves between two calls of its
+    /// `stop` check.
+    const CHECK_EVERY: u32 = 16;
+
+    /// Analyses the recorded failure into `out`. `stop` is asked every
+    /// [`CHECK_EVERY`](Self::CHECK_EVERY) resolved literals (an analysis
+    /// whose reasons are costly to rebuild can take long); when it answers,
+    /// the analysis is dropped half-done and its answer returned.
+    pub(crate) fn analyze(
+        &mut self,
+        view: &View<'_>,
+        out: &mut Learned,
+        stop: &dyn Fn() -> Option<StopReason>,
+    ) -> Result<(), StopReason> {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
@@ -237,10 +251,18 @@ impl Analyzer {
 
         // Resolve the conflict level's literals, newest first, down to one.
         out.lits.clear();
+        let mut until_check = Self::CHECK_EVERY;
         let uip = loop {
             let Some((_, var, kind, bit)) = self.heap.pop() else {
                 break None;
             };
+            until_check -= 1;
+            if until_check == 0 {
+                until_check = Self::CHECK_EVERY;
+                if let Some(reason) = stop() {
+                    return Err(reason);
+                }
+            }
             let lit = Lit {
                 var,
                 kind: kind_of(kind),
@@ -287,6 +309,7 @@ impl Analyzer {
         self.levels.sort_unstable();
         self.levels.dedup();
         out.lbd = self.levels.len() as u32;
+        Ok(())
     }
 
     /// Adds a true literal of the nogood: to the heap if it is of the

@@ -26,7 +26,7 @@
 //! again later and none found before: counts and enumerations are exact.
 
 use super::engine::{Phase, Solver};
-use super::outcome::SearchStatus;
+use super::outcome::{SearchStatus, StopReason};
 use super::restarts::{Restarts, Schedule};
 use super::select::{select_value, select_variable};
 use crate::constraint::Conflict;
@@ -427,20 +427,12 @@ impl<'m> Solver<'m> {
             match self.phase {
                 Phase::Done(status) => return Err(status),
                 Phase::Conflict => {
-                    self.phase = if self.resolve_conflict() {
-                        Phase::Branch
-                    } else {
-                        Phase::Done(SearchStatus::Complete)
-                    };
+                    self.phase = self.after_conflict();
                     continue;
                 }
                 Phase::Backtrack => {
                     // After a solution.
-                    self.phase = if self.resume() {
-                        Phase::Branch
-                    } else {
-                        Phase::Done(SearchStatus::Complete)
-                    };
+                    self.phase = self.resume();
                     continue;
                 }
                 Phase::Branch => {}
@@ -571,19 +563,20 @@ impl<'m> Solver<'m> {
     }
 
     /// Analyses the pending failure and goes on from it. Returns `false`
-    /// when the search is complete.
-    fn resolve_conflict(&mut self) -> bool {
+    /// when the search is complete, the limit that stopped it if the time
+    /// limit or the cancellation came during the analyses.
+    fn resolve_conflict(&mut self) -> Result<bool, StopReason> {
         loop {
             if self.level() == 0 {
-                return false;
+                return Ok(false);
             }
-            let Some(learned) = self.analyse() else {
-                return false;
+            let Some(learned) = self.analyse()? else {
+                return Ok(false);
             };
             let lits = learned.lits;
             if lits.is_empty() {
                 // The failure does not depend on any decision.
-                return false;
+                return Ok(false);
             }
             let keep = self.learner.as_ref().map_or(0, |l| l.highest_flip()) as u32;
             let result = if learned.conflict_level > keep {
@@ -598,7 +591,7 @@ impl<'m> Solver<'m> {
                 self.undo_levels(learned.conflict_level as usize);
                 self.store_clause(&lits, learned.lbd, u32::MAX);
                 match self.flip_newest(learned.conflict_level as usize) {
-                    None => return false,
+                    None => return Ok(false),
                     Some(r) => r,
                 }
             };
@@ -607,10 +600,15 @@ impl<'m> Solver<'m> {
                 l.bump_activity();
             }
             match result {
-                Ok(()) => return true,
+                Ok(()) => return Ok(true),
                 Err(Conflict) => {
                     self.stats.failures += 1;
                     self.note_failure();
+                    // A run of failures without a decision: the limits are
+                    // read before each decision, so read them here too.
+                    if let Some(reason) = self.stop_between_decisions() {
+                        return Err(reason);
+                    }
                 }
             }
         }
@@ -626,10 +624,12 @@ impl<'m> Solver<'m> {
     }
 
     /// Runs the conflict analysis on the recorded failure.
-    fn analyse(&mut self) -> Option<crate::learn::Learned> {
+    fn analyse(&mut self) -> Result<Option<crate::learn::Learned>, StopReason> {
         let space = self.space();
-        let learner = self.learner.as_deref_mut()?;
-        let rec = self.store.learn.as_deref()?;
+        let (Some(learner), Some(rec)) = (self.learner.as_deref_mut(), self.store.learn.as_deref())
+        else {
+            return Ok(None);
+        };
         let Learner {
             db,
             primaries,
@@ -647,8 +647,12 @@ impl<'m> Solver<'m> {
             primaries,
             decisions,
         };
-        analyzer.analyze(&view, learned);
-        Some(learned.clone())
+        // The time limit and the user's cancellation, read while the
+        // analysis runs (see `stop_between_decisions`).
+        let (limits, started) = (&self.options.limits, self.started);
+        let stop = || super::engine::stop_now(limits, started);
+        analyzer.analyze(&view, learned, &stop)?;
+        Ok(Some(learned.clone()))
     }
 
     /// Stores a learned clause (at least two literals) or a unit one, and
@@ -735,9 +739,8 @@ impl<'m> Solver<'m> {
     }
 
     /// After a solution: flips the newest unflipped decision, or, when
-    /// optimising, restarts with the bound. Returns `false` when the search
-    /// is complete.
-    fn resume(&mut self) -> bool {
+    /// optimising, restarts with the bound. Returns the phase that follows.
+    fn resume(&mut self) -> Phase {
         let result = if self.objective.is_some() {
             self.undo_levels(0);
             self.stats.nodes += 1;
@@ -745,21 +748,30 @@ impl<'m> Solver<'m> {
         } else {
             let level = self.level();
             match self.flip_newest(level) {
-                None => return false,
+                None => return Phase::Done(SearchStatus::Complete),
                 Some(r) => r,
             }
         };
         match result {
-            Ok(()) => true,
+            Ok(()) => Phase::Branch,
             Err(Conflict) => {
                 self.stats.failures += 1;
                 self.note_failure();
                 if self.level() == 0 {
-                    return false;
+                    return Phase::Done(SearchStatus::Complete);
                 }
-                self.phase = Phase::Conflict;
-                self.resolve_conflict()
+                self.after_conflict()
             }
+        }
+    }
+
+    /// Resolves the recorded failure (and those that follow it without a
+    /// decision): the phase that follows.
+    fn after_conflict(&mut self) -> Phase {
+        match self.resolve_conflict() {
+            Ok(true) => Phase::Branch,
+            Ok(false) => Phase::Done(SearchStatus::Complete),
+            Err(reason) => Phase::Done(SearchStatus::Stopped(reason)),
         }
     }
 
