@@ -37,6 +37,23 @@ fn parse(text: &str) -> StarBattlePuzzle {
         .unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
+/// The family's count and every level's model (with learning on too when
+/// `learning`) give `want`, the brute-force count (up to 50).
+fn assert_counts(p: &StarBattlePuzzle, want: u64, learning: bool) {
+    let (got, _) = StarBattle.count(p, Some(50), &Limits::default());
+    assert_eq!(got.count, want, "{}", StarBattle.write(p));
+    for level in 0..StarBattle.info().levels.len() {
+        let b = StarBattle.build_for_level(p, level).unwrap();
+        let c = csp_core::Solver::with_options(&b.model, b.options.clone()).count(Some(50));
+        assert_eq!(c.count, want, "level {level}\n{}", StarBattle.write(p));
+        if learning {
+            let options = b.options.clone().with_learning(csp_core::Learning::On);
+            let c = csp_core::Solver::with_options(&b.model, options).count(Some(50));
+            assert_eq!(c.count, want, "level {level}, learning");
+        }
+    }
+}
+
 /// Counts the solutions by backtracking row by row over the rules alone
 /// (no csp-core), up to `limit`.
 fn brute_force(p: &StarBattlePuzzle, limit: u64) -> u64 {
@@ -234,14 +251,7 @@ fn the_model_counts_as_the_brute_force_on_random_regions() {
             let labels = random_regions(n, &mut rng);
             let p = StarBattlePuzzle::new(n, n, k, Regions::new(n, n, labels).unwrap()).unwrap();
             let want = brute_force(&p, 50);
-            let (got, _) = StarBattle.count(&p, Some(50), &Limits::default());
-            assert_eq!(got.count, want, "{}", StarBattle.write(&p));
-            // Every level's model has the same solutions.
-            for level in 0..StarBattle.info().levels.len() {
-                let b = StarBattle.build_for_level(&p, level).unwrap();
-                let c = csp_core::Solver::with_options(&b.model, b.options.clone()).count(Some(50));
-                assert_eq!(c.count, want, "level {level}\n{}", StarBattle.write(&p));
-            }
+            assert_counts(&p, want, false);
         }
     }
 }
@@ -659,16 +669,7 @@ fn the_model_counts_as_the_brute_force_with_holes() {
             let p = StarBattlePuzzle::new(n, n, k, Regions::new(n, n, labels).unwrap()).unwrap();
             let want = brute_force(&p, 50);
             solvable += usize::from(want > 0);
-            let (got, _) = StarBattle.count(&p, Some(50), &Limits::default());
-            assert_eq!(got.count, want, "{}", StarBattle.write(&p));
-            for level in 0..StarBattle.info().levels.len() {
-                let b = StarBattle.build_for_level(&p, level).unwrap();
-                let c = csp_core::Solver::with_options(&b.model, b.options.clone()).count(Some(50));
-                assert_eq!(c.count, want, "level {level}\n{}", StarBattle.write(&p));
-                let options = b.options.clone().with_learning(csp_core::Learning::On);
-                let c = csp_core::Solver::with_options(&b.model, options).count(Some(50));
-                assert_eq!(c.count, want, "level {level}, learning");
-            }
+            assert_counts(&p, want, true);
             assert_eq!(parse(&StarBattle.write(&p)), p);
         }
     }
