@@ -509,24 +509,9 @@ impl RegionSize {
 /// Explanations (for learning: see [`Constraint::explain`]), rebuilt from
 /// the domains of the moment.
 impl RegionSize {
-    /// The cells that can hold `v` and those fixed to `v`, at the moment.
-    fn sets_at(&self, ctx: &crate::ExplainContext<'_>, v: Value) -> (Vec<u64>, Vec<u64>) {
-        let mut m = vec![0; self.words];
-        let mut f = vec![0; self.words];
-        for (i, &var) in self.cells.iter().enumerate() {
-            if ctx.contains(var, v) {
-                set_bit(&mut m, i);
-                if ctx.is_fixed(var) {
-                    set_bit(&mut f, i);
-                }
-            }
-        }
-        (m, f)
-    }
-
-    /// Like [`sets_at`](Self::sets_at), but only the piece around `at`
-    /// (the cells that can hold `v` connected to it, `at` included if it
-    /// can): the analysis of `v` works piece by piece (an area, its growth
+    /// The cells that can hold `v` at the moment in the piece around `at`
+    /// (those connected to it, `at` included if it can), and those of them
+    /// fixed to `v`, as sets of cells: the analysis of `v` works piece by piece (an area, its growth
     /// and the room for new ones never reach past the cells that can hold
     /// `v`), so its deductions on a cell are those of the cell's piece alone,
     /// and reading that piece costs its size instead of the grid's.
@@ -554,26 +539,6 @@ impl RegionSize {
             }
         }
         (m, f)
-    }
-
-    /// The values some cell is fixed to at the moment, ascending: those
-    /// with an area, the only ones whose analysis fixes a cell or fails.
-    fn held(&self, ctx: &crate::ExplainContext<'_>) -> Vec<Value> {
-        let mut held: Vec<Value> = self.cells.iter().filter_map(|&c| ctx.value(c)).collect();
-        held.sort_unstable();
-        held.dedup();
-        held
-    }
-
-    /// Runs the analysis of `v` at the moment until `stop` accepts an
-    /// action; returns it.
-    fn find(
-        &self,
-        ctx: &crate::ExplainContext<'_>,
-        v: Value,
-        stop: impl Fn(Action) -> bool,
-    ) -> Option<Action> {
-        self.find_in(self.sets_at(ctx, v), v, stop)
     }
 
     /// Runs the analysis of `v` on the cells `m` that can hold it and `f`
@@ -746,23 +711,9 @@ impl RegionSize {
                 }
                 false
             }
-            crate::Explaining::Failure => {
-                // A failure is an area's (too big, cannot grow).
-                for v in self.held(ctx) {
-                    match self.find(ctx, v, |a| matches!(a, Action::Fail(..))) {
-                        Some(Action::Fail(c, rules::TOO_BIG)) => {
-                            self.push_areas(ctx, v, c, false);
-                            return true;
-                        }
-                        Some(Action::Fail(c, _)) => {
-                            self.push_piece(ctx, v, c);
-                            return true;
-                        }
-                        _ => {}
-                    }
-                }
-                false
-            }
+            // A failure gives its reason when it happens (see
+            // `failure_reason`), so it is never asked for later.
+            crate::Explaining::Failure => false,
         }
     }
 }

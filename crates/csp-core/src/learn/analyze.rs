@@ -158,12 +158,12 @@ impl Analyzer {
         4 * (64 * start + lit.bit as usize) + kind_index(lit.kind)
     }
 
-    /// Learns a clause from the failure recorded in `view.rec`.
     /// How many literals the analysis resolves between two calls of its
     /// `stop` check.
     const CHECK_EVERY: u32 = 16;
 
-    /// Analyses the recorded failure into `out`. `stop` is asked every
+    /// Learns a clause from the failure recorded in `view.rec`, into
+    /// `out`. `stop` is asked every
     /// [`CHECK_EVERY`](Self::CHECK_EVERY) resolved literals (an analysis
     /// whose reasons are costly to rebuild can take long); when it answers,
     /// the analysis is dropped half-done and its answer returned.

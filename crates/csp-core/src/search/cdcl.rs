@@ -606,7 +606,9 @@ impl<'m> Solver<'m> {
                     self.note_failure();
                     // A run of failures without a decision: the limits are
                     // read before each decision, so read them here too.
-                    if let Some(reason) = self.stop_between_decisions() {
+                    if let Some(reason) =
+                        super::engine::stop_now(&self.options.limits, self.started)
+                    {
                         return Err(reason);
                     }
                 }
@@ -648,7 +650,7 @@ impl<'m> Solver<'m> {
             decisions,
         };
         // The time limit and the user's cancellation, read while the
-        // analysis runs (see `stop_between_decisions`).
+        // analysis runs (see `stop_now`).
         let (limits, started) = (&self.options.limits, self.started);
         let stop = || super::engine::stop_now(limits, started);
         analyzer.analyze(&view, learned, &stop)?;

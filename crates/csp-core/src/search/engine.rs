@@ -62,6 +62,10 @@ struct Clock {
 
 /// Whether `limits` stop a run started at `started` now: the user's
 /// cancellation or the time limit (the node limit is counted at decisions).
+/// Read at once, not on the clock's schedule: for work between two
+/// decisions that can take long, such as a run of conflicts while
+/// learning, each of which costs an analysis far dearer than a read of the
+/// clock.
 pub(super) fn stop_now(limits: &super::options::Limits, started: Instant) -> Option<StopReason> {
     if limits
         .cancel
@@ -970,14 +974,6 @@ impl<'m> Solver<'m> {
             Objective::Maximize(var) => ctx.set_min(var, i64::from(best) + 1),
         };
         changed.map(|_| ())
-    }
-
-    /// The time limit or the user's cancellation, read at once (not on
-    /// the clock's schedule): for work between two decisions that can take
-    /// long, such as a run of conflicts while learning, each of which costs
-    /// an analysis far dearer than a read of the clock.
-    pub(super) fn stop_between_decisions(&self) -> Option<StopReason> {
-        stop_now(&self.options.limits, self.started)
     }
 
     pub(super) fn limit_hit(&mut self) -> Option<StopReason> {
