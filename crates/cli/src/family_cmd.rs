@@ -15,7 +15,7 @@ use crate::args::{
 use crate::batch::{self, Tally};
 use crate::common::{clock_seed, usage};
 use crate::convert::{convert_records, failed, load};
-use crate::framing::{Block, Extent, Record, RecordShape, Vote, is_blank, vote};
+use crate::framing::{Block, Comments, Extent, Record, RecordShape, Vote, is_blank, vote};
 use crate::input::read_file_records;
 use crate::output::{Io, Layout, Printer};
 use csp_core::{Limits, SolveOutcome, Stats};
@@ -30,7 +30,15 @@ pub(crate) fn shape(info: &FamilyInfo) -> RecordShape {
     match info.shape {
         gridcsp_puzzles::RecordShape::Header { lines, one_line } => RecordShape::LineOrBlock {
             is_line: one_line,
-            block: header_block(lines),
+            block: header_block(lines, Comments::End),
+        },
+        gridcsp_puzzles::RecordShape::HeaderHashRows {
+            lines,
+            one_line,
+            is_row,
+        } => RecordShape::LineOrBlock {
+            is_line: one_line,
+            block: header_block(lines, Comments::EndUnless(is_row)),
         },
         // Game IDs and grids, whatever the subcommand (`hint` included).
         _ if info.name == "futoshiki" => futoshiki_shape(),
@@ -48,7 +56,7 @@ pub(crate) fn futoshiki_shape() -> RecordShape {
         is_line: |line| line.contains([':', ',']),
         block: Block {
             extent: Box::new(grid_extent),
-            comments_end: true,
+            comments: Comments::End,
             ignorable: |_| false,
         },
     }
@@ -111,8 +119,9 @@ fn grid_extent(lines: &[&str]) -> Extent {
 
 /// A block of a header line and the number of lines `after(header)` says;
 /// an empty line ends it early (a damaged record), and a header that says
-/// nothing makes it end at the next empty line.
-fn header_block(after: fn(&str) -> Option<usize>) -> Block {
+/// nothing makes it end at the next empty line. `comments`: what a line
+/// starting with `#` inside it is.
+fn header_block(after: fn(&str) -> Option<usize>, comments: Comments) -> Block {
     Block {
         extent: Box::new(move |lines: &[&str]| {
             let k = lines.len();
@@ -125,7 +134,7 @@ fn header_block(after: fn(&str) -> Option<usize>) -> Block {
                 Some(_) => Extent::More,
             }
         }),
-        comments_end: true,
+        comments,
         ignorable: |_| false,
     }
 }
@@ -133,9 +142,10 @@ fn header_block(after: fn(&str) -> Option<usize>) -> Block {
 /// Solutions as `solve` writes them: a header line whose first number is
 /// the number of rows that follow.
 fn solution_shape() -> RecordShape {
-    RecordShape::Block(header_block(|header| {
-        header.split_whitespace().next()?.parse().ok()
-    }))
+    RecordShape::Block(header_block(
+        |header| header.split_whitespace().next()?.parse().ok(),
+        Comments::End,
+    ))
 }
 
 pub(crate) fn limits(args: &LimitArgs) -> Limits {

@@ -54,7 +54,7 @@
 //!             Some(_) => Extent::More,
 //!         }
 //!     }),
-//!     comments_end: true,
+//!     comments: Comments::End,
 //!     ignorable: |_| false,
 //! })
 //! ```
@@ -199,19 +199,39 @@ pub(crate) type ExtentFn = dyn Fn(&[&str]) -> Extent + Send + Sync;
 pub(crate) struct Block {
     /// Where the record ends, from its lines so far.
     pub(crate) extent: Box<ExtentFn>,
-    /// Whether a comment line inside the block ends it (and is then a
-    /// comment before what follows). True for formats none of whose lines
-    /// can start with `#`; a format with `#` cells says false.
-    pub(crate) comments_end: bool,
+    /// What a line starting with `#` inside the block is.
+    pub(crate) comments: Comments,
     /// Lines that carry nothing of a puzzle, skipped between records like
     /// blank lines (inside a record they are the extent function's to read).
     pub(crate) ignorable: fn(&str) -> bool,
 }
 
+/// What a line starting with `#` is inside a block.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Comments {
+    /// A comment: it ends the block and is a comment before what follows.
+    /// For formats none of whose lines can start with `#`.
+    End,
+    /// One of the block's lines when the function, given the block's
+    /// first line and this one, says it can be; a comment that ends the
+    /// block otherwise (a format whose rows may start with a `#` cell).
+    EndUnless(fn(first: &str, line: &str) -> bool),
+}
+
+impl Comments {
+    /// Whether `line` ends a block whose first line is `first`.
+    fn end(self, first: &str, line: &str) -> bool {
+        match self {
+            Comments::End => is_comment(line),
+            Comments::EndUnless(is_line) => is_comment(line) && !is_line(first, line),
+        }
+    }
+}
+
 impl std::fmt::Debug for Block {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Block")
-            .field("comments_end", &self.comments_end)
+            .field("comments", &self.comments)
             .finish_non_exhaustive()
     }
 }
@@ -438,7 +458,9 @@ impl<'s> Framer<'s> {
         };
         if line.plain() {
             let to_empty_line = self.open.as_ref().is_some_and(|o| o.to_empty_line);
-            if shape.ends_block(&line.text) || (block.comments_end && is_comment(&line.text)) {
+            let first = self.open.as_ref().and_then(|o| o.lines.first());
+            let first = first.map_or("", |l| l.text.as_str());
+            if shape.ends_block(&line.text) || block.comments.end(first, &line.text) {
                 self.close(out);
                 self.between(line, out);
                 return;
@@ -619,7 +641,7 @@ mod tests {
                     Some(_) => Extent::More,
                 }
             }),
-            comments_end: true,
+            comments: Comments::End,
             ignorable: |_| false,
         })
     }
@@ -680,7 +702,7 @@ mod tests {
                 [a, b, ..] if a == b => Extent::Cut(2),
                 _ => Extent::Cut(1),
             }),
-            comments_end: true,
+            comments: Comments::End,
             ignorable: |_| false,
         });
         let got = frame(&shape, "a\na\nb\nc\nc\nd");
@@ -696,7 +718,7 @@ mod tests {
             is_line: |l| l.contains(':'),
             block: Block {
                 extent: Box::new(|_: &[&str]| Extent::ToEmptyLine),
-                comments_end: true,
+                comments: Comments::End,
                 ignorable: |_| false,
             },
         };
@@ -707,16 +729,18 @@ mod tests {
         );
         assert_eq!(got[1].form, Form::Line);
         assert_eq!(got[3].comment.as_deref(), Some("# next"));
-        // A format with `#` cells keeps such lines in its blocks.
+        // A format with `#` cells keeps such lines in its blocks when they
+        // can be its rows; any other `#` line still ends the block.
         let shape = RecordShape::Block(Block {
             extent: Box::new(|_: &[&str]| Extent::ToEmptyLine),
-            comments_end: false,
+            comments: Comments::EndUnless(|first, line| {
+                line.len() == first.len() && line.chars().all(|c| c == '#' || c == '.')
+            }),
             ignorable: |_| false,
         });
-        assert_eq!(
-            starts(&frame(&shape, "a\n#.#\n\nb")),
-            vec![(1, "a\n#.#"), (4, "b")]
-        );
+        let got = frame(&shape, "a.#\n#.#\n# next\nb\n\nc");
+        assert_eq!(starts(&got), vec![(1, "a.#\n#.#"), (4, "b"), (6, "c")]);
+        assert_eq!(got[1].comment.as_deref(), Some("# next"));
     }
 
     #[test]
@@ -729,7 +753,7 @@ mod tests {
                     Extent::More
                 }
             }),
-            comments_end: true,
+            comments: Comments::End,
             ignorable: |l| l.trim_matches('-').is_empty(),
         });
         let got = frame(&shape, "---\na\n---\nb\n---\nc\nd\ne");
@@ -772,7 +796,7 @@ mod tests {
     fn records_over_the_size_limits_are_cut_and_flagged() {
         let shape = RecordShape::Block(Block {
             extent: Box::new(|_: &[&str]| Extent::More),
-            comments_end: true,
+            comments: Comments::End,
             ignorable: |_| false,
         });
         let mut text = "x\n".repeat(MAX_RECORD_LINES + 10);

@@ -95,7 +95,11 @@ impl Family {
     fn new(name: &'static str) -> Family {
         let family = gridcsp_puzzles::family(name).expect("a registered family");
         let info = family.info();
-        let RecordShape::Header { lines, one_line } = info.shape else {
+        let (RecordShape::Header { lines, one_line }
+        | RecordShape::HeaderHashRows {
+            lines, one_line, ..
+        }) = info.shape
+        else {
             panic!("{name}: the generic families have header records");
         };
         let (rows, cols) = info.default_size;

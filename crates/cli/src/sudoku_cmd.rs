@@ -24,7 +24,7 @@ use crate::args::{
 use crate::batch::{self, Tally};
 use crate::common::{clock_seed, conflict_line, search_options, usage};
 use crate::family_cmd::{self, Ask, Dialect};
-use crate::framing::{Block, Extent, Form, Record, RecordShape, Vote, is_blank, vote};
+use crate::framing::{Block, Comments, Extent, Form, Record, RecordShape, Vote, is_blank, vote};
 use crate::output::{Io, Layout, Printer};
 use csp_core::SearchOptions;
 use gridcsp_puzzles::families::sudoku::Sudoku;
@@ -191,7 +191,7 @@ impl Dialect for Words {
 pub(crate) fn shape(grid: bool, size: Option<usize>) -> RecordShape {
     let block = |ignorable: fn(&str) -> bool| Block {
         extent: Box::new(move |lines: &[&str]| grid_extent(lines, size)),
-        comments_end: true,
+        comments: Comments::End,
         ignorable,
     };
     if grid {

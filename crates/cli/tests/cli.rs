@@ -1497,3 +1497,23 @@ fn sudoku_and_futoshiki_give_hints_like_every_family() {
     assert_eq!(subcommands("sudoku"), kakuro);
     assert_eq!(subcommands("futoshiki"), kakuro);
 }
+
+/// janko.at's Star Battle 11 marks holes with `#`, some at the start of a
+/// row: within the rows its header announces, such a line is a row, not a
+/// comment (which cut the record short and read the rest as two more
+/// broken records). Comment lines before and between records stay
+/// comments.
+#[test]
+fn star_battle_rows_may_start_with_a_hash_hole() {
+    let puzzle = "10 10 2\n1 1 1 # 2 2 2 3 # 3\n# 1 1 1 2 # 2 3 3 3\n\
+                  4 4 # 1 2 2 2 # 3 3\n4 5 5 1 # 8 8 8 8 #\n4 # 5 5 5 8 # 8 8 8\n\
+                  4 4 5 # 7 7 7 7 # 8\n# 5 5 5 7 # 9 9 9 8\n6 5 # 7 7 7 9 # 9 9\n\
+                  6 6 6 7 # 11 11 11 9 #\n6 # 6 7 11 11 # 11 9 9\n";
+    let input = format!("# janko.at 11\n{puzzle}# once more\n{puzzle}");
+    let r = gridcsp_with_input(
+        &["star-battle", "count", "--limit", "2", "-"],
+        Some(input.into_bytes()),
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(r.lines(), ["1", "1"]);
+}

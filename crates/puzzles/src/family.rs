@@ -178,6 +178,20 @@ pub enum RecordShape {
         /// Whether a line is a puzzle in a one-line form (a Tatham game ID).
         one_line: fn(&str) -> bool,
     },
+    /// As [`Header`](Self::Header), for a layout whose rows may start
+    /// with `#` (a hole in janko.at's Star Battle): within the lines the
+    /// header announces, a line starting with `#` that `is_row(header,
+    /// line)` accepts is a row; any other ends the record and is a
+    /// comment, as a `#` line is before the header and after the last row.
+    HeaderHashRows {
+        /// Lines after the header, from the header line.
+        lines: fn(&str) -> Option<usize>,
+        /// Whether a line is a puzzle in a one-line form (a Tatham game ID).
+        one_line: fn(&str) -> bool,
+        /// Whether a line starting with `#` can be a row of the grid the
+        /// header line announces.
+        is_row: fn(header: &str, line: &str) -> bool,
+    },
 }
 
 /// A puzzle compiled to a csp-core model, with the map back to its cells.

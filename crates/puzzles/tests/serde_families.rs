@@ -706,6 +706,11 @@ fn records(text: &str, shape: RecordShape) -> Vec<String> {
             RecordShape::Header {
                 lines: after,
                 one_line,
+            }
+            | RecordShape::HeaderHashRows {
+                lines: after,
+                one_line,
+                ..
             } if !one_line(line) => after(line),
             _ => Some(0),
         };

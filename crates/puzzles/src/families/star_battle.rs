@@ -145,14 +145,32 @@ fn record_lines(header: &str) -> Option<usize> {
     }
 }
 
+/// Whether `line` can be a row of the grid `header` announces: as many
+/// tokens as columns, each a region number or a hole.
+fn is_row(header: &str, line: &str) -> bool {
+    let Some(&[_, cols, _]) = header_numbers(header).as_deref() else {
+        return false;
+    };
+    let mut tokens = 0;
+    for t in line.split_whitespace() {
+        let hole = t == "#" || t == "@";
+        if !hole && t.parse::<usize>().is_err() {
+            return false;
+        }
+        tokens += 1;
+    }
+    tokens == cols
+}
+
 static INFO: FamilyInfo = FamilyInfo {
     name: "star-battle",
     title: "Star Battle",
     rules: "Place stars so that every row, column and region holds exactly STARS of them; no two stars touch, not even diagonally.",
     levels: LEVELS,
-    shape: RecordShape::Header {
+    shape: RecordShape::HeaderHashRows {
         lines: record_lines,
         one_line: |_| false,
+        is_row,
     },
     default_size: (8, 8),
 };
