@@ -298,3 +298,76 @@ impl<C: Constraint + ?Sized> Constraint for std::sync::Arc<C> {
         (**self).explain(ctx, what)
     }
 }
+
+/// Read access to the domains: the domains now for a
+/// [`PropagationContext`], the domains just before the change being
+/// explained for an [`ExplainContext`]. A deduction written once over this
+/// trait serves both [`Constraint::propagate`] and [`Constraint::explain`]:
+/// run it again while explaining and it reads the domains it read when it
+/// made the change.
+///
+/// ```
+/// use csp_core::{ReadDomains, VarId};
+///
+/// /// The variables of `vars` fixed to 1.
+/// fn ones(d: &impl ReadDomains, vars: &[VarId]) -> Vec<VarId> {
+///     vars.iter().copied().filter(|&x| d.min(x) == 1).collect()
+/// }
+/// ```
+pub trait ReadDomains {
+    /// Whether `value` is in `var`'s domain.
+    fn contains(&self, var: VarId, value: Value) -> bool;
+    /// `var`'s domain as one word when it has one: the base and the mask
+    /// (bit `i` is the value `base + i`); `None` for a domain over 64 values.
+    fn mask(&self, var: VarId) -> Option<(Value, u64)>;
+    /// The number of values in `var`'s domain.
+    fn size(&self, var: VarId) -> u32;
+    /// `var`'s value, if its domain holds one value.
+    fn value(&self, var: VarId) -> Option<Value>;
+    /// Whether `var`'s domain holds one value.
+    fn is_fixed(&self, var: VarId) -> bool;
+    /// `var`'s smallest value.
+    fn min(&self, var: VarId) -> Value;
+    /// `var`'s largest value.
+    fn max(&self, var: VarId) -> Value;
+}
+
+/// Implements [`ReadDomains`] by the type's inherent methods of the same
+/// names.
+macro_rules! read_domains_by_inherent {
+    ($ty:ty) => {
+        impl ReadDomains for $ty {
+            #[inline]
+            fn contains(&self, var: VarId, value: Value) -> bool {
+                <$ty>::contains(self, var, value)
+            }
+            #[inline]
+            fn mask(&self, var: VarId) -> Option<(Value, u64)> {
+                <$ty>::mask(self, var)
+            }
+            #[inline]
+            fn size(&self, var: VarId) -> u32 {
+                <$ty>::size(self, var)
+            }
+            #[inline]
+            fn value(&self, var: VarId) -> Option<Value> {
+                <$ty>::value(self, var)
+            }
+            #[inline]
+            fn is_fixed(&self, var: VarId) -> bool {
+                <$ty>::is_fixed(self, var)
+            }
+            #[inline]
+            fn min(&self, var: VarId) -> Value {
+                <$ty>::min(self, var)
+            }
+            #[inline]
+            fn max(&self, var: VarId) -> Value {
+                <$ty>::max(self, var)
+            }
+        }
+    };
+}
+
+read_domains_by_inherent!(PropagationContext<'_>);
+read_domains_by_inherent!(ExplainContext<'_>);

@@ -81,7 +81,7 @@ pub mod trace;
 pub mod trail;
 pub mod variable;
 
-pub use constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
+pub use constraint::{Conflict, Constraint, ConstraintId, Events, Priority, ReadDomains};
 pub use constraints::PathsReach;
 pub use constraints::Table;
 pub use constraints::VisibleCount;

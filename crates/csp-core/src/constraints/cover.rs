@@ -103,7 +103,7 @@
 //! `dominosa.c`: "a domino has one placement", "all placements of a
 //! domino overlap this one").
 
-use crate::constraint::{Conflict, Constraint, ConstraintId, Events, Priority};
+use crate::constraint::{Conflict, Constraint, ConstraintId, Events, Priority, ReadDomains};
 use crate::constraints::Literal;
 use crate::error::ModelError;
 use crate::learn::{ExplainContext, Explaining};
@@ -235,22 +235,10 @@ fn truth(d: u64, mask: u64) -> Truth {
 
 /// Where the domains are read from: the solver's now, or an explanation's
 /// moment.
-trait Words {
-    fn word(&self, var: VarId) -> u64;
-}
-
-impl Words for PropagationContext<'_> {
-    #[inline]
-    fn word(&self, var: VarId) -> u64 {
-        self.mask(var).map_or(0, |(_, w)| w)
-    }
-}
-
-impl Words for ExplainContext<'_> {
-    #[inline]
-    fn word(&self, var: VarId) -> u64 {
-        self.mask(var).map_or(0, |(_, w)| w)
-    }
+/// `var`'s domain as one word (a placement's variable is 0/1), 0 if wide.
+#[inline]
+fn word(d: &impl ReadDomains, var: VarId) -> u64 {
+    d.mask(var).map_or(0, |(_, w)| w)
 }
 
 /// The bounds of an item's count: the sum of the smallest and of the
@@ -364,13 +352,13 @@ impl ItemCover {
 
     /// The item's sums under `words` (`grouped`: placements of a variable
     /// together).
-    fn sums(&self, words: &impl Words, item: usize, grouped: bool) -> Sums {
+    fn sums(&self, words: &impl ReadDomains, item: usize, grouped: bool) -> Sums {
         let (a, b) = self.item_range(item);
         let (mut low, mut high) = (0, 0);
         let mut k = a;
         while k < b {
             let e = if grouped { self.group_end(k, b) } else { k + 1 };
-            let d = words.word(self.var_of(self.item_places[k] as usize));
+            let d = word(words, self.var_of(self.item_places[k] as usize));
             let (lo, hi) = self.group_range(k, e, d);
             low += lo;
             high += hi;
@@ -407,7 +395,7 @@ impl ItemCover {
         while k < b {
             let e = if grouped { self.group_end(k, b) } else { k + 1 };
             let var = self.var_of(self.item_places[k] as usize);
-            let d = ctx.word(var);
+            let d = word(ctx, var);
             let (lo, hi) = self.group_range(k, e, d);
             if hi - lo > slack_up.min(slack_down) {
                 changed |= self.narrow(ctx, k, e, var, d, lo, hi, slack_up, slack_down)?;
@@ -469,13 +457,13 @@ impl ItemCover {
     /// true placements).
     fn overlap(
         &self,
-        words: &impl Words,
+        words: &impl ReadDomains,
         p: usize,
         q: usize,
         trues: &dyn Fn(usize) -> u32,
     ) -> bool {
         if self.pvar[p] == self.pvar[q] {
-            let d = words.word(self.var_of(p));
+            let d = word(words, self.var_of(p));
             if d & self.masks[p] & self.masks[q] == 0 {
                 return true;
             }
@@ -507,7 +495,7 @@ impl ItemCover {
             *slot = self.item_places[a..b]
                 .iter()
                 .filter(|&&p| {
-                    truth(ctx.word(self.var_of(p as usize)), self.masks[p as usize]) == Truth::True
+                    truth(word(ctx, self.var_of(p as usize)), self.masks[p as usize]) == Truth::True
                 })
                 .count() as u32;
         }
@@ -526,7 +514,7 @@ impl ItemCover {
             buf.truncate(lists);
             let mut t = 0;
             for &p in &self.item_places[a..b] {
-                match truth(ctx.word(self.var_of(p as usize)), self.masks[p as usize]) {
+                match truth(word(ctx, self.var_of(p as usize)), self.masks[p as usize]) {
                     Truth::Open => buf.push(p),
                     Truth::True => t += 1,
                     Truth::False => {}
@@ -563,7 +551,7 @@ impl ItemCover {
                 }
                 // Through p's variable.
                 let v = self.pvar[p] as usize;
-                let d = ctx.word(self.scope[v]);
+                let d = word(ctx, self.scope[v]);
                 for &q in self.on_var(v) {
                     let q = q as usize;
                     if q != p && buf[mark_at + q] != tag && d & self.masks[p] & self.masks[q] == 0 {
@@ -586,7 +574,7 @@ impl ItemCover {
                     continue;
                 }
                 let var = self.var_of(q);
-                if truth(ctx.word(var), self.masks[q]) != Truth::Open {
+                if truth(word(ctx, var), self.masks[q]) != Truth::Open {
                     continue;
                 }
                 ctx.set_rule(rules::OVERLAP);
@@ -613,7 +601,7 @@ impl ItemCover {
             let v = self.pvar[self.item_places[k] as usize];
             if v != skip {
                 let var = self.scope[v as usize];
-                let d = ctx.word(var);
+                let d = word(ctx, var);
                 let (lo, hi) = self.group_range(k, e, d);
                 let group = &self.item_places[k..e];
                 let count = |w: Value| -> u32 {
@@ -661,7 +649,7 @@ impl ItemCover {
                 }
                 let e = self.group_end(k, b);
                 let s = self.sums(ctx, item, true);
-                let d = ctx.word(self.scope[v as usize]);
+                let d = word(ctx, self.scope[v as usize]);
                 let (lo, hi) = self.group_range(k, e, d);
                 let c = self.contribution(k, e, bit);
                 let (min, max) = (self.item_min[item], self.item_max[item]);
@@ -684,7 +672,7 @@ impl ItemCover {
         self.item_places[a..b]
             .iter()
             .filter(|&&p| {
-                truth(ctx.word(self.var_of(p as usize)), self.masks[p as usize]) == Truth::True
+                truth(word(ctx, self.var_of(p as usize)), self.masks[p as usize]) == Truth::True
             })
             .count() as u32
     }
@@ -693,7 +681,7 @@ impl ItemCover {
     fn push_overlap_reason(&self, ctx: &mut ExplainContext<'_>, p: usize, q: usize) {
         if self.pvar[p] == self.pvar[q] {
             let var = self.var_of(p);
-            let d = ctx.word(var);
+            let d = word(ctx, var);
             if d & self.masks[p] & self.masks[q] == 0 {
                 let (lp, lq) = (self.lits[p], self.lits[q]);
                 ctx.push_none_of(var, |w| lp.holds(w) && lq.holds(w));
@@ -705,7 +693,7 @@ impl ItemCover {
             let (a, b) = self.item_range(j);
             for &r in &self.item_places[a..b] {
                 let r = r as usize;
-                if truth(ctx.word(self.var_of(r)), self.masks[r]) == Truth::True {
+                if truth(word(ctx, self.var_of(r)), self.masks[r]) == Truth::True {
                     ctx.push(self.lits[r]);
                 }
             }
@@ -715,7 +703,7 @@ impl ItemCover {
     /// Explains that placement `q` was made false by the overlap rule, if
     /// some item accounts for it.
     fn explain_by_overlap(&self, ctx: &mut ExplainContext<'_>, q: usize) -> bool {
-        if truth(ctx.word(self.var_of(q)), self.masks[q]) != Truth::Open {
+        if truth(word(ctx, self.var_of(q)), self.masks[q]) != Truth::Open {
             return false;
         }
         // Candidate items: those of the placements q overlaps.
@@ -746,7 +734,7 @@ impl ItemCover {
                     let mut free = 0u32;
                     for &r in &self.item_places[a..b] {
                         let r = r as usize;
-                        if truth(ctx.word(self.var_of(r)), self.masks[r]) == Truth::Open {
+                        if truth(word(ctx, self.var_of(r)), self.masks[r]) == Truth::Open {
                             open += 1;
                             if !self.overlap(ctx, q, r, &trues) {
                                 free += 1;
@@ -766,7 +754,7 @@ impl ItemCover {
         let (a, b) = self.item_range(item);
         for &r in &self.item_places[a..b] {
             let r = r as usize;
-            match truth(ctx.word(self.var_of(r)), self.masks[r]) {
+            match truth(word(ctx, self.var_of(r)), self.masks[r]) {
                 Truth::False => ctx.push(!self.lits[r]),
                 Truth::Open => self.push_overlap_reason(ctx, q, r),
                 Truth::True => {}

@@ -98,7 +98,7 @@
 //! (articulation points).
 
 use super::areas::{self, Bufs};
-use crate::constraint::{Conflict, Constraint, Events, Priority};
+use crate::constraint::{Conflict, Constraint, Events, Priority, ReadDomains};
 use crate::domain::Domains;
 use crate::error::ModelError;
 use crate::graph::Graph;
@@ -515,7 +515,7 @@ impl RegionSize {
     /// and the room for new ones never reach past the cells that can hold
     /// `v`), so its deductions on a cell are those of the cell's piece alone,
     /// and reading that piece costs its size instead of the grid's.
-    fn piece_sets(&self, ctx: &impl Reads, v: Value, at: usize) -> (Vec<u64>, Vec<u64>) {
+    fn piece_sets(&self, ctx: &impl ReadDomains, v: Value, at: usize) -> (Vec<u64>, Vec<u64>) {
         let mut m = vec![0; self.words];
         let mut f = vec![0; self.words];
         if !ctx.contains(self.cells[at], v) {
@@ -597,7 +597,7 @@ impl RegionSize {
     /// or touching `at`.
     fn areas_reason(
         &self,
-        r: &impl Reads,
+        r: &impl ReadDomains,
         v: Value,
         at: usize,
         touching: bool,
@@ -616,7 +616,7 @@ impl RegionSize {
 
     /// The piece of the cells that can hold `v` around `at`, as literals:
     /// its cells fixed to `v` and the wall of cells around it that cannot.
-    fn piece_reason(&self, r: &impl Reads, v: Value, at: usize, out: &mut Vec<Literal>) {
+    fn piece_reason(&self, r: &impl ReadDomains, v: Value, at: usize, out: &mut Vec<Literal>) {
         let (m, f) = self.piece_sets(r, v, at);
         let piece = self.pieces(&m, &[at]);
         let mut inside = vec![false; self.cells.len()];
@@ -715,31 +715,6 @@ impl RegionSize {
             // `failure_reason`), so it is never asked for later.
             crate::Explaining::Failure => false,
         }
-    }
-}
-
-/// Reading domains: those of the past (an explanation asked later) or
-/// those of now (a reason given with the change).
-trait Reads {
-    fn contains(&self, var: VarId, value: Value) -> bool;
-    fn is_fixed(&self, var: VarId) -> bool;
-}
-
-impl Reads for crate::ExplainContext<'_> {
-    fn contains(&self, var: VarId, value: Value) -> bool {
-        crate::ExplainContext::contains(self, var, value)
-    }
-    fn is_fixed(&self, var: VarId) -> bool {
-        crate::ExplainContext::is_fixed(self, var)
-    }
-}
-
-impl Reads for PropagationContext<'_> {
-    fn contains(&self, var: VarId, value: Value) -> bool {
-        PropagationContext::contains(self, var, value)
-    }
-    fn is_fixed(&self, var: VarId) -> bool {
-        PropagationContext::is_fixed(self, var)
     }
 }
 
