@@ -836,6 +836,47 @@ impl<'a> PropagationContext<'a> {
         }
     }
 
+    /// Removes every value of `var` from `low` to `high` (both included;
+    /// nothing if `low > high`), a word at a time: for wide domains far
+    /// faster than [`retain`](Self::retain) with a range test.
+    pub fn remove_range(&mut self, var: VarId, low: Value, high: Value) -> Result<bool, Conflict> {
+        let result = self.remove_range_now(var, low, high);
+        self.pending = None;
+        result
+    }
+
+    fn remove_range_now(&mut self, var: VarId, low: Value, high: Value) -> Result<bool, Conflict> {
+        let l = self.shared.layout[var.index()];
+        let base = i64::from(l.base);
+        // Bit offsets of the range within the domain's words, clamped.
+        let top = 64 * i64::from(l.words) - 1;
+        let (from, to) = (i64::from(low) - base, i64::from(high) - base);
+        if from > to || to < 0 || from > top {
+            return Ok(false);
+        }
+        let (from, to) = (from.max(0) as u64, to.min(top) as u64);
+        // The bits of word `i` inside the range.
+        let gone = move |i: usize| -> u64 {
+            let (first, last) = (64 * i as u64, 64 * i as u64 + 63);
+            if to < first || from > last {
+                return 0;
+            }
+            let lo = from.max(first) - first;
+            let hi = to.min(last) - first;
+            (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
+        };
+        if l.words == 1 {
+            let old = self.store.words[l.start as usize];
+            let new = old & !gone(0);
+            return if new == old {
+                Ok(false)
+            } else {
+                self.write_single(var, l, old, new)
+            };
+        }
+        self.write_multi(var, l, |i, w| w & !gone(i))
+    }
+
     /// Keeps only the values of `var` for which `keep` returns `true`.
     /// `keep` also receives the current domains, read-only.
     pub fn retain(

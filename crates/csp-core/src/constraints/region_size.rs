@@ -398,7 +398,7 @@ impl RegionSize {
                     // One change per cell (learning reads a domain back
                     // through its changes: one per value would be slow).
                     ctx.set_rule(rules::UNREACHABLE);
-                    ctx.retain(self.cells[x], |_, w| w < from || w > last)?;
+                    ctx.remove_range(self.cells[x], from, last)?;
                 }
             }
             k.bufs.clear(count);
