@@ -506,20 +506,28 @@ impl RegionSize {
     }
 }
 
+/// The cells of a piece of the cells that can hold a value (`m`), and
+/// those of them fixed to it (`f`), as sets of cells.
+struct PieceSets {
+    m: Vec<u64>,
+    f: Vec<u64>,
+}
+
 /// Explanations (for learning: see [`Constraint::explain`]), rebuilt from
 /// the domains of the moment.
 impl RegionSize {
     /// The cells that can hold `v` at the moment in the piece around `at`
     /// (those connected to it, `at` included if it can), and those of them
-    /// fixed to `v`, as sets of cells: the analysis of `v` works piece by piece (an area, its growth
-    /// and the room for new ones never reach past the cells that can hold
-    /// `v`), so its deductions on a cell are those of the cell's piece alone,
-    /// and reading that piece costs its size instead of the grid's.
-    fn piece_sets(&self, ctx: &impl ReadDomains, v: Value, at: usize) -> (Vec<u64>, Vec<u64>) {
+    /// fixed to `v`, as sets of cells: the analysis of `v` works piece by
+    /// piece (an area, its growth and the room for new ones never reach
+    /// past the cells that can hold `v`), so its deductions on a cell are
+    /// those of the cell's piece alone, and reading that piece costs its
+    /// size instead of the grid's.
+    fn piece_sets(&self, ctx: &impl ReadDomains, v: Value, at: usize) -> PieceSets {
         let mut m = vec![0; self.words];
         let mut f = vec![0; self.words];
         if !ctx.contains(self.cells[at], v) {
-            return (m, f);
+            return PieceSets { m, f };
         }
         let mut seen = vec![0; self.words];
         set_bit(&mut seen, at);
@@ -538,22 +546,18 @@ impl RegionSize {
                 }
             }
         }
-        (m, f)
+        PieceSets { m, f }
     }
 
-    /// Runs the analysis of `v` on the cells `m` that can hold it and `f`
-    /// fixed to it until `stop` accepts an action; returns it.
-    fn find_in(
-        &self,
-        (mut m, f): (Vec<u64>, Vec<u64>),
-        v: Value,
-        stop: impl Fn(Action) -> bool,
-    ) -> Option<Action> {
+    /// Runs the analysis of `v` on a piece until `stop` accepts an action;
+    /// returns it.
+    fn find_in(&self, sets: &PieceSets, v: Value, stop: impl Fn(Action) -> bool) -> Option<Action> {
         let n = self.cells.len();
         let mut indices = Vec::new();
         Bufs::init(&mut indices, n);
         indices.resize(areas::BUFFERS * n + 4 * n + 1, 0);
         let mut live = vec![0; self.words];
+        let mut m = sets.m.clone();
         let (bufs, rest) = indices.split_at_mut(areas::BUFFERS * n);
         let (area, rest) = rest.split_at_mut(n);
         let (members, rest) = rest.split_at_mut(n);
@@ -566,92 +570,57 @@ impl RegionSize {
             mark,
             live: &mut live,
         };
-        self.analyse(v, &mut m, &f, &mut k, &mut |a| {
+        self.analyse(v, &mut m, &sets.f, &mut k, &mut |a| {
             if stop(a) { Err(a) } else { Ok(()) }
         })
         .err()
     }
 
-    /// The cells of the pieces of `set` that hold or touch `cell`
-    /// (`touch`: the pieces next to it, without it).
-    fn pieces(&self, set: &[u64], from: &[usize]) -> Vec<usize> {
-        let mut seen = vec![false; self.cells.len()];
-        let mut stack: Vec<usize> = from.iter().copied().filter(|&c| bit(set, c)).collect();
-        for &c in &stack {
-            seen[c] = true;
-        }
-        let mut out = Vec::new();
-        while let Some(c) = stack.pop() {
-            out.push(c);
-            for u in self.graph.neighbours(c) {
-                if !seen[u] && bit(set, u) {
-                    seen[u] = true;
-                    stack.push(u);
-                }
-            }
-        }
-        out
-    }
-
-    /// The literals `cell == v` for each cell of the areas of `v` holding
-    /// or touching `at`.
+    /// The literals `cell == v` for each cell of the areas of `v` (fixed
+    /// cells of the piece `sets`) holding or touching `at`.
     fn areas_reason(
         &self,
-        r: &impl ReadDomains,
+        sets: &PieceSets,
         v: Value,
         at: usize,
         touching: bool,
         out: &mut Vec<Literal>,
     ) {
-        let (_, f) = self.piece_sets(r, v, at);
-        let from: Vec<usize> = if touching {
-            self.graph.neighbours(at).collect()
+        let f = &sets.f;
+        let mut seen = vec![false; self.cells.len()];
+        let mut stack: Vec<usize> = if touching {
+            self.graph.neighbours(at).filter(|&c| bit(f, c)).collect()
         } else {
-            vec![at]
+            [at].into_iter().filter(|&c| bit(f, c)).collect()
         };
-        for c in self.pieces(&f, &from) {
+        for &c in &stack {
+            seen[c] = true;
+        }
+        while let Some(c) = stack.pop() {
             out.push(Literal::eq(self.cells[c], v));
-        }
-    }
-
-    /// The piece of the cells that can hold `v` around `at`, as literals:
-    /// its cells fixed to `v` and the wall of cells around it that cannot.
-    fn piece_reason(&self, r: &impl ReadDomains, v: Value, at: usize, out: &mut Vec<Literal>) {
-        let (m, f) = self.piece_sets(r, v, at);
-        let piece = self.pieces(&m, &[at]);
-        let mut inside = vec![false; self.cells.len()];
-        for &c in &piece {
-            inside[c] = true;
-        }
-        let mut walled = vec![false; self.cells.len()];
-        for &c in &piece {
-            if bit(&f, c) {
-                out.push(Literal::eq(self.cells[c], v));
-            }
             for u in self.graph.neighbours(c) {
-                if !inside[u] && !walled[u] {
-                    walled[u] = true;
-                    out.push(Literal::ne(self.cells[u], v));
+                if !seen[u] && bit(f, u) {
+                    seen[u] = true;
+                    stack.push(u);
                 }
             }
         }
     }
 
-    /// [`areas_reason`](Self::areas_reason), pushed to `ctx`.
-    fn push_areas(&self, ctx: &mut crate::ExplainContext<'_>, v: Value, at: usize, touching: bool) {
-        let mut out = Vec::new();
-        self.areas_reason(ctx, v, at, touching, &mut out);
-        for l in out {
-            ctx.push(l);
-        }
-    }
-
-    /// [`piece_reason`](Self::piece_reason), pushed to `ctx`.
-    fn push_piece(&self, ctx: &mut crate::ExplainContext<'_>, v: Value, at: usize) {
-        let mut out = Vec::new();
-        self.piece_reason(ctx, v, at, &mut out);
-        for l in out {
-            ctx.push(l);
+    /// The piece `sets` of the cells that can hold `v`, as literals: its
+    /// cells fixed to `v` and the wall of cells around it that cannot.
+    fn piece_reason(&self, sets: &PieceSets, v: Value, out: &mut Vec<Literal>) {
+        let mut walled = vec![0; self.words];
+        for c in ones(&sets.m) {
+            if bit(&sets.f, c) {
+                out.push(Literal::eq(self.cells[c], v));
+            }
+            for u in self.graph.neighbours(c) {
+                if !bit(&sets.m, u) && !bit(&walled, u) {
+                    set_bit(&mut walled, u);
+                    out.push(Literal::ne(self.cells[u], v));
+                }
+            }
         }
     }
 
@@ -666,10 +635,11 @@ impl RegionSize {
         rule: &'static str,
     ) -> Vec<Literal> {
         let mut out = Vec::new();
+        let sets = self.piece_sets(ctx, v, cell);
         if rule == rules::TOO_BIG {
-            self.areas_reason(ctx, v, cell, false, &mut out);
+            self.areas_reason(&sets, v, cell, false, &mut out);
         } else {
-            self.piece_reason(ctx, v, cell, &mut out);
+            self.piece_reason(&sets, v, &mut out);
         }
         out
     }
@@ -681,31 +651,39 @@ impl RegionSize {
                     return false;
                 };
                 let x = self.by_var[k].1;
+                let mut out = Vec::new();
                 // The value's own analysis removed it (that of the cell's
                 // piece: see `piece_sets`) ...
                 let sets = self.piece_sets(ctx, value, x);
-                if let Some(a) =
-                    self.find_in(sets, value, |a| matches!(a, Action::Remove(c, _) if c == x))
-                {
+                if let Some(a) = self.find_in(
+                    &sets,
+                    value,
+                    |a| matches!(a, Action::Remove(c, _) if c == x),
+                ) {
                     if a == Action::Remove(x, rules::TOO_BIG) {
-                        self.push_areas(ctx, value, x, true);
+                        self.areas_reason(&sets, value, x, true, &mut out);
                     } else {
-                        self.push_piece(ctx, value, x);
+                        self.piece_reason(&sets, value, &mut out);
                     }
+                    out.into_iter().for_each(|l| ctx.push(l));
                     return true;
                 }
                 // ... or another value's fixed the cell (a value with an
-                // area: "only way" grows areas).
+                // area: "only way" grows areas). That value is the cell's
+                // value now, if it has one (domains only shrink): try it
+                // first.
+                let now = ctx.value_now(var).filter(|&v| v != value);
                 let others: Vec<Value> = (ctx.min(var)..=ctx.max(var))
-                    .filter(|&v| v != value && ctx.contains(var, v))
+                    .filter(|&v| v != value && Some(v) != now && ctx.contains(var, v))
                     .collect();
-                for v in others {
+                for v in now.into_iter().chain(others) {
                     let sets = self.piece_sets(ctx, v, x);
                     if self
-                        .find_in(sets, v, |a| a == Action::Fix(x, rules::ONLY_WAY))
+                        .find_in(&sets, v, |a| a == Action::Fix(x, rules::ONLY_WAY))
                         .is_some()
                     {
-                        self.push_piece(ctx, v, x);
+                        self.piece_reason(&sets, v, &mut out);
+                        out.into_iter().for_each(|l| ctx.push(l));
                         return true;
                     }
                 }

@@ -148,6 +148,18 @@ impl ExplainContext<'_> {
         found
     }
 
+    /// `var`'s value now, at the end of the trail (not at the time of the
+    /// change explained), if it has one value: domains only shrink, so a
+    /// change that fixed `var` fixed it to this value.
+    pub(crate) fn value_now(&self, var: VarId) -> Option<Value> {
+        crate::domain::Domains {
+            words: self.words,
+            layout: self.layout,
+            model: self.model,
+        }
+        .value(var)
+    }
+
     /// `var`'s smallest value.
     pub fn min(&self, var: VarId) -> Value {
         let l = self.layout[var.index()];
