@@ -126,6 +126,13 @@ impl ExplainContext<'_> {
     /// `var`'s value, if it had one value.
     pub fn value(&self, var: VarId) -> Option<Value> {
         let l = self.layout[var.index()];
+        let e = self.recorder.last[var.index()];
+        if e != NONE && e >= self.time && self.words[l.range()].iter().any(|&w| w != 0) {
+            // A change since removed a value and left at least one: the
+            // domain then held two or more. (Without this, a wide domain
+            // is rebuilt word by word through its changes.)
+            return None;
+        }
         if l.words == 1 {
             let w = self.word(var, 0);
             return w
