@@ -144,3 +144,104 @@ fn a_long_conflict_analysis_stops_at_the_cancellation() {
     );
     assert!(explained > 1, "the analysis ran");
 }
+
+/// `p = 1` removes 0 from each of `a1..an` (values 0 to 2; each removal
+/// explained lazily by `p = 1`); `q = 1` with no `a` at 0 fails. The
+/// failure's analysis has one literal at its level (`q`) and `n` below it
+/// (`a != 0`), each of which the minimisation explains. The first of
+/// those explanations raises the cancellation flag.
+#[derive(Debug)]
+struct ManyBelow {
+    vars: Vec<VarId>, // p, a1..an, q
+    flag: Arc<AtomicBool>,
+    explained: AtomicUsize,
+}
+
+impl ManyBelow {
+    fn p(&self) -> VarId {
+        self.vars[0]
+    }
+    fn q(&self) -> VarId {
+        self.vars[self.vars.len() - 1]
+    }
+    fn a(&self) -> &[VarId] {
+        &self.vars[1..self.vars.len() - 1]
+    }
+}
+
+impl Constraint for ManyBelow {
+    fn scope(&self) -> &[VarId] {
+        &self.vars
+    }
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        let (p, q) = (values[0], values[values.len() - 1]);
+        let none = values[1..values.len() - 1].iter().all(|&a| a != 0);
+        (p == 0 || none) && !(q == 1 && none)
+    }
+    fn propagate(&self, ctx: &mut PropagationContext<'_>) -> Result<(), Conflict> {
+        if ctx.value(self.p()) == Some(1) {
+            for &a in self.a() {
+                ctx.remove(a, 0)?;
+            }
+        }
+        if ctx.value(self.q()) == Some(1) && self.a().iter().all(|&a| !ctx.contains(a, 0)) {
+            return Err(ctx.conflict());
+        }
+        Ok(())
+    }
+    fn explain(&self, ctx: &mut ExplainContext<'_>, what: Explaining) {
+        self.explained.fetch_add(1, Ordering::Relaxed);
+        match what {
+            Explaining::Removal { .. } => {
+                self.flag.store(true, Ordering::Relaxed);
+                ctx.push(Literal::eq(self.p(), 1));
+            }
+            _ => {
+                ctx.push(Literal::eq(self.q(), 1));
+                for &a in self.a() {
+                    ctx.push(Literal::ne(a, 0));
+                }
+            }
+        }
+    }
+}
+
+/// The minimisation of a learned clause explains each literal below the
+/// conflict level, and read no limit: on a 20x36 Fillomino it ran 300-440
+/// ms past a time limit. It now reads the limits every 16 literals too.
+#[test]
+fn a_long_clause_minimisation_stops_at_the_cancellation() {
+    let n = 1000;
+    let mut m = Model::new();
+    let p = m.new_bool().unwrap();
+    let mut vars = vec![p];
+    vars.extend(m.new_vars(n, 0..=2).unwrap());
+    vars.push(m.new_bool().unwrap());
+    let flag = Arc::new(AtomicBool::new(false));
+    let below = Arc::new(ManyBelow {
+        vars,
+        flag: flag.clone(),
+        explained: AtomicUsize::new(0),
+    });
+    m.add(below.clone()).unwrap();
+    let options = SearchOptions::default()
+        .with_learning(Learning::On)
+        .with_variable_order(VariableOrder::Input)
+        .with_value_order(ValueOrder::Descending)
+        .with_cancel_flag(flag);
+    let mut solver = Solver::with_options(&m, options);
+    // (A search not cancelled would stop at the third solution.)
+    let outcome = solver.count(Some(3));
+    assert_eq!(
+        outcome.status,
+        SearchStatus::Stopped(StopReason::Cancelled),
+        "{outcome:?}"
+    );
+    let explained = below.explained.load(Ordering::Relaxed);
+    // Without the check: the failure and all n literals below it.
+    assert!(
+        explained <= 2 * 16,
+        "{explained} explanations after the cancellation"
+    );
+    assert!(explained > 1, "the minimisation ran");
+}

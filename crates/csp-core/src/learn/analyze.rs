@@ -277,9 +277,16 @@ impl Analyzer {
             out.lits.push(view.space.negate(uip));
         }
 
-        // Minimise: drop a lower literal whose reason is all in the clause.
+        // Minimise: drop a lower literal whose reason is all in the clause
+        // (an explanation each: the limits are read here too).
         let lower = std::mem::take(&mut self.lower);
-        for &lit in &lower {
+        for (k, &lit) in lower.iter().enumerate() {
+            if (k + 1) % Self::CHECK_EVERY as usize == 0 {
+                if let Some(reason) = stop() {
+                    self.lower = lower;
+                    return Err(reason);
+                }
+            }
             if !self.redundant(view, lit) {
                 out.lits.push(view.space.negate(lit));
             }
