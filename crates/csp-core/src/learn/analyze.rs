@@ -112,6 +112,18 @@ impl View<'_> {
             }
             return None;
         }
+        if lit.kind == Kind::Ne {
+            // One value: only its word is read.
+            let (w, bit) = ((lit.bit / 64) as usize, 1u64 << (lit.bit % 64));
+            while e != NONE {
+                let ev = &rec.events[e as usize];
+                if ev.removed_in(&rec.masks, w) & bit != 0 {
+                    return Some(e);
+                }
+                e = ev.prev;
+            }
+            return None;
+        }
         while e != NONE {
             let ev = &rec.events[e as usize];
             let mut hit = false;

@@ -107,7 +107,9 @@ impl ExplainContext<'_> {
         if off < 0 || off >= 64 * i64::from(l.words) {
             return false;
         }
-        self.word(var, (off / 64) as usize) & (1 << (off % 64)) != 0
+        let (i, bit) = ((off / 64) as usize, 1 << (off % 64));
+        // Domains only shrink: a value there now was there then.
+        self.words[l.start as usize + i] & bit != 0 || self.word(var, i) & bit != 0
     }
 
     /// The number of values `var` had.
