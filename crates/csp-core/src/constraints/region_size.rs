@@ -669,14 +669,10 @@ impl RegionSize {
                     return true;
                 }
                 // ... or another value's fixed the cell (a value with an
-                // area: "only way" grows areas). That value is the cell's
-                // value now, if it has one (domains only shrink): try it
-                // first.
-                let now = ctx.value_now(var).filter(|&v| v != value);
-                let others: Vec<Value> = (ctx.min(var)..=ctx.max(var))
-                    .filter(|&v| v != value && Some(v) != now && ctx.contains(var, v))
-                    .collect();
-                for v in now.into_iter().chain(others) {
+                // area: "only way" grows areas). Domains only shrink, so
+                // that value is the cell's value now: a cell not fixed now
+                // was not fixed by any (bounded work: two analyses at most).
+                if let Some(v) = ctx.value_now(var).filter(|&v| v != value) {
                     let sets = self.piece_sets(ctx, v, x);
                     if self
                         .find_in(&sets, v, |a| a == Action::Fix(x, rules::ONLY_WAY))
