@@ -124,20 +124,26 @@ fn a_long_conflict_analysis_stops_at_the_cancellation() {
         explained: AtomicUsize::new(0),
     });
     m.add(chains.clone()).unwrap();
+    // Without the check: all 2n links and the failure.
+    count_until_cancelled(&m, flag, &chains.explained);
+}
+
+/// Counts (at most 3) the solutions of `m` with learning on, in input
+/// order, 1 first, and checks that the search stops at the cancellation
+/// `flag` within two rounds of 16 `explained` explanations after it.
+fn count_until_cancelled(m: &Model, flag: Arc<AtomicBool>, explained: &AtomicUsize) {
     let options = SearchOptions::default()
         .with_learning(Learning::On)
         .with_variable_order(VariableOrder::Input)
         .with_value_order(ValueOrder::Descending)
         .with_cancel_flag(flag);
-    let mut solver = Solver::with_options(&m, options);
-    let outcome = solver.count(None);
+    let outcome = Solver::with_options(m, options).count(Some(3));
     assert_eq!(
         outcome.status,
         SearchStatus::Stopped(StopReason::Cancelled),
         "{outcome:?}"
     );
-    let explained = chains.explained.load(Ordering::Relaxed);
-    // Without the check: all 2n links and the failure.
+    let explained = explained.load(Ordering::Relaxed);
     assert!(
         explained <= 2 * 16,
         "{explained} explanations after the cancellation"
@@ -224,24 +230,6 @@ fn a_long_clause_minimisation_stops_at_the_cancellation() {
         explained: AtomicUsize::new(0),
     });
     m.add(below.clone()).unwrap();
-    let options = SearchOptions::default()
-        .with_learning(Learning::On)
-        .with_variable_order(VariableOrder::Input)
-        .with_value_order(ValueOrder::Descending)
-        .with_cancel_flag(flag);
-    let mut solver = Solver::with_options(&m, options);
-    // (A search not cancelled would stop at the third solution.)
-    let outcome = solver.count(Some(3));
-    assert_eq!(
-        outcome.status,
-        SearchStatus::Stopped(StopReason::Cancelled),
-        "{outcome:?}"
-    );
-    let explained = below.explained.load(Ordering::Relaxed);
     // Without the check: the failure and all n literals below it.
-    assert!(
-        explained <= 2 * 16,
-        "{explained} explanations after the cancellation"
-    );
-    assert!(explained > 1, "the minimisation ran");
+    count_until_cancelled(&m, flag, &below.explained);
 }
