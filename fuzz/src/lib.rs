@@ -15,7 +15,7 @@ use std::sync::Arc;
 #[allow(dead_code, reason = "the CLI's module; the fuzzer uses part of it")]
 mod framing;
 
-use framing::{Block, Extent, Form, Framer, Line, MAX_LINE, Record, RecordShape, is_blank};
+use framing::{Block, Comments, Extent, Form, Framer, Line, MAX_LINE, Record, RecordShape, is_blank};
 
 /// A family's text (layout or one-line form): whatever `load` accepts
 /// must write a text that loads again to the same text, and its game ID
@@ -128,14 +128,22 @@ fn family_shape(info: &gridcsp_puzzles::FamilyInfo) -> RecordShape {
     match info.shape {
         gridcsp_puzzles::RecordShape::Header { lines, one_line } => RecordShape::LineOrBlock {
             is_line: one_line,
-            block: header_block(lines),
+            block: header_block(lines, Comments::End),
+        },
+        gridcsp_puzzles::RecordShape::HeaderHashRows {
+            lines,
+            one_line,
+            is_row,
+        } => RecordShape::LineOrBlock {
+            is_line: one_line,
+            block: header_block(lines, Comments::EndUnless(is_row)),
         },
         _ => RecordShape::Line,
     }
 }
 
 /// `family_cmd::header_block`.
-fn header_block(after: fn(&str) -> Option<usize>) -> Block {
+fn header_block(after: fn(&str) -> Option<usize>, comments: Comments) -> Block {
     Block {
         extent: Box::new(move |lines: &[&str]| {
             let k = lines.len();
@@ -148,7 +156,7 @@ fn header_block(after: fn(&str) -> Option<usize>) -> Block {
                 Some(_) => Extent::More,
             }
         }),
-        comments_end: true,
+        comments,
         ignorable: |_| false,
     }
 }
