@@ -15,7 +15,7 @@ use std::sync::Arc;
 #[allow(dead_code, reason = "the CLI's module; the fuzzer uses part of it")]
 mod framing;
 
-use framing::{Block, Comments, Extent, Form, Framer, Line, MAX_LINE, Record, RecordShape, is_blank};
+use framing::{Comments, Form, Framer, Line, MAX_LINE, Record, RecordShape, header_block};
 
 /// A family's text (layout or one-line form): whatever `load` accepts
 /// must write a text that loads again to the same text, and its game ID
@@ -139,25 +139,6 @@ fn family_shape(info: &gridcsp_puzzles::FamilyInfo) -> RecordShape {
             block: header_block(lines, Comments::EndUnless(is_row)),
         },
         _ => RecordShape::Line,
-    }
-}
-
-/// `family_cmd::header_block`.
-fn header_block(after: fn(&str) -> Option<usize>, comments: Comments) -> Block {
-    Block {
-        extent: Box::new(move |lines: &[&str]| {
-            let k = lines.len();
-            if k > 1 && is_blank(lines[k - 1]) {
-                return Extent::Cut(k - 1);
-            }
-            match after(lines[0]) {
-                None => Extent::ToEmptyLine,
-                Some(n) if k > n => Extent::Cut(n + 1),
-                Some(_) => Extent::More,
-            }
-        }),
-        comments,
-        ignorable: |_| false,
     }
 }
 

@@ -15,7 +15,9 @@ use crate::args::{
 use crate::batch::{self, Tally};
 use crate::common::{clock_seed, usage};
 use crate::convert::{convert_records, failed, load};
-use crate::framing::{Block, Comments, Extent, Record, RecordShape, Vote, is_blank, vote};
+use crate::framing::{
+    Block, Comments, Extent, Record, RecordShape, Vote, header_block, is_blank, vote,
+};
 use crate::input::read_file_records;
 use crate::output::{Io, Layout, Printer};
 use csp_core::{Limits, SolveOutcome, Stats};
@@ -114,28 +116,6 @@ fn grid_extent(lines: &[&str]) -> Extent {
         Extent::Cut(w)
     } else {
         Extent::More
-    }
-}
-
-/// A block of a header line and the number of lines `after(header)` says;
-/// an empty line ends it early (a damaged record), and a header that says
-/// nothing makes it end at the next empty line. `comments`: what a line
-/// starting with `#` inside it is.
-fn header_block(after: fn(&str) -> Option<usize>, comments: Comments) -> Block {
-    Block {
-        extent: Box::new(move |lines: &[&str]| {
-            let k = lines.len();
-            if k > 1 && is_blank(lines[k - 1]) {
-                return Extent::Cut(k - 1);
-            }
-            match after(lines[0]) {
-                None => Extent::ToEmptyLine,
-                Some(n) if k > n => Extent::Cut(n + 1),
-                Some(_) => Extent::More,
-            }
-        }),
-        comments,
-        ignorable: |_| false,
     }
 }
 

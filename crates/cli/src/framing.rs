@@ -236,6 +236,28 @@ impl std::fmt::Debug for Block {
     }
 }
 
+/// A block of a header line and the number of lines `after(header)` says;
+/// an empty line ends it early (a damaged record), and a header that says
+/// nothing makes it end at the next empty line. `comments`: what a line
+/// starting with `#` inside it is.
+pub(crate) fn header_block(after: fn(&str) -> Option<usize>, comments: Comments) -> Block {
+    Block {
+        extent: Box::new(move |lines: &[&str]| {
+            let k = lines.len();
+            if k > 1 && is_blank(lines[k - 1]) {
+                return Extent::Cut(k - 1);
+            }
+            match after(lines[0]) {
+                None => Extent::ToEmptyLine,
+                Some(n) if k > n => Extent::Cut(n + 1),
+                Some(_) => Extent::More,
+            }
+        }),
+        comments,
+        ignorable: |_| false,
+    }
+}
+
 /// What a family's records look like: all the framer needs to know.
 #[derive(Debug)]
 pub(crate) enum RecordShape {
