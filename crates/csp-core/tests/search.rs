@@ -309,6 +309,62 @@ fn cancel_flag_raised_before_the_run() {
     );
 }
 
+/// `x < y` and `y < x` over 0..=20,000: each run of one of the two
+/// lowers the maxima by two or so, so the root fixpoint takes about
+/// 10,000 propagator runs before it fails.
+fn ping_pong() -> Model {
+    let mut model = Model::new();
+    let x = model.new_var(0..=20_000).unwrap();
+    let y = model.new_var(0..=20_000).unwrap();
+    model.less_than(x, y).unwrap();
+    model.less_than(y, x).unwrap();
+    model
+}
+
+/// The limits were read only between decisions, so one long propagation
+/// fixpoint (the root of a large grid) ran to its end whatever they said.
+/// The fixpoint now reads them every 64 propagator runs.
+#[test]
+fn a_long_fixpoint_stops_at_the_limits() {
+    let model = ping_pong();
+    let mut free = Solver::new(&model);
+    assert_eq!(free.solve(), SolveOutcome::Unsatisfiable);
+    assert!(free.stats().propagations > 5_000, "{:?}", free.stats());
+    let flag = Arc::new(AtomicBool::new(true));
+    for (options, reason) in [
+        (
+            SearchOptions::default().with_cancel_flag(flag),
+            StopReason::Cancelled,
+        ),
+        (
+            SearchOptions::default().with_time_limit(Duration::ZERO),
+            StopReason::TimeLimit,
+        ),
+    ] {
+        for learning in [false, true] {
+            let options = if learning {
+                options.clone().learning()
+            } else {
+                options.clone()
+            };
+            let mut solver = Solver::with_options(&model, options);
+            assert_eq!(solver.solve(), SolveOutcome::Stopped(reason));
+            assert!(solver.stats().propagations <= 64, "{:?}", solver.stats());
+            assert_eq!(
+                solver.count(None).status,
+                SearchStatus::Stopped(reason),
+                "a stopped fixpoint is no failure"
+            );
+        }
+    }
+    // `propagate` gives its caller a fixpoint: it is not cut short.
+    let mut solver = Solver::with_options(
+        &model,
+        SearchOptions::default().with_time_limit(Duration::ZERO),
+    );
+    assert!(solver.propagate().is_err());
+}
+
 #[test]
 fn cancel_flag_raised_from_another_thread_while_solving() {
     let model = pigeons(13); // far more than a minute of search

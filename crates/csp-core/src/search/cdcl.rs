@@ -257,7 +257,7 @@ impl<'m> Solver<'m> {
     pub(super) fn propagate_learning(&mut self) -> Result<(), Conflict> {
         loop {
             self.propagate_clauses()?;
-            if !self.run_one_constraint()? {
+            if !self.run_one_constraint()? || self.interrupted() {
                 return Ok(());
             }
         }
@@ -436,6 +436,10 @@ impl<'m> Solver<'m> {
                     continue;
                 }
                 Phase::Branch => {}
+            }
+            if let Some(reason) = self.stopping {
+                self.phase = Phase::Done(SearchStatus::Stopped(reason));
+                continue;
             }
             self.restart_if_due();
             let Some((var, value)) = self.select_learning() else {

@@ -82,7 +82,8 @@ pub(super) fn stop_now(limits: &super::options::Limits, started: Instant) -> Opt
 
 impl Clock {
     /// The aimed-for time between two reads: a time limit is overshot by
-    /// about this much (plus the propagation of the node under way).
+    /// about this much (plus the propagator run under way: a fixpoint
+    /// reads the limits itself, see [`Solver::interrupted`]).
     const TARGET: Duration = Duration::from_micros(250);
     /// The most nodes between two reads.
     const MAX_EVERY: u64 = 1 << 16;
@@ -188,6 +189,18 @@ pub struct Solver<'m> {
     clock: Clock,
     /// Whether this run probed at the root already ([`Probing::Root`]).
     pub(super) root_probed: bool,
+    /// Why the run stopped in the middle of a propagation fixpoint (the
+    /// time limit, or the cancellation): set by
+    /// [`propagate_queue`](Self::propagate_queue), read before the next
+    /// decision or leaf. While it is set, the domains are not a fixpoint
+    /// and nothing is concluded from them.
+    pub(super) stopping: Option<StopReason>,
+    /// Whether a propagation fixpoint may stop early at the time limit or
+    /// the cancellation: in the runs that search, not in
+    /// [`propagate`](Self::propagate), whose caller reads the domains.
+    pub(super) interruptible: bool,
+    /// Propagator runs until the next read of the limits in a fixpoint.
+    pub(super) poll: u32,
     /// Whether a probe is propagating (its failures do not weigh on
     /// dom/wdeg: they are not the search's).
     pub(super) probing_now: bool,
@@ -283,6 +296,9 @@ impl<'m> Solver<'m> {
             restart: None,
             clock: Clock::new(),
             root_probed: false,
+            stopping: None,
+            interruptible: true,
+            poll: 0,
             probing_now: false,
             learner: None,
             spare_recorder: None,
@@ -451,7 +467,9 @@ impl<'m> Solver<'m> {
     /// searching. Returns the domains, or the conflict if propagation alone
     /// shows there is no solution.
     pub fn propagate(&mut self) -> Result<Domains<'_>, Conflict> {
+        self.interruptible = false;
         let root = self.start_run();
+        self.interruptible = true;
         self.stamp();
         root.map(|()| self.domains())
     }
@@ -536,6 +554,8 @@ impl<'m> Solver<'m> {
         };
         self.stats = Stats::default();
         self.root_probed = false;
+        self.stopping = None;
+        self.poll = 0;
         self.refuted.clear();
         self.rng = SplitMix64::new(seed_of(&self.options));
         self.store.words.copy_from_slice(&self.initial);
@@ -642,9 +662,40 @@ impl<'m> Solver<'m> {
         }
         while let Some(c) = self.store.queue.pop() {
             self.run_constraint(c)?;
+            if self.interrupted() {
+                return Ok(());
+            }
         }
         Ok(())
     }
+
+    /// Whether the fixpoint under way stops here: every
+    /// [`POLL_EVERY`](Self::POLL_EVERY) propagator runs, the time limit and
+    /// the cancellation are read. On a stop the queue is emptied and
+    /// [`stopping`](Self::stopping) set: the caller returns as if the
+    /// fixpoint were reached, and the search stops before it decides or
+    /// reports anything from the domains.
+    pub(super) fn interrupted(&mut self) -> bool {
+        if self.stopping.is_some() {
+            self.store.queue.clear();
+            return true;
+        }
+        self.poll += 1;
+        if self.poll < Self::POLL_EVERY || !self.interruptible {
+            return false;
+        }
+        self.poll = 0;
+        self.stopping = stop_now(&self.options.limits, self.started);
+        if self.stopping.is_some() {
+            self.store.queue.clear();
+        }
+        self.stopping.is_some()
+    }
+
+    /// Propagator runs between two reads of the limits within a fixpoint:
+    /// a run costs from tens of nanoseconds to, for the global constraints
+    /// of a large grid, a millisecond, and a read about 25 ns.
+    const POLL_EVERY: u32 = 64;
 
     /// Runs constraint `c`'s propagator (on failure: the queue is cleared,
     /// the failure weighed for dom/wdeg and recorded for learning).
@@ -731,6 +782,10 @@ impl<'m> Solver<'m> {
                     continue;
                 }
                 Phase::Branch => {}
+            }
+            if let Some(reason) = self.stopping {
+                self.phase = Phase::Done(SearchStatus::Stopped(reason));
+                continue;
             }
             if self.learning_due() {
                 self.switch_to_learning();

@@ -94,10 +94,16 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Stop after this much wall time. The clock is read before decisions,
     /// about every 0.25 ms of search (the number of nodes between reads
-    /// adapts to their cost), and while learning also after every failure
-    /// and every 16 literals a conflict analysis resolves (an analysis
-    /// can rebuild many costly explanations), so a run overshoots its
-    /// limit by about that, plus the propagation of the node under way.
+    /// adapts to their cost), every 64 propagator runs within one
+    /// propagation fixpoint (the root of a large grid can take long), and
+    /// while learning also after every failure and every 16 literals a
+    /// conflict analysis resolves (an analysis can rebuild many costly
+    /// explanations), so a run overshoots its limit by about that, plus
+    /// the propagator run under way. A run stopped within a fixpoint
+    /// reports nothing from its unfinished domains: no failure, no
+    /// solution. [`Solver::propagate`](crate::Solver::propagate) is the
+    /// exception: it reaches its fixpoint whatever the limits, as its
+    /// caller reads the domains.
     pub time: Option<Duration>,
     /// Stop after this many solutions (for [`Solver::solutions`](crate::Solver::solutions)).
     pub solutions: Option<u64>,
