@@ -18,6 +18,7 @@
 #[path = "support/problems.rs"]
 mod problems;
 
+use csp_core::constraints::islands::ANY_SIZE;
 use csp_core::graph::Graph;
 use csp_core::testing::check_against_brute_force;
 use csp_core::{Model, RelOp, SearchOptions, Solver, Value, VarId};
@@ -476,34 +477,38 @@ fn island_grid() -> impl Strategy<Value = (usize, usize)> {
     (1..=4usize, 1..=4usize).prop_filter("small enough", |(r, c)| r * c <= 12)
 }
 
-/// Random clues (sizes 1-4) and sea cells.
+/// Random clues (sizes 1-4, or unknown: 5) and sea cells.
 fn island_case() -> impl Strategy<Value = IslandCase> {
     island_grid().prop_flat_map(|(rows, cols)| {
         let n = rows * cols;
-        prop::collection::vec(prop::sample::select(vec![0u32, 0, 0, 0, 1, 2, 3, 4, 9]), n).prop_map(
-            move |marks| IslandCase {
-                rows,
-                cols,
-                clues: (0..n)
-                    .filter(|&i| (1..=4).contains(&marks[i]))
-                    .map(|i| (i, marks[i]))
-                    .collect(),
-                sea: (0..n).filter(|&i| marks[i] == 9).collect(),
-            },
+        prop::collection::vec(
+            prop::sample::select(vec![0u32, 0, 0, 0, 1, 2, 3, 4, 5, 9]),
+            n,
         )
+        .prop_map(move |marks| IslandCase {
+            rows,
+            cols,
+            clues: (0..n)
+                .filter(|&i| (1..=5).contains(&marks[i]))
+                .map(|i| (i, if marks[i] == 5 { ANY_SIZE } else { marks[i] }))
+                .collect(),
+            sea: (0..n).filter(|&i| marks[i] == 9).collect(),
+        })
     })
 }
 
 /// Planted: a random shading; each island gets a clue of its size at one
-/// of its cells (the sea may be split, then there is no solution).
+/// of its cells, a quarter of them of unknown size (the sea may be split,
+/// then there is no solution).
 fn planted_island_case() -> impl Strategy<Value = IslandCase> {
     island_grid().prop_flat_map(|(rows, cols)| {
         let n = rows * cols;
         (
             prop::collection::vec(any::<bool>(), n),
             prop::collection::vec(any::<prop::sample::Index>(), n),
+            prop::collection::vec(prop::bool::weighted(0.25), n),
         )
-            .prop_map(move |(sea, pick)| {
+            .prop_map(move |(sea, pick, unknown)| {
                 let g = GraphCase::grid(rows, cols);
                 let mut piece = vec![usize::MAX; n];
                 let mut clues = Vec::new();
@@ -524,7 +529,12 @@ fn planted_island_case() -> impl Strategy<Value = IslandCase> {
                             }
                         }
                     }
-                    clues.push((*pick[s].get(&cells), cells.len() as u32));
+                    let size = if unknown[s] {
+                        ANY_SIZE
+                    } else {
+                        cells.len() as u32
+                    };
+                    clues.push((*pick[s].get(&cells), size));
                 }
                 IslandCase {
                     rows,

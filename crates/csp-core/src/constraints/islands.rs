@@ -100,6 +100,11 @@ pub struct Islands {
     words: usize,
 }
 
+/// The size of a clue that holds its island without saying how large it
+/// is (Nurikabe's `?`): such an island holds exactly one clue and any
+/// number of cells. See [`Model::islands`].
+pub const ANY_SIZE: u32 = u32::MAX;
+
 /// No area.
 const NONE: u32 = u32::MAX;
 /// An area with two clues or more (in `clued`).
@@ -166,7 +171,8 @@ impl Islands {
         &self.graph
     }
 
-    /// The clues as (cell, size), in cell order.
+    /// The clues as (cell, size), in cell order; [`ANY_SIZE`] for a clue
+    /// of unknown size.
     pub fn clues(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
         self.clue
             .iter()
@@ -284,7 +290,8 @@ impl Islands {
                 }
             }
         }
-        // 3. Each unfinished clued area: its reach and the cells it needs.
+        // 3. Each unfinished clued area: its reach and the cells it needs
+        // (an area of unknown size: its reach, unbounded, only).
         k.live.fill(0);
         for a in 0..areas {
             let clue = match k.clued[a] {
@@ -295,6 +302,7 @@ impl Islands {
             if s >= clue {
                 continue;
             }
+            let any = clue == ANY_SIZE;
             let (area, touch, clued) = (&*k.area, &*k.touch, &*k.clued);
             let allowed = |u: usize| {
                 bit(m, u)
@@ -304,13 +312,22 @@ impl Islands {
                     }
             };
             let seeds = &k.members[k.start[a] as usize..k.start[a + 1] as usize];
-            let count = areas::reach(&self.graph, seeds, clue - s, allowed, &mut k.bufs);
-            if (count as u32) < clue {
+            let steps = if any {
+                self.cells.len() as u32
+            } else {
+                clue - s
+            };
+            let count = areas::reach(&self.graph, seeds, steps, allowed, &mut k.bufs);
+            if !any && (count as u32) < clue {
                 k.bufs.clear(count);
                 return act(Action::Fail(seeds[0] as usize, rules::CANNOT_GROW));
             }
             for &c in &k.bufs.order[..count] {
                 set_bit(k.live, c as usize);
+            }
+            if any {
+                k.bufs.clear(count);
+                continue;
             }
             let found = areas::critical_cells(&self.graph, count, clue, &mut k.bufs, |y| {
                 act(Action::Island(y, rules::ONLY_WAY))
@@ -532,7 +549,7 @@ impl Constraint for Islands {
                     }
                 }
             }
-            if clues != 1 || size != clue {
+            if clues != 1 || (size != clue && clue != ANY_SIZE) {
                 return false;
             }
         }
@@ -573,6 +590,10 @@ impl Model {
     /// cells as it says; the clue cells are fixed to 0 here; and the sea
     /// (the 1s) is connected: a [`connected`](Self::connected) constraint
     /// is posted with it. The returned id is the islands constraint's.
+    /// A clue of size [`ANY_SIZE`](crate::constraints::islands::ANY_SIZE)
+    /// (Nurikabe's `?`) holds its island, of any size: only the *two
+    /// clues* and *unreachable* rules of the [module docs](crate::constraints::islands)
+    /// see it.
     ///
     /// An error names a cell that is not 0/1, a clue outside the graph or
     /// of size 0, or a cell with two clues.
@@ -662,6 +683,26 @@ mod tests {
         assert_eq!(d.value(x[4]), Some(1));
         // r3c1 is three steps from the 3's cell: out of reach.
         assert_eq!(d.value(x[8]), Some(1));
+    }
+
+    #[test]
+    fn an_island_of_unknown_size_takes_any_size_and_reaches_far() {
+        // ? . . 1 on a strip: the 1 is walled in by r1c3; the ? takes
+        // r1c2 or leaves it to the sea.
+        let (m, x) = model(1, 4, &[(0, ANY_SIZE), (3, 1)]);
+        assert_eq!(Solver::new(&m).count(None).count, 2);
+        let mut s = Solver::new(&m);
+        assert_eq!(s.propagate().unwrap().value(x[2]), Some(1));
+        // ? . . . . with r1c5 an island cell: only the ? reaches it, far
+        // as it is, so the whole strip is its island (a 1 at r1c1 would
+        // leave r1c5 out of reach).
+        let (mut m, x) = model(1, 5, &[(0, ANY_SIZE)]);
+        m.fix(x[4], 0).unwrap();
+        let d = Solver::new(&m).solve().into_solution().unwrap();
+        assert!(x.iter().all(|&c| d[c] == 0));
+        let (mut m, x) = model(1, 5, &[(0, 1)]);
+        m.fix(x[4], 0).unwrap();
+        assert!(Solver::new(&m).propagate().is_err());
     }
 
     #[test]
