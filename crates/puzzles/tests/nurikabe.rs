@@ -1,7 +1,7 @@
 //! Nurikabe: formats, the rule checker, the model against an independent
 //! brute-force counter, the ladder and the generator.
 
-use gridcsp_puzzles::families::nurikabe::{Nurikabe, NurikabePuzzle};
+use gridcsp_puzzles::families::nurikabe::{Nurikabe, NurikabePuzzle, UNKNOWN};
 use gridcsp_puzzles::families::shading::Shading;
 use gridcsp_puzzles::{
     Cell, Family, GenerateOptions, Limits, RenderOptions, Solved, Unique, puzzlink,
@@ -84,7 +84,7 @@ fn keeps_rules(p: &NurikabePuzzle, s: &[bool]) -> bool {
                 .iter()
                 .filter_map(|&i| p.clue(Cell::new(i / cols, i % cols)))
                 .collect();
-            if clues.len() != 1 || clues[0] as usize != area.len() {
+            if clues.len() != 1 || (clues[0] != UNKNOWN && clues[0] as usize != area.len()) {
                 return false;
             }
         }
@@ -179,7 +179,47 @@ fn bad_input_names_the_line_and_column() {
     assert_eq!(err.line, Some(4), "{err}");
     let err = Nurikabe.parse("2 2\n- -\n- - -\n").expect_err("a long row");
     assert_eq!(err.line, Some(3), "{err}");
-    assert!(puzzlink::read(&Nurikabe, "https://puzz.link/p?nurikabe/3/3/.n").is_err());
+    let err = Nurikabe
+        .parse("2 2\n- ??\n- -\n")
+        .expect_err("two question marks");
+    assert_eq!((err.line, err.column), (Some(2), Some(3)), "{err}");
+    assert!(err.to_string().contains("'?'"), "{err}");
+}
+
+/// janko.at prints a `?` for a number it does not give: the cell is
+/// unshaded and its island holds no other number, of any size.
+#[test]
+fn a_question_mark_holds_an_island_of_any_size() {
+    let text = "5 5\n- 1 - - -\n- - - 1 -\n1 - ? - -\n- - - - -\n- 2 - - -\n";
+    let p = parse(text);
+    assert_eq!(p.clue(Cell::new(2, 2)), Some(UNKNOWN));
+    assert_eq!(Nurikabe.write(&p), text);
+    let url = Nurikabe.to_puzzlink(&p).expect("writes").to_string();
+    assert_eq!(puzzlink::read(&Nurikabe, &url).expect("reads"), p);
+    // puzz.link's `.` is a `?`.
+    let q = puzzlink::read(&Nurikabe, "https://puzz.link/p?nurikabe/3/3/.n").expect("reads");
+    assert_eq!(q.clue(Cell::new(0, 0)), Some(UNKNOWN));
+    let Unique::Unique(s) = Nurikabe.uniqueness(&p, &Limits::default()).0 else {
+        panic!("unique");
+    };
+    assert!(Nurikabe.check(&p, &s).is_empty());
+    // Its island has four cells here: no size is asked of it, so the
+    // checker takes the solution, and any other size of it too.
+    let solution = "5 5\nx - x x x\nx x x - x\n- x - x x\nx x - - x\n- - x x x\n";
+    assert_eq!(Nurikabe.write_solution(&p, &s), solution);
+    // Alone in a 2x2 grid: any connected island holding r1c1 (seven, the
+    // whole grid included), the other cells sea.
+    let one = parse("2 2\n? -\n- -\n");
+    assert_eq!(Nurikabe.count(&one, None, &Limits::default()).0.count, 7);
+    assert!(Nurikabe.check_givens(&one).is_empty());
+    let e = Nurikabe.explain(&p, &Limits::default()).expect("explains");
+    assert!(
+        e.steps.iter().any(|s| s.text.contains("the ? at r3c3")),
+        "{:?}",
+        e.steps.iter().map(|s| &s.text).collect::<Vec<_>>()
+    );
+    let svg = Nurikabe.render(&p, None, &RenderOptions::default());
+    assert!(svg.contains(">?<"));
 }
 
 #[test]
@@ -233,7 +273,11 @@ fn steps_speak_the_rules_of_the_docs_page() {
 fn small_puzzle() -> impl Strategy<Value = NurikabePuzzle> {
     (1usize..=4, 1usize..=4).prop_flat_map(|(rows, cols)| {
         proptest::collection::vec(
-            prop_oneof![3 => Just(None), 1 => (1u32..=5).prop_map(Some)],
+            prop_oneof![
+                12 => Just(None),
+                3 => (1u32..=5).prop_map(Some),
+                1 => Just(Some(UNKNOWN)),
+            ],
             rows * cols,
         )
         .prop_map(move |clues| NurikabePuzzle::new(rows, cols, clues).expect("sizes"))

@@ -295,13 +295,32 @@ pub(crate) fn read_numbers(
     what: &str,
     max: u32,
 ) -> Result<Vec<Option<u32>>, ParseError> {
+    read_numbers_or_unknown(r, rows, cols, what, max, None)
+}
+
+/// [`read_numbers`], where a `?` (a number not given) reads as
+/// `Some(unknown)` if `unknown` is set, and is an error otherwise.
+pub(crate) fn read_numbers_or_unknown(
+    r: &mut Reader<'_>,
+    rows: usize,
+    cols: usize,
+    what: &str,
+    max: u32,
+    unknown: Option<u32>,
+) -> Result<Vec<Option<u32>>, ParseError> {
     let mut out = Vec::with_capacity(rows * cols);
     for row in 0..rows {
         for t in r.row(cols, &format!("row {} of the grid", row + 1))? {
             out.push(match t.text {
                 "-" => None,
+                "?" if unknown.is_some() => unknown,
                 s if s.bytes().all(|b| b.is_ascii_digit()) => {
                     Some(t.number(what, 1, i64::from(max))? as u32)
+                }
+                s if unknown.is_some() => {
+                    return Err(t.error(format!(
+                        "expected '-', '?' or {what} (a number), found '{s}'"
+                    )));
                 }
                 s => {
                     return Err(t.error(format!("expected '-' or {what} (a number), found '{s}'")));

@@ -36,12 +36,16 @@ pub const MIN_GENERATED: usize = 4;
 pub const MAX_GENERATED: usize = 15;
 /// The candidates tried when the options leave the budget to the family.
 const ATTEMPTS: u32 = 2000;
+/// The clue of a `?` cell: a number not given. Its island holds it and no
+/// other number, and may have any size.
+pub const UNKNOWN: u32 = csp_core::constraints::islands::ANY_SIZE;
 
 /// Nurikabe (also Islands in the Stream).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Nurikabe;
 
-/// A Nurikabe puzzle: the numbered cells.
+/// A Nurikabe puzzle: the numbered cells (a number may be [`UNKNOWN`]:
+/// a `?`).
 ///
 /// With the `serde` feature it is a string, its text layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +74,7 @@ impl NurikabePuzzle {
         self.cols
     }
 
-    /// The number at a cell, if it has one.
+    /// The number at a cell, if it has one ([`UNKNOWN`] for a `?`).
     pub fn clue(&self, cell: Cell) -> Option<u32> {
         (cell.row < self.rows && cell.col < self.cols)
             .then(|| self.clues[cell.row * self.cols + cell.col])
@@ -83,6 +87,21 @@ impl NurikabePuzzle {
 
     fn cell(&self, i: usize) -> Cell {
         Cell::new(i / self.cols, i % self.cols)
+    }
+
+    /// The size cell `i`'s number gives its island: `None` without a
+    /// number or for a `?`.
+    fn size(&self, i: usize) -> Option<u32> {
+        self.clues[i].filter(|&k| k != UNKNOWN)
+    }
+}
+
+/// A number as the puzzle shows it: its digits, or `?`.
+fn clue_text(k: u32) -> String {
+    if k == UNKNOWN {
+        "?".to_owned()
+    } else {
+        k.to_string()
     }
 }
 
@@ -212,19 +231,21 @@ fn from_puzzlink(url: &Url) -> Result<NurikabePuzzle, ParseError> {
             Clue::Number(_) => {
                 return Err(url.error(format!("{} holds a 0", Cell::new(i / cols, i % cols))));
             }
-            Clue::Unknown => {
-                return Err(url.error(format!(
-                    "{} holds a '?': gridcsp's Nurikabe needs every island's size",
-                    Cell::new(i / cols, i % cols)
-                )));
-            }
+            Clue::Unknown => Some(UNKNOWN),
         });
     }
     NurikabePuzzle::new(rows, cols, clues).ok_or_else(|| url.error("not a Nurikabe puzzle"))
 }
 
 fn to_puzzlink(p: &NurikabePuzzle) -> Result<Url, EncodeError> {
-    let clues: Vec<Clue> = p.clues.iter().map(|&c| Clue::from_option(c)).collect();
+    let clues: Vec<Clue> = p
+        .clues
+        .iter()
+        .map(|&c| match c {
+            Some(UNKNOWN) => Clue::Unknown,
+            c => Clue::from_option(c),
+        })
+        .collect();
     Ok(Url::new(
         GENRE.name,
         p.cols,
@@ -252,7 +273,8 @@ impl Family for Nurikabe {
         }
         let (rows, cols) = (h.rows, h.cols);
         let max = u32::try_from(rows * cols).unwrap_or(u32::MAX);
-        let clues = grid_text::read_numbers(&mut r, rows, cols, "a number", max)?;
+        let clues =
+            grid_text::read_numbers_or_unknown(&mut r, rows, cols, "a number", max, Some(UNKNOWN))?;
         r.end()?;
         Ok(NurikabePuzzle { rows, cols, clues })
     }
@@ -272,7 +294,14 @@ impl Family for Nurikabe {
     fn write(&self, p: &NurikabePuzzle) -> String {
         let mut out = p.header();
         out.push('\n');
-        grid_text::write_numbers(&mut out, p.rows, p.cols, &p.clues);
+        let tokens: Vec<String> = p
+            .clues
+            .iter()
+            .map(|c| c.map_or_else(|| "-".to_owned(), clue_text))
+            .collect();
+        grid_text::write_grid(&mut out, p.rows, p.cols, |r, c| {
+            tokens[r * p.cols + c].as_str()
+        });
         out
     }
 
@@ -315,7 +344,11 @@ impl Family for Nurikabe {
     }
 
     fn check_givens(&self, p: &NurikabePuzzle) -> Vec<Violation> {
-        let total: u64 = p.clues.iter().flatten().map(|&k| u64::from(k)).sum();
+        // A `?` island has one cell at least.
+        let total: u64 = (0..p.clues.len())
+            .filter(|&i| p.clues[i].is_some())
+            .map(|i| u64::from(p.size(i).unwrap_or(1)))
+            .sum();
         let cells: Vec<Cell> = (0..p.clues.len())
             .filter(|&i| p.clues[i].is_some())
             .map(|i| p.cell(i))
@@ -358,7 +391,7 @@ impl Family for Nurikabe {
         c.grid_lines();
         for (i, clue) in p.clues.iter().enumerate() {
             if let Some(k) = clue {
-                c.text(i / p.cols, i % p.cols, &k.to_string(), Ink::Given);
+                c.text(i / p.cols, i % p.cols, &clue_text(*k), Ink::Given);
             }
         }
         c.finish(options.cell_size)
@@ -458,7 +491,13 @@ fn numbers_in(p: &NurikabePuzzle, area: &[usize]) -> Vec<usize> {
 fn name_numbers(p: &NurikabePuzzle, at: &[usize]) -> String {
     let names: Vec<String> = at
         .iter()
-        .map(|&i| format!("the {} at {}", p.clues[i].unwrap_or(0), p.cell(i)))
+        .map(|&i| {
+            format!(
+                "the {} at {}",
+                clue_text(p.clues[i].unwrap_or(0)),
+                p.cell(i)
+            )
+        })
         .collect();
     names.join(" and ")
 }
@@ -483,7 +522,8 @@ fn reaching(p: &NurikabePuzzle, built: &Built, now: &Progress, at: usize) -> Vec
         let Some(clue_cell) = numbered[id] else {
             continue;
         };
-        let k = p.clues[clue_cell].unwrap_or(0) as usize;
+        // A `?` island may grow anywhere.
+        let k = p.size(clue_cell).map_or(rows * cols, |k| k as usize);
         let Some(budget) = k.checked_sub(area.len()) else {
             continue;
         };
@@ -581,10 +621,7 @@ fn reason(p: &NurikabePuzzle, built: &Built, d: &Deduction, now: &Progress) -> c
         isl::TOO_BIG => {
             let nums = next_to();
             let cause = match nums.as_slice() {
-                [one] => {
-                    let k = p.clues[*one].unwrap_or(0);
-                    format!("the island of the {k} at {} is complete", p.cell(*one))
-                }
+                [one] => format!("the island of {} is complete", name_numbers(p, &[*one])),
                 _ => "an island would grow larger than its number".to_owned(),
             };
             crate::Reason::new(RULES[0].name, cause, cells_of(&nums))
@@ -637,7 +674,9 @@ fn check(p: &NurikabePuzzle, s: &Shading) -> Vec<Violation> {
         match numbers_in(p, area).as_slice() {
             [] => out.push(Violation::new("an island without a number", cells)),
             [one] => {
-                let k = p.clues[*one].unwrap_or(0) as usize;
+                let Some(k) = p.size(*one).map(|k| k as usize) else {
+                    continue; // a `?`: any size
+                };
                 if k != area.len() {
                     out.push(Violation::new(
                         format!(
