@@ -1089,6 +1089,24 @@ pub(crate) fn generate_graded<F: Family>(
     })
 }
 
+/// The cells (row-major indices) that root propagation of the easiest
+/// level leaves open, more than one value left: what a generator working
+/// without search still has to settle. `None` if the model cannot be
+/// built or propagation finds no solution.
+pub(crate) fn open_cells<F: Family + ?Sized>(family: &F, puzzle: &F::Puzzle) -> Option<Vec<usize>> {
+    let open = candidates(family, puzzle);
+    if open.is_empty() || open.iter().flatten().any(Vec::is_empty) {
+        return None;
+    }
+    Some(
+        open.iter()
+            .enumerate()
+            .filter(|(_, v)| v.as_ref().is_some_and(|v| v.len() > 1))
+            .map(|(i, _)| i)
+            .collect(),
+    )
+}
+
 /// Each cell's candidates after root propagation of the model of the
 /// ladder's first level (the simplest deductions), row-major; `None` for
 /// cells without a variable, an empty list for every cell when propagation

@@ -1065,22 +1065,6 @@ fn move_target(
     (areas(rows, cols, |j| j != i && label[j] == from).len() == 1).then_some(target)
 }
 
-/// The cells root propagation of the easiest level leaves open (`None`:
-/// propagation finds no solution).
-fn open_cells(puzzle: &LitsPuzzle) -> Option<Vec<usize>> {
-    let open = crate::generic::candidates(&Lits, puzzle);
-    if open.iter().flatten().any(Vec::is_empty) {
-        return None;
-    }
-    Some(
-        open.iter()
-            .enumerate()
-            .filter(|(_, v)| v.as_ref().is_some_and(|v| v.len() > 1))
-            .map(|(i, _)| i)
-            .collect(),
-    )
-}
-
 /// Towards fewer open cells, by root propagation alone (no search): while
 /// more than `goal` cells are open, a random open cell unshaded in the
 /// plant (`piece`) moves (its old region staying in one piece) to
@@ -1097,7 +1081,7 @@ fn tighten(
     rng: &mut ChaCha8Rng,
 ) -> usize {
     let (rows, cols) = (puzzle.rows, puzzle.cols);
-    let Some(mut open) = open_cells(puzzle) else {
+    let Some(mut open) = crate::generic::open_cells(&Lits, puzzle) else {
         return usize::MAX;
     };
     for _ in 0..TIGHTEN_TRIES * rows * cols {
@@ -1136,7 +1120,7 @@ fn tighten(
                 cols,
                 regions,
             };
-            if let Some(now) = open_cells(&trial)
+            if let Some(now) = crate::generic::open_cells(&Lits, &trial)
                 && now.len() <= open.len()
                 && best.as_ref().is_none_or(|b| now.len() < b.0.len())
             {
