@@ -628,8 +628,8 @@ impl Family for LightUp {
         }
     }
 
-    fn describe_constraint(&self, puzzle: &Board, _: &Built, c: ConstraintId) -> String {
-        model::describe(puzzle, c)
+    fn describe_constraint(&self, puzzle: &Board, built: &Built, c: ConstraintId) -> String {
+        model::describe(puzzle, built, c)
     }
 
     fn rules(&self) -> &'static [Rule] {
