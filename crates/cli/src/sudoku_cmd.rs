@@ -99,13 +99,16 @@ pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs, io: &Io) -> io::Re
             };
             (FamilyCommand::Render(render), words)
         }
-        // The shared answers, classic rules.
+        // The shared answers, classic rules, on records cut as the other
+        // subcommands cut them (one per line, or a janko.at grid after its
+        // header line).
         SudokuCommand::Hint(a) => {
-            return family_cmd::run(&Sudoku::CLASSIC, FamilyCommand::Hint(a), run_args, io);
+            let hint = FamilyCommand::Hint(a);
+            return family_cmd::run_with(&Sudoku::CLASSIC, hint, &LineRecords, run_args, io);
         }
         SudokuCommand::Convert(a) => {
             let convert = FamilyCommand::Convert(a);
-            return family_cmd::run(&Sudoku::CLASSIC, convert, run_args, io);
+            return family_cmd::run_with(&Sudoku::CLASSIC, convert, &LineRecords, run_args, io);
         }
         SudokuCommand::Generate(a) => {
             let layout = match (json, a.pretty) {
@@ -117,6 +120,16 @@ pub(crate) fn run(command: SudokuCommand, run_args: &RunArgs, io: &Io) -> io::Re
         }
     };
     family_cmd::run_with(&words.family(), command, &words, run_args, io)
+}
+
+/// The shared path's answers on Sudoku's records without `--grid` (the
+/// subcommands that have no Sudoku options: `hint`, `convert`).
+struct LineRecords;
+
+impl Dialect for LineRecords {
+    fn shape(&self) -> Option<RecordShape> {
+        Some(shape(false, None))
+    }
 }
 
 /// Sudoku's words, and what a run shares: the options that read a record

@@ -280,6 +280,28 @@ fn sudoku_reads_janko_layout_beside_lines_and_names_the_line_of_an_error() {
         );
         assert_eq!(r.code, 2);
     }
+    // `hint` and `convert` cut the same records (they read each line of a
+    // janko.at grid as a puzzle of its own).
+    let hint = gridcsp_with_input(&["sudoku", "hint"], Some(input.clone().into_bytes()));
+    let lines = hint.lines();
+    assert_eq!(lines.len(), 5, "{lines:?} {}", hint.err);
+    assert_eq!(lines[0], lines[1], "{}", hint.err);
+    assert_eq!(lines[3], "invalid", "{}", hint.err);
+    let convert = gridcsp_with_input(
+        &["sudoku", "convert", "--to", "text"],
+        Some(input.into_bytes()),
+    );
+    let records: Vec<&str> = convert
+        .lines()
+        .into_iter()
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(
+        records,
+        [CLASSIC, CLASSIC, CLASSIC, "invalid", CLASSIC],
+        "{}",
+        convert.err
+    );
 }
 
 #[test]
