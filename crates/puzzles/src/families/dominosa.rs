@@ -504,12 +504,9 @@ impl Dominosa {
                 }
             }
         }
-        Ok(Built::with_cells(
-            m,
-            rows,
-            cols,
-            cells.iter().copied().map(Some).collect(),
-        ))
+        let built = Built::with_cells(m, rows, cols, cells.iter().copied().map(Some).collect());
+        // Read by every step's words: built once here, not per deduction.
+        Ok(built.with_data(DominoPlaces::of(p)))
     }
 
     /// The neighbour a cell's value points at.
@@ -525,12 +522,35 @@ impl Dominosa {
     }
 }
 
+/// The places `(i, j)`, `i < j`, of each domino (by [`domino_index`]).
+#[derive(Clone, Debug)]
+struct DominoPlaces(Vec<Vec<(usize, usize)>>);
+
+impl DominoPlaces {
+    fn of(p: &DominosaPuzzle) -> DominoPlaces {
+        let mut by = vec![Vec::new(); domino_index(p.max, p.max) + 1];
+        for (i, j) in p.placements() {
+            if let Some(list) = by.get_mut(p.domino(i, j)) {
+                list.push((i, j));
+            }
+        }
+        DominoPlaces(by)
+    }
+
+    /// The places of domino `d` (none for an index out of range).
+    fn of_domino(&self, d: usize) -> &[(usize, usize)] {
+        self.0.get(d).map_or(&[], Vec::as_slice)
+    }
+}
+
 /// What the candidates of a moment say about placements: whether the
 /// placement `(i, j)` is still open, and the cell a cell is settled with.
 struct Board<'a> {
     p: &'a DominosaPuzzle,
     built: &'a Built,
     now: &'a crate::generic::Progress,
+    /// Each domino's places, kept beside the model.
+    places: std::borrow::Cow<'a, DominoPlaces>,
 }
 
 impl Board<'_> {
@@ -550,10 +570,11 @@ impl Board<'_> {
 
     /// The places `(i, j)`, `i < j`, still open for the domino `d`.
     fn places(&self, d: usize) -> Vec<(usize, usize)> {
-        self.p
-            .placements()
-            .into_iter()
-            .filter(|&(i, j)| self.p.domino(i, j) == d && self.open(i).contains(&j))
+        self.places
+            .of_domino(d)
+            .iter()
+            .copied()
+            .filter(|&(i, j)| self.open(i).contains(&j))
             .collect()
     }
 }
@@ -728,7 +749,12 @@ impl Family for Dominosa {
         placed: bool,
         now: &crate::generic::Progress,
     ) -> crate::Reason {
-        let board = Board { p, built, now };
+        let board = Board {
+            p,
+            built,
+            now,
+            places: built.data_or_else(|| DominoPlaces::of(p)),
+        };
         let Some(cell) = built.cell_of(d.var) else {
             return crate::Reason::new(RULES[3].name, "", Vec::new());
         };
@@ -901,10 +927,9 @@ impl Family for Dominosa {
                         }
                     }
                 }
-                let elsewhere = p.placements().into_iter().find(|&(x, y)| {
+                let elsewhere = board.places.of_domino(dom).iter().copied().find(|&(x, y)| {
                     // Either end settled on the other places it.
                     (x, y) != (i.min(j), i.max(j))
-                        && p.domino(x, y) == dom
                         && (settled(x) == Some(y) || settled(y) == Some(x))
                 });
                 match elsewhere {
