@@ -310,6 +310,12 @@ struct Layout {
     over: Vec<[Option<usize>; 2]>,
 }
 
+/// The layout [`Hashi::model`] kept beside `built`'s model, or `p`'s own
+/// for a model built without it.
+fn layout_of<'b>(p: &HashiPuzzle, built: &'b Built) -> std::borrow::Cow<'b, Layout> {
+    built.data_or_else(|| layout(p))
+}
+
 fn layout(p: &HashiPuzzle) -> Layout {
     let (rows, cols) = (p.rows, p.cols);
     let n = rows * cols;
@@ -627,7 +633,8 @@ impl Hashi {
                 m.sum_eq(&vars, i64::from(degrees[i]))?;
             }
         }
-        Ok(Built::with_cells(m, p.rows, p.cols, cells))
+        // Read by every step's words: kept, not rebuilt per deduction.
+        Ok(Built::with_cells(m, p.rows, p.cols, cells).with_data(lay))
     }
 
     /// The link of a model variable, if it is one.
@@ -755,8 +762,8 @@ impl Family for Hashi {
         &RULES
     }
 
-    fn spot(&self, p: &HashiPuzzle, _: &Built, var: VarId) -> Option<crate::Spot> {
-        let lay = layout(p);
+    fn spot(&self, p: &HashiPuzzle, built: &Built, var: VarId) -> Option<crate::Spot> {
+        let lay = layout_of(p, built);
         let l = Hashi::link_of(&lay, var)?;
         Some(crate::Spot::Link(
             p.cell(lay.islands[l.a]),
@@ -797,7 +804,7 @@ impl Family for Hashi {
             "clause" => "no crossing".to_owned(),
             "edge connected" => "every island's count, all islands connected".to_owned(),
             _ => {
-                let lay = layout(p);
+                let lay = layout_of(p, built);
                 let scope = k.scope();
                 let island = lay.at.iter().position(|links| {
                     links.len() == scope.len()
@@ -819,7 +826,7 @@ impl Family for Hashi {
         placed: bool,
         now: &crate::generic::Progress,
     ) -> crate::Reason {
-        let lay = layout(p);
+        let lay = layout_of(p, built);
         let Some(l) = Hashi::link_of(&lay, d.var) else {
             return crate::Reason::new(RULES[1].name, "", Vec::new());
         };
