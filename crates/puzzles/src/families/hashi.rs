@@ -310,6 +310,32 @@ struct Layout {
     over: Vec<[Option<usize>; 2]>,
 }
 
+/// Tatham's level when his stages finish the puzzle, else the top level
+/// with the decisions `search` gives (the generic ladder's).
+fn grade_with(
+    p: &HashiPuzzle,
+    search: impl FnOnce() -> Result<u64, GradeError>,
+) -> Result<Grade, GradeError> {
+    if let Some(rank) = rule_level(p) {
+        // The rule of ours that does what his hardest stage does: his
+        // easy and medium stages count an island's bridges, his hard
+        // one closes groups.
+        let rule = if rank < 2 { &RULES[0] } else { &RULES[2] };
+        return Ok(Grade {
+            rank,
+            level: LEVELS[rank].name,
+            technique: Some(rule.name.to_owned()),
+            decisions: 0,
+        });
+    }
+    Ok(Grade {
+        rank: 3,
+        level: LEVELS[3].name,
+        technique: Some("search".to_owned()),
+        decisions: search()?,
+    })
+}
+
 /// The layout [`Hashi::model`] kept beside `built`'s model, or `p`'s own
 /// for a model built without it.
 fn layout_of<'b>(p: &HashiPuzzle, built: &'b Built) -> std::borrow::Cow<'b, Layout> {
@@ -971,30 +997,14 @@ impl Family for Hashi {
     }
 
     fn grade(&self, p: &HashiPuzzle, limits: &Limits) -> Result<Grade, GradeError> {
-        if let Some(rank) = rule_level(p) {
-            // The rule of ours that does what his hardest stage does: his
-            // easy and medium stages count an island's bridges, his hard
-            // one closes groups.
-            let rule = if rank < 2 { &RULES[0] } else { &RULES[2] };
-            return Ok(Grade {
-                rank,
-                level: LEVELS[rank].name,
-                technique: Some(rule.name.to_owned()),
-                decisions: 0,
-            });
-        }
-        let g = crate::generic::grade(self, p, limits)?;
-        Ok(Grade {
-            rank: 3,
-            level: LEVELS[3].name,
-            technique: Some("search".to_owned()),
-            decisions: g.decisions,
-        })
+        grade_with(p, || Ok(crate::generic::grade(self, p, limits)?.decisions))
     }
 
     fn explain(&self, p: &HashiPuzzle, limits: &Limits) -> Result<crate::Explanation, GradeError> {
         let mut e = crate::generic::explain(self, p, limits)?;
-        e.grade = self.grade(p, limits)?;
+        // The explanation's own search gives the decisions: no second one.
+        let decisions = e.grade.decisions;
+        e.grade = grade_with(p, || Ok(decisions))?;
         Ok(e)
     }
 
