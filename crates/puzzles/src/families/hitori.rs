@@ -568,8 +568,8 @@ impl Family for Hitori {
         }
     }
 
-    fn describe_constraint(&self, p: &Puzzle, _: &Built, c: ConstraintId) -> String {
-        model::describe(p, c)
+    fn describe_constraint(&self, p: &Puzzle, built: &Built, c: ConstraintId) -> String {
+        model::describe(p, built, c)
     }
 
     fn rules(&self) -> &'static [crate::Rule] {

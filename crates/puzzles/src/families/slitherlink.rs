@@ -587,8 +587,8 @@ impl Family for Slitherlink {
         (cell.row < s.rows && cell.col < s.cols).then(|| Value::from(s.is_inside(cell)))
     }
 
-    fn describe_constraint(&self, p: &Puzzle, _: &Built, c: ConstraintId) -> String {
-        model::describe(p, c)
+    fn describe_constraint(&self, p: &Puzzle, built: &Built, c: ConstraintId) -> String {
+        model::describe(p, built, c)
     }
 
     fn rules(&self) -> &'static [crate::Rule] {

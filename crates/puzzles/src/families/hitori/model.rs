@@ -320,7 +320,7 @@ pub(crate) static RULES: [Rule; 9] = [
 pub(crate) fn reason(p: &Puzzle, built: &Built, d: &Deduction, now: &Progress) -> Reason {
     let cell = |i: usize| p.cell(i);
     let n = |i: usize| p.numbers[i];
-    match origins(p, 2).get(d.constraint.index()) {
+    match origins_of(p, built).get(d.constraint.index()) {
         Some(&Origin::Touch(a, b)) => {
             let here = built.cell_of(d.var);
             let other = if here == Some(cell(a)) { b } else { a };
@@ -407,10 +407,20 @@ pub(crate) fn reason(p: &Puzzle, built: &Built, d: &Deduction, now: &Progress) -
     }
 }
 
+/// What each constraint of a model of `p` stands for (the models of
+/// every level are prefixes of level 2's): kept beside the model by
+/// [`build`], rebuilt for a model built without them.
+fn origins_of<'b>(p: &Puzzle, built: &'b Built) -> std::borrow::Cow<'b, [Origin]> {
+    match built.data::<Vec<Origin>>() {
+        Some(kept) => std::borrow::Cow::Borrowed(kept),
+        None => std::borrow::Cow::Owned(origins(p, 2)),
+    }
+}
+
 /// A constraint of the model of `p` (any level) in words.
-pub(crate) fn describe(p: &Puzzle, c: ConstraintId) -> String {
+pub(crate) fn describe(p: &Puzzle, built: &Built, c: ConstraintId) -> String {
     let cell = |i: usize| p.cell(i);
-    match origins(p, 2).get(c.index()) {
+    match origins_of(p, built).get(c.index()) {
         Some(&Origin::Touch(a, b)) => {
             format!("shaded cells cannot touch ({} and {})", cell(a), cell(b))
         }
@@ -523,7 +533,8 @@ pub(crate) fn build(p: &Puzzle, level: usize) -> Result<Built, ModelError> {
     }
     let mut built = Built::new(model, p.rows, p.cols);
     built.cells = vars.into_iter().map(Some).collect();
-    Ok(built)
+    // Read by every step's words: kept, not rebuilt per deduction.
+    Ok(built.with_data(origins(p, 2)))
 }
 
 /// The unshaded cells are connected, checked once every cell is decided
@@ -747,7 +758,7 @@ mod tests {
             .position(|o| matches!(o, Origin::Between(..)))
             .unwrap();
         let id = built.model.constraints().nth(between).unwrap().0;
-        let text = describe(&p, id);
+        let text = describe(&p, &built, id);
         assert!(text.starts_with(&p.cell(1).to_string()), "{text}");
     }
 }

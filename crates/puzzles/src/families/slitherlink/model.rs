@@ -168,10 +168,19 @@ fn origins(p: &Puzzle) -> Vec<Origin> {
     out
 }
 
+/// The origins [`build`] kept beside `built`'s model, or `p`'s own for a
+/// model built without them.
+fn origins_of<'b>(p: &Puzzle, built: &'b Built) -> std::borrow::Cow<'b, [Origin]> {
+    match built.data::<Vec<Origin>>() {
+        Some(kept) => std::borrow::Cow::Borrowed(kept),
+        None => std::borrow::Cow::Owned(origins(p)),
+    }
+}
+
 /// A constraint of the model of `p` in words.
-pub(crate) fn describe(p: &Puzzle, c: ConstraintId) -> String {
+pub(crate) fn describe(p: &Puzzle, built: &Built, c: ConstraintId) -> String {
     let cell = |i: usize| Cell::new(i / p.cols, i % p.cols);
-    match origins(p).get(c.index()) {
+    match origins_of(p, built).get(c.index()) {
         Some(Origin::Loop) => "the loop is one closed loop".to_owned(),
         Some(&Origin::Clue(i, k)) => format!("the {k} at {}", cell(i)),
         Some(Origin::Colour(s)) => {
@@ -251,7 +260,7 @@ pub(crate) fn spot(p: &Puzzle, built: &Built, var: VarId) -> Option<Spot> {
 /// The deduction `d` of [`build`]'s model of `p` in the player's words.
 pub(crate) fn reason(p: &Puzzle, built: &Built, d: &Deduction, now: &Progress) -> Reason {
     let cell = |i: usize| Cell::new(i / p.cols, i % p.cols);
-    match origins(p).get(d.constraint.index()) {
+    match origins_of(p, built).get(d.constraint.index()) {
         Some(Origin::Loop) => {
             let r = words::loop_reason(d, "dot");
             Reason::new(r.rule, r.cause.replace("a line there", "a line"), r.reads)
@@ -351,7 +360,8 @@ pub(crate) fn build(p: &Puzzle, closing: bool) -> Result<Built, ModelError> {
     let inside: Vec<VarId> = (0..rows * cols)
         .map(|i| model.new_named_var(Cell::new(i / cols, i % cols).to_string(), 0..=1))
         .collect::<Result<_, _>>()?;
-    for origin in origins(p) {
+    let kept = origins(p);
+    for &origin in &kept {
         match origin {
             Origin::Loop => {
                 model.single_loop_with_vertices(lattice.edges(), lattice.graph(), &on_loop)?;
@@ -408,7 +418,8 @@ pub(crate) fn build(p: &Puzzle, closing: bool) -> Result<Built, ModelError> {
     let mut built = Built::new(model, rows, cols);
     built.options = built.options.with_decision_vars(lattice.edges());
     built.cells = inside.into_iter().map(Some).collect();
-    Ok(built)
+    // Read by every step's words: kept, not rebuilt per deduction.
+    Ok(built.with_data(kept))
 }
 
 /// A clue and the points at its cell's corners as one table: the cell's
