@@ -24,6 +24,7 @@ use csp_core::{
     Solver, Stats, StopReason, VarId,
 };
 use std::cell::{Cell, RefCell};
+use std::sync::OnceLock;
 use std::time::Instant;
 
 /// `--split` or `--subproblems`.
@@ -317,16 +318,33 @@ fn solver<'m>(
 /// the statistics of a sequential search; a search that needs more is
 /// split, and the probe's work counts against the limits (its decisions
 /// and time are taken from `--node-limit` and `--time-limit`, and are in
-/// the statistics).
-pub(crate) const PROBE_DECISIONS: u64 = 20_000;
+/// the statistics). The split's subproblems each start cold (no learned
+/// clauses, no weights), which on the hard published puzzles costs far
+/// more than a second core gives back (docs/parallel.md has the
+/// figures), so the split is kept for long enumerations. The environment
+/// variable `GRIDCSP_PROBE_DECISIONS` sets another budget (a value that
+/// is not a whole number is ignored).
+pub(crate) const PROBE_DECISIONS: u64 = 1_000_000;
+
+/// [`PROBE_DECISIONS`], or what `GRIDCSP_PROBE_DECISIONS` says.
+fn probe_decisions() -> u64 {
+    static BUDGET: OnceLock<u64> = OnceLock::new();
+    *BUDGET.get_or_init(|| {
+        std::env::var("GRIDCSP_PROBE_DECISIONS")
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(PROBE_DECISIONS)
+    })
+}
 
 /// A sequential solver limited to the probe (or to the user's node limit,
 /// if smaller), and whether hitting its node limit means "go parallel".
 fn probe<'m>(model: &'m Model, givens: &[Literal], options: &SearchOptions) -> (Solver<'m>, bool) {
     let user = options.limits.nodes;
-    let probe_only = user.is_none_or(|n| n > PROBE_DECISIONS);
+    let budget = probe_decisions();
+    let probe_only = user.is_none_or(|n| n > budget);
     let mut probe = options.clone();
-    probe.limits.nodes = Some(user.map_or(PROBE_DECISIONS, |n| n.min(PROBE_DECISIONS)));
+    probe.limits.nodes = Some(user.map_or(budget, |n| n.min(budget)));
     let mut solver = Solver::with_options(model, probe);
     if solver.assume(givens).is_err() {
         solver.clear_assumptions();

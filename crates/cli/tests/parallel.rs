@@ -32,6 +32,9 @@ fn scratch(name: &str) -> PathBuf {
 fn gridcsp(args: &[&str], input: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gridcsp"))
         .args(args)
+        // The probe of the days these tests were written, so that small
+        // searches reach the parallel path (the default is 1,000,000).
+        .env("GRIDCSP_PROBE_DECISIONS", "20000")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
