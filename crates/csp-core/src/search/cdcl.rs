@@ -437,11 +437,12 @@ impl<'m> Solver<'m> {
                 }
                 Phase::Branch => {}
             }
+            self.restart_if_due();
+            // A fixpoint cut short (here or by the restart) is no leaf.
             if let Some(reason) = self.stopping {
                 self.phase = Phase::Done(SearchStatus::Stopped(reason));
                 continue;
             }
-            self.restart_if_due();
             let Some((var, value)) = self.select_learning() else {
                 if self.verify_leaf() {
                     self.stats.solutions += 1;

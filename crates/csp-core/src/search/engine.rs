@@ -783,10 +783,6 @@ impl<'m> Solver<'m> {
                 }
                 Phase::Branch => {}
             }
-            if let Some(reason) = self.stopping {
-                self.phase = Phase::Done(SearchStatus::Stopped(reason));
-                continue;
-            }
             if self.learning_due() {
                 self.switch_to_learning();
                 return self.search_cdcl();
@@ -799,6 +795,11 @@ impl<'m> Solver<'m> {
                     self.phase = Phase::Backtrack;
                     continue;
                 }
+            }
+            // A fixpoint cut short (here or while probing) is no leaf.
+            if let Some(reason) = self.stopping {
+                self.phase = Phase::Done(SearchStatus::Stopped(reason));
+                continue;
             }
             let domains = Domains {
                 words: &self.store.words,
