@@ -186,6 +186,22 @@ fn bad_input_names_the_line_and_column() {
     assert!(err.to_string().contains("'?'"), "{err}");
 }
 
+/// The fuzzer's find: puzz.link's `nurikabe/1/5/ha` (a 10 in a grid of 5
+/// cells) was read, and written as a text that the text layout refused.
+#[test]
+fn a_number_larger_than_the_grid_is_refused_in_every_form() {
+    let from_url =
+        puzzlink::read(&Nurikabe, "http://t?nurikabe/1/5/ha").expect_err("a 10 in 5 cells");
+    assert!(from_url.to_string().contains("1 to 5"), "{from_url}");
+    let from_text = Nurikabe
+        .parse("5 1\n-\n-\n10\n-\n-\n")
+        .expect_err("the same puzzle");
+    assert!(from_text.to_string().contains("1 to 5"), "{from_text}");
+    assert!(NurikabePuzzle::new(5, 1, vec![None, None, Some(10), None, None]).is_none());
+    assert!(NurikabePuzzle::new(5, 1, vec![None, None, Some(5), None, Some(UNKNOWN)]).is_some());
+    assert!(puzzlink::read(&Nurikabe, "http://t?nurikabe/1/5/h5h").is_ok());
+}
+
 /// janko.at prints a `?` for a number it does not give: the cell is
 /// unshaded and its island holds no other number, of any size.
 #[test]
@@ -280,7 +296,15 @@ fn small_puzzle() -> impl Strategy<Value = NurikabePuzzle> {
             ],
             rows * cols,
         )
-        .prop_map(move |clues| NurikabePuzzle::new(rows, cols, clues).expect("sizes"))
+        .prop_map(move |clues| {
+            // A number larger than the grid is no puzzle (see above).
+            let cells = (rows * cols) as u32;
+            let clues = clues
+                .into_iter()
+                .map(|c| c.map(|k| if k == UNKNOWN { k } else { k.min(cells) }))
+                .collect();
+            NurikabePuzzle::new(rows, cols, clues).expect("sizes")
+        })
     })
 }
 

@@ -57,10 +57,13 @@ pub struct NurikabePuzzle {
 }
 
 impl NurikabePuzzle {
-    /// A puzzle from its numbers, row-major; `None` if the sizes disagree
-    /// or a number is 0.
+    /// A puzzle from its numbers, row-major ([`UNKNOWN`] for a `?`);
+    /// `None` if the sizes disagree or a number is 0 or larger than the
+    /// grid (as the text layout refuses them).
     pub fn new(rows: usize, cols: usize, clues: Vec<Option<u32>>) -> Option<Self> {
-        (rows.checked_mul(cols) == Some(clues.len()) && !clues.contains(&Some(0)))
+        let cells = rows.checked_mul(cols)?;
+        let fits = |k: u32| k == UNKNOWN || (k > 0 && k as usize <= cells);
+        (cells == clues.len() && clues.iter().flatten().all(|&k| fits(k)))
             .then_some(NurikabePuzzle { rows, cols, clues })
     }
 
@@ -227,9 +230,13 @@ fn from_puzzlink(url: &Url) -> Result<NurikabePuzzle, ParseError> {
     for (i, c) in numbers.into_iter().enumerate() {
         clues.push(match c {
             Clue::Empty => None,
-            Clue::Number(n) if n > 0 => Some(n),
-            Clue::Number(_) => {
-                return Err(url.error(format!("{} holds a 0", Cell::new(i / cols, i % cols))));
+            Clue::Number(n) if n > 0 && n as usize <= rows * cols => Some(n),
+            Clue::Number(n) => {
+                return Err(url.error(format!(
+                    "{} holds {n}, not an island's size (1 to {})",
+                    Cell::new(i / cols, i % cols),
+                    rows * cols
+                )));
             }
             Clue::Unknown => Some(UNKNOWN),
         });
