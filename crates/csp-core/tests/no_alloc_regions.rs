@@ -5,6 +5,7 @@
 //! counting global allocator, one test per binary). Run with `--nocapture`
 //! for the figures.
 
+use csp_core::constraints::islands::ANY_SIZE;
 use csp_core::graph::Graph;
 use csp_core::{Model, RelOp, SearchOptions, Solver, VariableOrder};
 #[path = "support/alloc_count.rs"]
@@ -28,14 +29,15 @@ fn filling() -> Model {
     m
 }
 
-/// A 6 x 6 Nurikabe-like grid with a few clues (no 2 x 2 rule).
+/// A 6 x 6 Nurikabe-like grid with a few clues, one of unknown size (no
+/// 2 x 2 rule).
 fn nurikabe() -> Model {
     let mut m = Model::new();
     let cells = m.new_vars(36, 0..=1).unwrap();
     m.islands(
         &cells,
         &Graph::grid(6, 6).unwrap(),
-        &[(0, 3), (10, 2), (21, 4), (33, 1)],
+        &[(0, 3), (10, 2), (21, 4), (28, ANY_SIZE), (33, 1)],
     )
     .unwrap();
     m
